@@ -1,0 +1,10 @@
+export type { ContactMessageInput, CreateContactMessageResponse } from './contact/create-contact-message.ts';
+export { ContactMessageInputSchema, createContactMessage } from './contact/create-contact-message.ts';
+export type { Success } from './envelope.ts';
+export { successSchema } from './envelope.ts';
+export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';
+export { ErrorBodySchema, ErrorCodeSchema, errorStatus, FieldErrorSchema } from './errors.ts';
+export type { GetHealthResponse } from './health/get-health.ts';
+export { getHealth } from './health/get-health.ts';
+export type { Plan, PlanId } from './plans.ts';
+export { planById, plans } from './plans.ts';

@@ -1,0 +1,78 @@
+/** One pricing plan: the single source for the landing page, the payment plans page and plan limits. */
+export interface Plan {
+  id: 'free' | 'starter' | 'pro' | 'enterprise';
+  name: string;
+  /** Price per collection in US dollars. */
+  priceUsd: number;
+  /** The largest collection the plan may generate. */
+  maxAssets: number;
+  watermark: boolean;
+  features: readonly string[];
+}
+
+/** The plans, cheapest first. The spec's $369 for 10,000 assets is resolved to $379 (its payment plans page). */
+export const plans: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    priceUsd: 0,
+    maxAssets: 100,
+    watermark: true,
+    features: ['100 unique combinations', 'Unlimited previews', 'ETH and SOL metadata', 'Watermarked images'],
+  },
+  {
+    id: 'starter',
+    name: 'Starter',
+    priceUsd: 179,
+    maxAssets: 1000,
+    watermark: false,
+    features: [
+      '1,000 unique combinations',
+      'Unlimited previews',
+      'ETH and SOL metadata',
+      'GIF support',
+      'Banner collage',
+      'No watermark',
+    ],
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    priceUsd: 279,
+    maxAssets: 5000,
+    watermark: false,
+    features: [
+      '5,000 unique combinations',
+      'Unlimited previews',
+      'ETH and SOL metadata',
+      'GIF support',
+      'Banner collage',
+      'No watermark',
+    ],
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    priceUsd: 379,
+    maxAssets: 10000,
+    watermark: false,
+    features: [
+      '10,000 unique combinations',
+      'Unlimited previews',
+      'ETH and SOL metadata',
+      'GIF support',
+      'Banner collage',
+      'No watermark',
+      'Priority chat support',
+    ],
+  },
+];
+
+export type PlanId = Plan['id'];
+
+/** The plan with the given id. */
+export function planById(id: PlanId): Plan {
+  const plan = plans.find((candidate) => candidate.id === id);
+  if (!plan) throw new Error(`Unknown plan ${id}`);
+  return plan;
+}

@@ -1,0 +1,9 @@
+import { defineProject, mergeConfig } from 'vitest/config';
+import { sourceResolve } from '../../vitest.shared.ts';
+
+export default mergeConfig(
+  sourceResolve,
+  defineProject({
+    test: { name: 'engine', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  }),
+);
