@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults: port 3000, SQLite under ./data, approval required', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('/srv/app/data');
+    expect(config.database).toEqual({ kind: 'sqlite', file: '/srv/app/data/layerloom.db' });
+    expect(config.requireApproval).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.admin).toBeUndefined();
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/layerloom' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/layerloom' });
+  });
+
+  it('names the bad variable in its message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a number/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must be a URL like postgres:/,
+    );
+    expect(() => loadConfig({ REQUIRE_APPROVAL: 'maybe' })).toThrow(/REQUIRE_APPROVAL must be true or false/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'admin@example.com' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
+    const config = loadConfig({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'correct horse' });
+    expect(config.admin).toEqual({ email: 'admin@example.com', password: 'correct horse' });
+  });
+
+  it('strips a trailing slash from PUBLIC_URL and reads REQUIRE_APPROVAL=false', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://layerloom.example.com/', REQUIRE_APPROVAL: 'false' });
+    expect(config.publicUrl).toBe('https://layerloom.example.com');
+    expect(config.requireApproval).toBe(false);
+  });
+});

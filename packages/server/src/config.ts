@@ -1,0 +1,90 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = (protocols: RegExp, example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || (URL.canParse(value) && protocols.test(value)), {
+      message: `must be a URL like ${example}`,
+    });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://user:password@localhost:5432/layerloom'),
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://localhost:6379'),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:password@smtp.example.com:587'),
+  MAIL_FROM: z.string().default('Layerloom <no-reply@layerloom.local>'),
+  PUBLIC_URL: optionalUrl(/^https?:\/\//, 'https://layerloom.example.com'),
+  ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+  REQUIRE_APPROVAL: booleanFromEnv.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+/** The server's configuration, read once at boot from the environment. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Absolute path of the folder holding the SQLite file, blobs and the dev outbox. */
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  /** The address users reach the app at; links in mails are built from it. */
+  publicUrl: string;
+  admin: { email: string; password: string } | undefined;
+  requireApproval: boolean;
+  logLevel: string;
+  /** The built web app to serve, or undefined to serve the API only. */
+  webDist: string | undefined;
+}
+
+/** A bad environment variable: the message names it and says what is expected. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates the environment once and returns the typed configuration; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const vars = parsed.data;
+  if ((vars.ADMIN_EMAIL === undefined) !== (vars.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = isAbsolute(vars.DATA_DIR) ? vars.DATA_DIR : resolve(cwd, vars.DATA_DIR);
+  return {
+    env: vars.NODE_ENV,
+    host: vars.HOST,
+    port: vars.PORT,
+    dataDir,
+    database: vars.DATABASE_URL
+      ? { kind: 'postgres', url: vars.DATABASE_URL }
+      : { kind: 'sqlite', file: resolve(dataDir, 'layerloom.db') },
+    redisUrl: vars.REDIS_URL,
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    admin:
+      vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD
+        ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD }
+        : undefined,
+    requireApproval: vars.REQUIRE_APPROVAL,
+    logLevel: vars.LOG_LEVEL,
+    webDist: vars.WEB_DIST ? resolve(cwd, vars.WEB_DIST) : undefined,
+  };
+}
