@@ -1,0 +1,58 @@
+import type { Readable } from 'node:stream';
+
+/** What is known about a stored blob without reading it. */
+export interface BlobInfo {
+  size: number;
+  modifiedAt: Date;
+}
+
+/**
+ * Where uploads, renders and exports live: a local folder by default, an S3-compatible store to scale out.
+ * Keys are relative paths of safe segments (`users/u1/layers/abc.png`); writes are atomic — a reader
+ * never sees a half-written blob.
+ */
+export interface BlobStore {
+  /** Stores a blob atomically, replacing any blob with that key; resolves with its size in bytes. */
+  put(key: string, body: Buffer | Readable): Promise<{ size: number }>;
+  /** Streams a blob; throws BlobNotFoundError when absent. */
+  get(key: string): Promise<Readable>;
+  /** Reads a whole blob into memory; throws BlobNotFoundError when absent. */
+  getBuffer(key: string): Promise<Buffer>;
+  /** The blob's size and time, or undefined when absent. */
+  stat(key: string): Promise<BlobInfo | undefined>;
+  /** Removes a blob; removing an absent blob is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes every blob whose key starts with `prefix/`. */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Lists the keys under `prefix/`, in lexical order. */
+  list(prefix: string): AsyncIterable<string>;
+}
+
+/** A blob that does not exist. */
+export class BlobNotFoundError extends Error {
+  override name = 'BlobNotFoundError';
+  readonly code = 'BLOB_NOT_FOUND';
+  constructor(readonly key: string) {
+    super(`Blob ${key} not found`);
+  }
+}
+
+/** A key that is not a relative path of safe segments. */
+export class InvalidBlobKeyError extends Error {
+  override name = 'InvalidBlobKeyError';
+  readonly code = 'INVALID_BLOB_KEY';
+  constructor(readonly key: string) {
+    super(`Invalid blob key ${JSON.stringify(key)}`);
+  }
+}
+
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+
+/** Checks that a key is a relative path of safe segments (no `..`, no absolute paths, no odd characters). */
+export function assertBlobKey(key: string): string {
+  const segments = key.split('/');
+  if (key.length === 0 || key.length > 512 || !segments.every((segment) => SEGMENT.test(segment))) {
+    throw new InvalidBlobKeyError(key);
+  }
+  return key;
+}

@@ -1,0 +1,68 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BlobNotFoundError, type BlobStore, InvalidBlobKeyError } from './blob-store.ts';
+import { createLocalBlobStore } from './local-blob-store.ts';
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+describe('the local blob store', () => {
+  let root: string;
+  let store: BlobStore;
+
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'layerloom-blobs-'));
+    store = createLocalBlobStore(root);
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('stores buffers and streams and reads them back', async () => {
+    expect(await store.put('users/u1/a.txt', Buffer.from('hello'))).toEqual({ size: 5 });
+    await store.put('users/u1/b.txt', Readable.from([Buffer.from('wor'), Buffer.from('ld')]));
+    expect((await store.getBuffer('users/u1/a.txt')).toString()).toBe('hello');
+    expect(await text(await store.get('users/u1/b.txt'))).toBe('world');
+    expect((await store.stat('users/u1/b.txt'))?.size).toBe(5);
+  });
+
+  it('lists keys under a prefix in order and deletes by prefix', async () => {
+    for (const key of ['c/2.png', 'c/10.png', 'c/sub/x.json', 'd/1.png'])
+      await store.put(key, Buffer.from(key));
+    const keys: string[] = [];
+    for await (const key of store.list('c')) keys.push(key);
+    expect(keys).toEqual(['c/10.png', 'c/2.png', 'c/sub/x.json']);
+    await store.deletePrefix('c');
+    expect(await store.stat('c/2.png')).toBeUndefined();
+    expect(await store.stat('d/1.png')).toBeDefined();
+  });
+
+  it('reports absent blobs clearly', async () => {
+    await expect(store.get('nope.png')).rejects.toBeInstanceOf(BlobNotFoundError);
+    await expect(store.getBuffer('nope.png')).rejects.toBeInstanceOf(BlobNotFoundError);
+    expect(await store.stat('nope.png')).toBeUndefined();
+    await expect(store.delete('nope.png')).resolves.toBeUndefined();
+  });
+
+  it('refuses keys that could escape the store', async () => {
+    for (const key of ['../etc/passwd', '/abs', 'a/../../b', '', 'a//b', 'a/.hidden']) {
+      await expect(store.put(key, Buffer.from('x'))).rejects.toBeInstanceOf(InvalidBlobKeyError);
+    }
+  });
+
+  it('leaves no partial blob when a write fails midway', async () => {
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('partial'));
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(store.put('x/broken.png', failing)).rejects.toThrow('connection reset');
+    expect(await store.stat('x/broken.png')).toBeUndefined();
+    expect(readdirSync(join(root, '.tmp'))).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertBlobKey, type BlobInfo, BlobNotFoundError, type BlobStore } from './blob-store.ts';
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+}
+
+/** A blob store in a local folder (`DATA_DIR/blobs`): each blob a file, written to a temp name then renamed. */
+export function createLocalBlobStore(root: string): BlobStore {
+  const pathOf = (key: string) => join(root, assertBlobKey(key));
+  const tempDir = join(root, '.tmp');
+
+  async function* walk(dir: string, prefix: string): AsyncGenerator<string> {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const key = `${prefix}/${entry.name}`;
+      if (entry.isDirectory()) yield* walk(join(dir, entry.name), key);
+      else if (entry.isFile()) yield key;
+    }
+  }
+
+  return {
+    async put(key, body) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      await mkdir(tempDir, { recursive: true });
+      const temp = join(tempDir, `${randomBytes(8).toString('hex')}.part`);
+      try {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
+        const { size } = await stat(temp);
+        await rename(temp, target);
+        return { size };
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        await stat(path);
+      } catch (error) {
+        if (isMissing(error)) throw new BlobNotFoundError(key);
+        throw error;
+      }
+      return createReadStream(path);
+    },
+    async getBuffer(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if (isMissing(error)) throw new BlobNotFoundError(key);
+        throw error;
+      }
+    },
+    async stat(key): Promise<BlobInfo | undefined> {
+      try {
+        const info = await stat(pathOf(key));
+        return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : undefined;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await unlink(pathOf(key)).catch((error) => {
+        if (!isMissing(error)) throw error;
+      });
+    },
+    async deletePrefix(prefix) {
+      await rm(pathOf(prefix), { recursive: true, force: true });
+    },
+    list(prefix) {
+      return walk(pathOf(prefix), prefix);
+    },
+  };
+}
