@@ -5,6 +5,7 @@
  */
 export interface Database {
   contact_messages: ContactMessageTable;
+  jobs: JobTable;
 }
 
 export interface ContactMessageTable {
@@ -14,4 +15,24 @@ export interface ContactMessageTable {
   subject: string;
   message: string;
   created_at: string;
+}
+
+export interface JobTable {
+  id: string;
+  kind: string;
+  owner_id: string | null;
+  /** JSON. */
+  payload: string;
+  status: string;
+  progress_done: number;
+  progress_total: number;
+  error: string | null;
+  /** JSON, when succeeded. */
+  result: string | null;
+  attempts: number;
+  cancel_requested: number;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
 }

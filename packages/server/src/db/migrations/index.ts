@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as contactMessages from './0001_contact_messages.ts';
+import * as jobs from './0010_jobs.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -7,4 +8,5 @@ import * as contactMessages from './0001_contact_messages.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_contact_messages': contactMessages,
+  '0010_jobs': jobs,
 };

@@ -1,0 +1,44 @@
+/** A job's lifecycle: queued → running → succeeded | failed | cancelled (running → queued again after a restart). */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+/** A durable background job as stored. */
+export interface Job {
+  id: string;
+  kind: string;
+  ownerId: string | null;
+  payload: unknown;
+  status: JobStatus;
+  done: number;
+  total: number;
+  error: string | null;
+  result: unknown;
+  attempts: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** What a job's subscribers hear: its status and progress, with an ETA once it can be estimated. */
+export interface JobProgress {
+  id: string;
+  status: JobStatus;
+  done: number;
+  total: number;
+  /** Seconds left at the current rate, or null before the first unit is done. */
+  etaSeconds: number | null;
+  error: string | null;
+}
+
+/** What a handler gets besides the job: a signal that aborts on cancel or shutdown, and a progress reporter. */
+export interface JobContext {
+  signal: AbortSignal;
+  progress(done: number, total: number): void;
+}
+
+/** Runs one kind of job. It must be resumable: a job interrupted by a restart is run again from the start of the handler. */
+export type JobHandler = (job: Job, context: JobContext) => Promise<unknown>;
+
+/** Whether a status is final. */
+export function isFinished(status: JobStatus): boolean {
+  return status === 'succeeded' || status === 'failed' || status === 'cancelled';
+}
