@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from './support/test-app.ts';
@@ -68,11 +69,10 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
 
 describe('serving the web app', () => {
   let test: TestApp;
+  let web: string;
 
   beforeAll(async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const web = mkdtempSync(join(tmpdir(), 'layerloom-web-'));
+    web = mkdtempSync(join(tmpdir(), 'layerloom-web-'));
     mkdirSync(join(web, 'assets'));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Layerloom</title><div id="root"></div>');
     writeFileSync(join(web, 'assets', 'app-1234.js'), 'console.log(1)');
@@ -80,6 +80,7 @@ describe('serving the web app', () => {
   });
   afterAll(async () => {
     await test.close();
+    rmSync(web, { recursive: true, force: true });
   });
 
   it('returns the app for deep links so client-side routing works', async () => {

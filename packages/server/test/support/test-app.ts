@@ -53,9 +53,12 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     app,
     dataDir,
     async close() {
-      await app.close();
-      await postgres?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        await postgres?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -72,6 +72,6 @@ describe.each(databaseKinds)('POST /api/v1/contact on %s', (kind) => {
       status: 'error',
       error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' },
     });
-    await broken.app.close().catch(() => undefined);
+    await broken.close().catch(() => undefined);
   });
 });
