@@ -1,0 +1,82 @@
+export type { CreateAllowlistParameters, CreateAllowlistReturnType } from './allowlist/create-allowlist.ts';
+export { createAllowlist } from './allowlist/create-allowlist.ts';
+export type {
+  GetAllowlistProofParameters,
+  GetAllowlistProofReturnType,
+} from './allowlist/get-allowlist-proof.ts';
+export { getAllowlistProof } from './allowlist/get-allowlist-proof.ts';
+export type { AllowlistTree } from './allowlist/types.ts';
+export type { ExplorerKind, LayerloomChain } from './chains/chains.ts';
+export { layerloomChains } from './chains/chains.ts';
+export type { GetChainParameters, GetChainReturnType } from './chains/get-chain.ts';
+export { getChain } from './chains/get-chain.ts';
+export type { GetExplorerUrlParameters, GetExplorerUrlReturnType } from './chains/get-explorer-url.ts';
+export { getExplorerUrl } from './chains/get-explorer-url.ts';
+export type { AirdropParameters, AirdropReturnType } from './collection/airdrop.ts';
+export { airdrop } from './collection/airdrop.ts';
+export type { AllowlistMintParameters, AllowlistMintReturnType } from './collection/allowlist-mint.ts';
+export { allowlistMint } from './collection/allowlist-mint.ts';
+export type {
+  CollectionSettings,
+  DeployCollectionParameters,
+  DeployCollectionReturnType,
+} from './collection/deploy-collection.ts';
+export { deployCollection } from './collection/deploy-collection.ts';
+export type {
+  GetCollectionStateParameters,
+  GetCollectionStateReturnType,
+} from './collection/get-collection-state.ts';
+export { getCollectionState } from './collection/get-collection-state.ts';
+export type { GetMintPriceParameters, GetMintPriceReturnType } from './collection/get-mint-price.ts';
+export { getMintPrice } from './collection/get-mint-price.ts';
+export type {
+  GetMintedByWalletParameters,
+  GetMintedByWalletReturnType,
+} from './collection/get-minted-by-wallet.ts';
+export { getMintedByWallet } from './collection/get-minted-by-wallet.ts';
+export type { GetSalePhaseParameters, GetSalePhaseReturnType } from './collection/get-sale-phase.ts';
+export { getSalePhase } from './collection/get-sale-phase.ts';
+export type { GetTotalSupplyParameters, GetTotalSupplyReturnType } from './collection/get-total-supply.ts';
+export { getTotalSupply } from './collection/get-total-supply.ts';
+export type { MintParameters, MintReturnType } from './collection/mint.ts';
+export { mint } from './collection/mint.ts';
+export type { RevealParameters, RevealReturnType } from './collection/reveal.ts';
+export { reveal } from './collection/reveal.ts';
+export type { SalePhase } from './collection/sale-phase.ts';
+export { salePhases } from './collection/sale-phase.ts';
+export type { SetAllowlistParameters, SetAllowlistReturnType } from './collection/set-allowlist.ts';
+export { setAllowlist } from './collection/set-allowlist.ts';
+export type { SetMintPriceParameters, SetMintPriceReturnType } from './collection/set-mint-price.ts';
+export { setMintPrice } from './collection/set-mint-price.ts';
+export type { SetPhaseParameters, SetPhaseReturnType } from './collection/set-phase.ts';
+export { setPhase } from './collection/set-phase.ts';
+export type {
+  SetProvenanceHashParameters,
+  SetProvenanceHashReturnType,
+} from './collection/set-provenance-hash.ts';
+export { setProvenanceHash } from './collection/set-provenance-hash.ts';
+export type {
+  CollectionReadParameters,
+  CollectionWriteParameters,
+  CollectionWriteReturnType,
+} from './collection/types.ts';
+export type { WithdrawParameters, WithdrawReturnType } from './collection/withdraw.ts';
+export { withdraw } from './collection/withdraw.ts';
+export type { CollectionErrorName, ContractsErrorCode } from './errors.ts';
+export {
+  CollectionRevertedError,
+  ContractsError,
+  DeploymentFailedError,
+  InvalidAllowlistError,
+  InvalidCollectionConfigError,
+  MissingAccountError,
+  NotAllowlistedError,
+  TransactionFailedError,
+  TransactionRejectedError,
+  TransactionRevertedError,
+  UnsupportedChainError,
+} from './errors.ts';
+export {
+  layerloomCollectionAbi,
+  layerloomCollectionBytecode,
+} from './generated/layerloom-collection.generated.ts';
