@@ -2,6 +2,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { createBullJobRunner } from './jobs/bull-job-runner.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -38,10 +40,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const database = options.database ?? openDatabase(config.database);
   app.decorate('config', config);
   app.decorate('database', database);
-  if (!options.database) {
-    app.addHook('onClose', async () => database.close());
-    await migrateToLatest(database.db);
-  }
+  if (!options.database) await migrateToLatest(database.db);
+
+  const jobs: JobRunner = config.redisUrl
+    ? createBullJobRunner({
+        db: database.db,
+        log: app.log,
+        redisUrl: config.redisUrl,
+        processJobs: config.processJobs,
+      })
+    : createJobRunner({ db: database.db, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    // Interrupted jobs are queued again before the database they are recorded in closes.
+    await jobs.stop();
+    if (!options.database) await database.close();
+  });
 
   await registerSecurity(app);
   await registerDocs(app, version);
@@ -49,5 +63,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(contactRoutes);
   await registerWeb(app, config.webDist);
   await app.ready();
+  if (config.processJobs || config.redisUrl) await jobs.start();
   return app;
 }

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
   REQUIRE_APPROVAL: booleanFromEnv.default(true),
+  PROCESS_JOBS: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -41,6 +42,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
+  /** Whether this process runs generation jobs (false on web nodes when dedicated workers run them). */
+  processJobs: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   /** The address users reach the app at; links in mails are built from it. */
   publicUrl: string;
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { kind: 'postgres', url: vars.DATABASE_URL }
       : { kind: 'sqlite', file: resolve(dataDir, 'layerloom.db') },
     redisUrl: vars.REDIS_URL,
+    processJobs: vars.PROCESS_JOBS,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     admin:

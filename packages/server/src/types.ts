@@ -8,11 +8,14 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { JobRunner } from './jobs/job-runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** Durable background jobs; modules register their handlers with `jobs.register` when they load. */
+    jobs: JobRunner;
   }
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from './support/test-app.ts';
 
 describe.each(databaseKinds)('the app on %s', (kind) => {
@@ -99,5 +99,17 @@ describe('serving the web app', () => {
     const api = await test.app.inject({ method: 'GET', url: '/api/v1/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json().status).toBe('error');
+  });
+});
+
+describe('the app in scale-out mode (PostgreSQL + Redis)', () => {
+  it('starts, answers health and shuts down cleanly with REDIS_URL set', async () => {
+    const test = await createTestApp('postgres', { REDIS_URL: inject('redisUrl'), PROCESS_JOBS: 'false' });
+    try {
+      const response = await test.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(response.json().data).toMatchObject({ ok: true, database: 'postgres' });
+    } finally {
+      await test.close();
+    }
   });
 });

@@ -171,3 +171,33 @@ export async function requeueRunningJobs(db: Kysely<Database>, now: string, ids?
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Claims one specific job for this process: a queued job, or a running one whose previous runner
+ * died (the queue redelivered it). Undefined when the job is finished or gone.
+ */
+export async function claimJob(db: Kysely<Database>, id: string, now: string): Promise<Job | undefined> {
+  const result = await db
+    .updateTable('jobs')
+    .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), started_at: now, updated_at: now }))
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'queued'),
+        eb.and([eb('status', '=', 'running'), eb('cancel_requested', '=', 0)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? findJob(db, id) : undefined;
+}
+
+/** Every queued job, oldest first (to hand them to a shared queue after a restart). */
+export async function listQueuedJobs(db: Kysely<Database>): Promise<Job[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('status', '=', 'queued')
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toJob);
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { createBullJobRunner } from './bull-job-runner.ts';
+import type { JobHandler, JobProgress } from './job.ts';
+import type { JobRunner } from './job-runner.ts';
+import { findJob } from './jobs.repository.ts';
+
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  fatal() {},
+  trace() {},
+  child: () => silent,
+  level: 'silent',
+  silent() {},
+};
+const log = silent as unknown as import('fastify').FastifyBaseLogger;
+
+const counting: JobHandler = async (job, { signal, progress }) => {
+  const { total } = job.payload as { total: number };
+  let units = 0;
+  for (let unit = job.done + 1; unit <= total; unit++) {
+    signal.throwIfAborted();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    units++;
+    progress(unit, total);
+  }
+  return { firstUnit: job.done + 1, units };
+};
+
+function waitFor(
+  runner: JobRunner,
+  id: string,
+  predicate: (progress: JobProgress) => boolean,
+): Promise<JobProgress> {
+  return new Promise((resolve) => {
+    const unsubscribe = runner.subscribe(id, (progress) => {
+      if (predicate(progress)) {
+        unsubscribe();
+        resolve(progress);
+      }
+    });
+    void runner.progress(id).then((progress) => {
+      if (progress && predicate(progress)) {
+        unsubscribe();
+        resolve(progress);
+      }
+    });
+  });
+}
+
+describe('the scale-out job runner (BullMQ on Redis, PostgreSQL)', () => {
+  let test: TestApp;
+  const runners: JobRunner[] = [];
+  const queueName = `test-${randomBytes(4).toString('hex')}`;
+
+  function runner(processJobs: boolean) {
+    const created = createBullJobRunner({
+      db: test.app.database.db,
+      log,
+      redisUrl: inject('redisUrl'),
+      queueName,
+      processJobs,
+      pollIntervalMs: 50,
+      progressWriteIntervalMs: 0,
+    });
+    created.register('count', counting);
+    runners.push(created);
+    return created;
+  }
+
+  beforeAll(async () => {
+    test = await createTestApp('postgres');
+  });
+  afterAll(async () => {
+    for (const created of runners) await created.stop().catch(() => undefined);
+    await test.close();
+  });
+
+  it('runs a job queued by a web node on a worker, with live progress on the web node', async () => {
+    const web = runner(false);
+    const worker = runner(true);
+    await web.start();
+    await worker.start();
+    const job = await web.enqueue('count', { total: 8 }, 'user-1');
+    const seen: number[] = [];
+    web.subscribe(job.id, (progress) => seen.push(progress.done));
+    const final = await waitFor(web, job.id, (progress) => progress.status === 'succeeded');
+    expect(final.done).toBe(8);
+    expect(seen).toContain(4);
+    expect((await findJob(test.app.database.db, job.id))?.result).toEqual({ firstUnit: 1, units: 8 });
+    await worker.stop();
+  });
+
+  it('cancels from the web node a job running on a worker', async () => {
+    const web = runner(false);
+    const worker = runner(true);
+    await web.start();
+    await worker.start();
+    const job = await web.enqueue('count', { total: 100_000 }, null);
+    await waitFor(web, job.id, (progress) => progress.done >= 3);
+    await web.cancel(job.id);
+    expect((await waitFor(web, job.id, (progress) => progress.status === 'cancelled')).done).toBeLessThan(
+      100_000,
+    );
+    await worker.stop();
+  });
+
+  it('hands a job interrupted by a worker shutdown to the next worker, which resumes it', async () => {
+    const web = runner(false);
+    const first = runner(true);
+    await web.start();
+    await first.start();
+    const job = await web.enqueue('count', { total: 60 }, null);
+    await waitFor(web, job.id, (progress) => progress.done >= 5);
+    await first.stop();
+    const interrupted = await findJob(test.app.database.db, job.id);
+    expect(interrupted?.status).toBe('queued');
+    const second = runner(true);
+    await second.start();
+    await waitFor(web, job.id, (progress) => progress.status === 'succeeded');
+    const resumed = await findJob(test.app.database.db, job.id);
+    expect(resumed?.result).toEqual({
+      firstUnit: (interrupted?.done ?? 0) + 1,
+      units: 60 - (interrupted?.done ?? 0),
+    });
+    await second.stop();
+  });
+});
