@@ -1,5 +1,5 @@
 // The workspace packages in build order, shared by the build, typecheck and start scripts.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -14,4 +14,9 @@ export const typecheckTargets = [
   ...libraries.map((pkg) => pkg.dir),
   join(root, 'packages', 'web'),
   join(root, 'e2e'),
-].filter((dir) => existsSync(join(dir, 'tsconfig.json')));
+].filter((dir) => existsSync(join(dir, 'tsconfig.json')) && hasSources(dir));
+
+function hasSources(dir) {
+  const src = join(dir, 'src');
+  return dir.endsWith('e2e') || (existsSync(src) && readdirSync(src).length > 0);
+}
