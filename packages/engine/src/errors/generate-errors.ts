@@ -1,0 +1,30 @@
+import { BaseError, type BaseErrorParameters } from './base-error.ts';
+
+/** The output already holds a different collection (other spec, seed or assets). */
+export class OutputConflictError extends BaseError {
+  readonly code = 'OUTPUT_CONFLICT';
+
+  constructor(where: string) {
+    super(`${where} holds the output of a different collection; choose an empty output or pass overwrite`, {
+      details: { where },
+    });
+  }
+}
+
+/** The job was cancelled through its AbortSignal. Finished tokens stay; re-running resumes. */
+export class GenerationCancelledError extends BaseError {
+  readonly code = 'CANCELLED';
+
+  constructor(parameters: BaseErrorParameters = {}) {
+    super('Generation cancelled', parameters);
+  }
+}
+
+/** A render worker crashed or failed on a token. */
+export class RenderFailedError extends BaseError {
+  readonly code = 'RENDER_FAILED';
+
+  constructor(message: string, parameters: BaseErrorParameters = {}) {
+    super(message, parameters);
+  }
+}

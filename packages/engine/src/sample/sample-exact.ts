@@ -1,0 +1,219 @@
+import { ExactCountUnreachableError } from '../errors/sample-errors.ts';
+import { describeTrait, type ResolvedLayer } from '../spec/resolve-collection.ts';
+import { allocateLargestRemainder } from './allocate-largest-remainder.ts';
+import { type CombinationTable, countOptionOccurrences } from './combination-table.ts';
+import { isValidAssignment } from './configuration-model.ts';
+import { type Random, shuffleInPlace } from './random.ts';
+import type { TakenCombinations } from './taken-combinations.ts';
+
+/** Swap attempts per token and layer before exact mode reports that it found no arrangement. */
+const SWAPS_PER_CELL = 60;
+/** Random swap partners compared at each repair step. */
+const CANDIDATES = 12;
+/** Up to this many tokens every partner is tried at each repair step. */
+const EXHAUSTIVE_SIZE = 200;
+
+/**
+ * Per position, how many of `size` tokens show each option in exact mode: the layer's
+ * presence splits `size` into present/absent, then the trait weights (read as counts) split
+ * the present tokens, both by largest remainder.
+ */
+export function exactOptionCounts(
+  table: CombinationTable,
+  layers: readonly ResolvedLayer[],
+  size: number,
+): number[][] {
+  return table.model.positions.map((position) => {
+    const layer = layers[position.layer]!;
+    const counts = new Array<number>(position.optionCount).fill(0);
+    const [present, absent] =
+      position.noneOption >= 0
+        ? allocateLargestRemainder([layer.presence, 1 - layer.presence], size)
+        : [size, 0];
+    const weights = layer.traits.map((trait, index) => (position.enabled[index] ? trait.weight : 0));
+    allocateLargestRemainder(weights, present!).forEach((count, index) => {
+      counts[index] = count;
+    });
+    if (position.noneOption >= 0) counts[position.noneOption] = absent!;
+    return counts;
+  });
+}
+
+/**
+ * Draws `size` distinct valid combinations whose per-layer trait counts are exactly
+ * `exactOptionCounts`. Each layer's column of options is a shuffled multiset with those counts;
+ * tokens that break a rule or repeat a combination are repaired by swapping one layer's values
+ * between two tokens, which never changes any count. Impossible counts (a trait wanted more often
+ * than valid combinations contain it) are reported before any work.
+ */
+export function sampleExact(
+  table: CombinationTable,
+  layers: readonly ResolvedLayer[],
+  size: number,
+  taken: TakenCombinations,
+  random: Random,
+): Int32Array[] {
+  const { model } = table;
+  const k = model.positions.length;
+  const counts = exactOptionCounts(table, layers, size);
+  const occurrences = countOptionOccurrences(table);
+  for (let p = 0; p < k; p++) {
+    const position = model.positions[p]!;
+    for (let option = 0; option < position.optionCount; option++) {
+      const wanted = counts[p]![option]!;
+      if (wanted > 0 && BigInt(wanted) > occurrences[p]![option]!) {
+        const name =
+          option === position.noneOption
+            ? `no ${layers[position.layer]!.name}`
+            : describeTrait(layers as ResolvedLayer[], position.layer, option);
+        throw new ExactCountUnreachableError(
+          `Exact rarity wants ${wanted} tokens with ${name}, but only ${occurrences[p]![option]} valid combinations contain it`,
+          { trait: name, wanted, available: occurrences[p]![option]!.toString() },
+        );
+      }
+    }
+  }
+  if (size === 0) return [];
+
+  const columns = counts.map((perOption) => {
+    const column: number[] = [];
+    perOption.forEach((count, option) => {
+      for (let c = 0; c < count; c++) column.push(option);
+    });
+    return Int32Array.from(shuffleInPlace(column, random));
+  });
+  const tokenOptions = (token: number): Int32Array => Int32Array.from(columns, (column) => column[token]!);
+
+  const keyHolders = new Map<string, Set<number>>();
+  const keys: string[] = new Array(size);
+  const bad = new IndexedSet(size);
+  const isBad = (token: number): boolean => {
+    const options = tokenOptions(token);
+    return (
+      !isValidAssignment(model, options) ||
+      keyHolders.get(keys[token]!)!.size > 1 ||
+      taken.has(model, options)
+    );
+  };
+  const refresh = (token: number): void => {
+    if (isBad(token)) bad.add(token);
+    else bad.delete(token);
+  };
+  const attach = (token: number): void => {
+    const key = columnsKey(columns, token);
+    keys[token] = key;
+    let holders = keyHolders.get(key);
+    if (!holders) {
+      holders = new Set();
+      keyHolders.set(key, holders);
+    }
+    holders.add(token);
+    for (const holder of holders) refresh(holder);
+  };
+  const detach = (token: number): void => {
+    const holders = keyHolders.get(keys[token]!)!;
+    holders.delete(token);
+    if (holders.size === 0) keyHolders.delete(keys[token]!);
+    else for (const holder of holders) refresh(holder);
+  };
+  for (let token = 0; token < size; token++) attach(token);
+
+  const swap = (p: number, a: number, b: number): void => {
+    detach(a);
+    detach(b);
+    const column = columns[p]!;
+    const value = column[a]!;
+    column[a] = column[b]!;
+    column[b] = value;
+    attach(a);
+    attach(b);
+  };
+
+  const budget = SWAPS_PER_CELL * size * Math.max(1, k) + 100_000;
+  const exhaustive = size <= EXHAUSTIVE_SIZE;
+  const tries = exhaustive ? size : CANDIDATES;
+  for (let step = 0; step < budget && bad.size > 0; step += tries * k) {
+    const a = bad.at(random.int(bad.size));
+    // Min-conflicts: of the partners tried (all tokens when few), swap the layer value that leaves the fewest tokens in conflict.
+    const current = bad.size;
+    let bestConflicts = Number.POSITIVE_INFINITY;
+    let bestPosition = -1;
+    let best = -1;
+    let ties = 0;
+    for (let p = 0; p < k; p++) {
+      const column = columns[p]!;
+      for (let c = 0; c < tries; c++) {
+        const b = exhaustive ? c : random.int(size);
+        if (b === a || column[a] === column[b]) continue;
+        swap(p, a, b);
+        const conflicts = bad.size;
+        swap(p, a, b);
+        if (conflicts < bestConflicts) {
+          bestConflicts = conflicts;
+          bestPosition = p;
+          best = b;
+          ties = 1;
+        } else if (conflicts === bestConflicts && random.int(++ties) === 0) {
+          bestPosition = p;
+          best = b;
+        }
+      }
+    }
+    // Equal moves drift across plateaus; a rare worse one escapes local minima.
+    if (best >= 0 && (bestConflicts <= current || random.next() < 0.01)) swap(bestPosition, a, best);
+  }
+  if (bad.size > 0) {
+    throw new ExactCountUnreachableError(
+      `Exact rarity found no arrangement of ${size} unique tokens that meets every rule with these exact counts (${bad.size} tokens left in conflict); loosen rules or counts, or use weighted rarity`,
+      { size, conflicts: bad.size },
+    );
+  }
+  const result: Int32Array[] = [];
+  for (let token = 0; token < size; token++) {
+    const options = tokenOptions(token);
+    taken.add(model, options);
+    result.push(options);
+  }
+  return result;
+}
+
+function columnsKey(columns: Int32Array[], token: number): string {
+  let key = '';
+  for (const column of columns) key += `${column[token]},`;
+  return key;
+}
+
+/** A set of small integers with O(1) add, delete and access by position (for uniform random picks). */
+class IndexedSet {
+  private readonly items: number[] = [];
+  private readonly where: Int32Array;
+
+  constructor(capacity: number) {
+    this.where = new Int32Array(capacity).fill(-1);
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  at(index: number): number {
+    return this.items[index]!;
+  }
+
+  add(value: number): void {
+    if (this.where[value]! >= 0) return;
+    this.where[value] = this.items.length;
+    this.items.push(value);
+  }
+
+  delete(value: number): void {
+    const index = this.where[value]!;
+    if (index < 0) return;
+    const last = this.items.pop()!;
+    if (last !== value) {
+      this.items[index] = last;
+      this.where[last] = index;
+    }
+    this.where[value] = -1;
+  }
+}
