@@ -28,3 +28,12 @@ export class RenderFailedError extends BaseError {
     super(message, parameters);
   }
 }
+
+/** An output path escapes the output folder. */
+export class InvalidOutputPathError extends BaseError {
+  readonly code = 'OUTPUT_PATH_INVALID';
+
+  constructor(where: string) {
+    super(`Output path ${where} is outside the output folder`, { details: { where } });
+  }
+}

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { GenerationCancelledError, OutputConflictError } from '../errors/generate-errors.ts';
+import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
+import { buildSolanaMetadata, buildTokenMetadata, toJsonBytes } from '../metadata/token-metadata.ts';
+import type { OutputSink } from '../output/output-sink.ts';
+import type { AssetReading } from '../render/read-asset.ts';
+import { createRenderPool } from '../render/render-pool.ts';
+import { renderWatermark, type WatermarkOptions } from '../render/watermark.ts';
+import { type CollectionPlan, planCollection } from '../sample/plan-collection.ts';
+import { parseCollectionSpec } from '../spec/parse-collection-spec.ts';
+import { resolveCollection } from '../spec/resolve-collection.ts';
+import { prepareAssets } from './prepare-assets.ts';
+import { tokenLayers } from './token-layers.ts';
+
+/** Progress of a generation job. */
+export interface GenerationProgress {
+  /** Tokens finished (including those found finished from an earlier run). */
+  done: number;
+  total: number;
+  /** Seconds left at the current pace; null until the first token of this run is rendered. */
+  etaSeconds: number | null;
+}
+
+/** Parameters of `generateCollection`. */
+export interface GenerateCollectionParameters extends AssetReading {
+  /** A collection spec (validated here). */
+  spec: unknown;
+  sink: OutputSink;
+  /** Render threads; default one per core. */
+  threads?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: GenerationProgress) => void;
+  /** Draw a mark over every image. */
+  watermark?: WatermarkOptions;
+  /** Replace an output that holds a different collection instead of failing. */
+  overwrite?: boolean;
+}
+
+/** What a finished job did. */
+export interface GenerateCollectionReturnType {
+  size: number;
+  /** Tokens rendered by this run. */
+  rendered: number;
+  /** Tokens found finished from an earlier run and kept. */
+  resumed: number;
+  plan: CollectionPlan;
+}
+
+/** File recording which collection an output holds, so a re-run resumes only the same job. */
+export const JOB_FILE = '.layerloom-job.json';
+
+/**
+ * Generates a whole collection into a sink: plans every token (failing at once on impossible
+ * requests), decodes each asset once, renders on worker threads with a bounded number of
+ * images in flight, writes `images/N.png`, `metadata/N.json` (and Solana JSON) atomically, then
+ * `_metadata.json`. Tokens whose image and metadata already exist are kept (resume).
+ */
+export async function generateCollection(
+  parameters: GenerateCollectionParameters,
+): Promise<GenerateCollectionReturnType> {
+  const { sink, signal, onProgress } = parameters;
+  const collection = resolveCollection(parseCollectionSpec(parameters.spec));
+  const plan = planCollection(collection);
+  const { width, height } = collection.spec;
+  const assets = await prepareAssets(collection, parameters);
+  throwIfAborted(signal);
+
+  const fingerprint = jobFingerprint(plan, assets.digest, parameters.watermark);
+  const fresh = await checkOutput(sink, fingerprint, parameters.overwrite === true);
+  await sink.write(JOB_FILE, toJsonBytes({ fingerprint, size: plan.tokens.length }));
+
+  const pixels = [...assets.pixels];
+  let watermarkAsset: number | undefined;
+  if (parameters.watermark) {
+    watermarkAsset = pixels.length;
+    pixels.push(await renderWatermark(parameters.watermark, width, height));
+  }
+  const total = plan.tokens.length;
+  const threads = Math.max(1, Math.min(parameters.threads ?? availableParallelism(), total));
+  const pool = createRenderPool(
+    { width, height, compression: collection.spec.output.compression, assets: pixels },
+    threads,
+  );
+  const started = performance.now();
+  let done = 0;
+  let rendered = 0;
+  const report = (): void => {
+    const elapsed = (performance.now() - started) / 1000;
+    const etaSeconds = rendered > 0 ? Math.round(((total - done) * elapsed) / rendered) : null;
+    onProgress?.({ done, total, etaSeconds });
+  };
+  try {
+    const inFlight = new Set<Promise<void>>();
+    let failure: unknown;
+    const maxInFlight = pool.size * 2;
+    for (const token of plan.tokens) {
+      if (failure !== undefined || signal?.aborted) break;
+      const paths = tokenPaths(token.edition);
+      if (!fresh && (await isFinished(sink, paths))) {
+        done++;
+        report();
+        continue;
+      }
+      const task = pool
+        .render(tokenLayers(collection, assets, token, watermarkAsset))
+        .then(async (png) => {
+          await sink.write(paths.image, png);
+          const solana = buildSolanaMetadata(collection, token);
+          if (solana) await sink.write(paths.solana, toJsonBytes(solana));
+          // Metadata last: a token counts as finished only once both files exist.
+          await sink.write(paths.metadata, toJsonBytes(buildTokenMetadata(collection, token)));
+          done++;
+          rendered++;
+          report();
+        })
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
+      if (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+    if (failure !== undefined) throw failure;
+    throwIfAborted(signal);
+  } finally {
+    await pool.close();
+  }
+  await sink.write('_metadata.json', streamCollectionMetadata(sink, total));
+  report();
+  return { size: total, rendered, resumed: total - rendered, plan };
+}
+
+async function isFinished(sink: OutputSink, paths: ReturnType<typeof tokenPaths>): Promise<boolean> {
+  return (await sink.has(paths.metadata)) && (await sink.has(paths.image));
+}
+
+/** Returns true when every token must be rendered (new or replaced output), false to resume. */
+async function checkOutput(sink: OutputSink, fingerprint: string, overwrite: boolean): Promise<boolean> {
+  if (await sink.has(JOB_FILE)) {
+    const recorded = JSON.parse(new TextDecoder().decode(await sink.read(JOB_FILE))) as {
+      fingerprint?: unknown;
+    };
+    if (recorded.fingerprint === fingerprint) return false;
+    if (!overwrite) throw new OutputConflictError('The output');
+    return true;
+  }
+  if (!overwrite && ((await sink.has(tokenPaths(1).image)) || (await sink.has(tokenPaths(1).metadata)))) {
+    throw new OutputConflictError('The output');
+  }
+  return true;
+}
+
+/** Hash of everything that decides the output bytes: every token's metadata and layers, the art, and the render settings. */
+function jobFingerprint(
+  plan: CollectionPlan,
+  assetDigest: string,
+  watermark: WatermarkOptions | undefined,
+): string {
+  const { collection } = plan;
+  const hash = createHash('sha256');
+  hash.update(
+    JSON.stringify({
+      width: collection.spec.width,
+      height: collection.spec.height,
+      output: { ...collection.spec.output, extraMetadata: collection.spec.output.extraMetadata },
+      layers: collection.layers.map((layer) => [layer.blend, layer.opacity]),
+      configurations: collection.configurations.map((configuration) => configuration.layers),
+      watermark: watermark ?? null,
+      assetDigest,
+    }),
+  );
+  for (const token of plan.tokens) hash.update(JSON.stringify(buildTokenMetadata(collection, token)));
+  return hash.digest('hex');
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new GenerationCancelledError({ cause: signal.reason });
+}

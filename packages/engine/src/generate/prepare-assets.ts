@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import {
+  AssetCorruptError,
+  AssetUnreadableError,
+  UnsupportedAssetTypeError,
+} from '../errors/asset-errors.ts';
+import { decodeAsset } from '../render/decode-asset.ts';
+import { type AssetReading, assetLabel, readAsset } from '../render/read-asset.ts';
+import type { AssetSource } from '../spec/asset-source.ts';
+import type { ResolvedCollection } from '../spec/resolve-collection.ts';
+
+/** Every image of a job decoded once, at the canvas size. */
+export interface PreparedAssets {
+  /** Decoded RGBA of each distinct asset (shared memory). */
+  pixels: Uint8Array[];
+  /** `traitAsset[layer][trait]`: index into `pixels`. */
+  traitAsset: number[][];
+  /** Index into `pixels` of each 1-of-1's image. */
+  oneOfOneAsset: number[];
+  /** SHA-256 over every asset's file bytes, in order (detects changed art on resume). */
+  digest: string;
+}
+
+/** Decodes at most this many images at once (sharp runs them on its thread pool). */
+const DECODE_CONCURRENCY = 4;
+
+/**
+ * Reads and decodes every trait and 1-of-1 image of a collection before rendering. Each distinct
+ * asset is decoded once. Unreadable, corrupt or unsupported files throw typed errors naming the
+ * file and its layer/trait.
+ */
+export async function prepareAssets(
+  collection: ResolvedCollection,
+  reading: AssetReading = {},
+): Promise<PreparedAssets> {
+  const { width, height } = collection.spec;
+  const sources: { source: AssetSource; owner: string }[] = [];
+  const indexOfLabel = new Map<string, number>();
+  const add = (source: AssetSource, owner: string): number => {
+    const label =
+      typeof source === 'object' && 'bytes' in source && !source.key
+        ? `${owner} (in memory)`
+        : assetLabel(source, reading);
+    let index = indexOfLabel.get(label);
+    if (index === undefined) {
+      index = sources.length;
+      indexOfLabel.set(label, index);
+      sources.push({ source, owner });
+    }
+    return index;
+  };
+  const traitAsset = collection.layers.map((layer) =>
+    layer.traits.map((trait) => add(trait.asset, `${layer.name}/${trait.name}`)),
+  );
+  const oneOfOneAsset = collection.oneOfOnes.map((token) =>
+    add(token.asset, `1-of-1 ${token.name ?? token.index + 1}`),
+  );
+
+  const pixels: Uint8Array[] = new Array(sources.length);
+  const hashes: string[] = new Array(sources.length);
+  let next = 0;
+  const work = async (): Promise<void> => {
+    while (next < sources.length) {
+      const index = next++;
+      const { source, owner } = sources[index]!;
+      const label = `${assetLabel(source, reading)} (${owner})`;
+      let bytes: Uint8Array;
+      try {
+        bytes = await readAsset(source, reading);
+      } catch (error) {
+        throw error instanceof AssetUnreadableError
+          ? new AssetUnreadableError(label, { cause: error.cause })
+          : error;
+      }
+      hashes[index] = createHash('sha256').update(bytes).digest('hex');
+      try {
+        pixels[index] = await decodeAsset(bytes, width, height, label);
+      } catch (error) {
+        if (error instanceof UnsupportedAssetTypeError || error instanceof AssetCorruptError) throw error;
+        throw new AssetCorruptError(label, { cause: error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DECODE_CONCURRENCY, sources.length) }, work));
+  return {
+    pixels,
+    traitAsset,
+    oneOfOneAsset,
+    digest: createHash('sha256').update(hashes.join('\n')).digest('hex'),
+  };
+}

@@ -1,0 +1,23 @@
+import type { OutputSink } from '../output/output-sink.ts';
+
+/** Output paths of a token's files. */
+export const tokenPaths = (edition: number) => ({
+  image: `images/${edition}.png`,
+  metadata: `metadata/${edition}.json`,
+  solana: `solana/${edition}.json`,
+});
+
+/**
+ * Streams `_metadata.json` (a JSON array of every token's metadata) from the per-token files
+ * already in the sink, one at a time, so memory does not grow with the collection.
+ */
+export async function* streamCollectionMetadata(sink: OutputSink, size: number): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder();
+  yield encoder.encode('[\n');
+  for (let edition = 1; edition <= size; edition++) {
+    const text = new TextDecoder().decode(await sink.read(tokenPaths(edition).metadata)).trimEnd();
+    const indented = text.replace(/\n/g, '\n  ');
+    yield encoder.encode(`  ${indented}${edition < size ? ',' : ''}\n`);
+  }
+  yield encoder.encode(']\n');
+}

@@ -1,0 +1,13 @@
+/**
+ * Where a job writes its files (`images/1.png`, `metadata/1.json`, …; paths use `/`).
+ * `write` must be atomic: a file is either absent or complete, so `has` never sees a
+ * half-written file — that is what makes resuming safe.
+ */
+export interface OutputSink {
+  /** Whether a complete file exists at `path`. */
+  has(path: string): Promise<boolean>;
+  /** The bytes of a file written earlier. */
+  read(path: string): Promise<Uint8Array>;
+  /** Writes a whole file atomically, from bytes or a stream of chunks. */
+  write(path: string, data: Uint8Array | AsyncIterable<Uint8Array>): Promise<void>;
+}

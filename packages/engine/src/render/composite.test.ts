@@ -1,0 +1,130 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { BlendMode } from '../spec/collection-spec.ts';
+import { canvasToRgba, compositeLayers } from './composite.ts';
+
+function render(
+  layers: { pixels: Uint8Array; blend?: BlendMode; opacity?: number }[],
+  count: number,
+): Uint8Array {
+  const canvas = new Float32Array(count * 4);
+  compositeLayers(
+    canvas,
+    layers.map((layer) => ({
+      pixels: layer.pixels,
+      blend: layer.blend ?? 'normal',
+      opacity: layer.opacity ?? 1,
+    })),
+  );
+  return canvasToRgba(canvas, new Uint8Array(count * 4));
+}
+
+describe('compositeLayers', () => {
+  it('matches sharp (libvips) "over" within ±2 per channel on random translucent layers', async () => {
+    const size = 48;
+    let seed = 99;
+    const random = (): number => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const layers = Array.from({ length: 4 }, (_, layer) => {
+      const pixels = new Uint8Array(size * size * 4);
+      for (let i = 0; i < pixels.length; i += 4) {
+        pixels[i] = Math.floor(random() * 256);
+        pixels[i + 1] = Math.floor(random() * 256);
+        pixels[i + 2] = Math.floor(random() * 256);
+        const roll = random();
+        // Bottom layer mostly opaque, the others a mix of clear, opaque and translucent pixels.
+        pixels[i + 3] =
+          layer === 0
+            ? roll < 0.8
+              ? 255
+              : Math.floor(random() * 256)
+            : roll < 0.3
+              ? 0
+              : roll < 0.5
+                ? 255
+                : Math.floor(random() * 256);
+      }
+      return pixels;
+    });
+    const raw = { raw: { width: size, height: size, channels: 4 as const } };
+    const expected = await sharp(layers[0]!, raw)
+      .composite(layers.slice(1).map((pixels) => ({ input: Buffer.from(pixels), raw: raw.raw, blend: 'over' as const })))
+      .raw()
+      .toBuffer();
+    const actual = render(
+      layers.map((pixels) => ({ pixels })),
+      size * size,
+    );
+    let worst = 0;
+    for (let i = 0; i < actual.length; i += 4) {
+      const alpha = expected[i + 3]!;
+      worst = Math.max(worst, Math.abs(actual[i + 3]! - alpha));
+      // Colour of a fully transparent pixel is undefined.
+      if (alpha === 0) continue;
+      for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(actual[i + c]! - expected[i + c]!));
+    }
+    expect(worst).toBeLessThanOrEqual(2);
+  });
+
+  // Backdrop channels 0.2, 0.8, 1.0 (51, 204, 255), source 0.4 (102) on every channel, both opaque:
+  // the result is B(Cb, Cs) per channel, computed by hand from the W3C formulas.
+  const handComputed: Record<Exclude<BlendMode, 'normal'>, [number, number, number]> = {
+    multiply: [20, 82, 102], // b·s = .08 .32 .4
+    screen: [133, 224, 255], // b+s−bs = .52 .88 1
+    overlay: [41, 194, 255], // hard-light(s, b): .16, screen(.4, .6)=.76, 1
+    darken: [51, 102, 102],
+    lighten: [102, 204, 255],
+    'color-dodge': [85, 255, 255], // b/(1−s) = .333, min(1, 1.33), b=1 → 1
+    'color-burn': [0, 128, 255], // 1−min(1,(1−b)/s) = 0, .5, 1
+    'hard-light': [41, 163, 204], // s ≤ .5: b·2s = .16 .64 .8
+    'soft-light': [43, 196, 255], // s ≤ .5: b − (1−2s)·b·(1−b) = .168 .768 1
+    difference: [51, 102, 153],
+    exclusion: [112, 143, 153], // b+s−2bs = .44 .56 .6
+  };
+  const backdrop = Uint8Array.of(51, 204, 255, 255);
+  const source = Uint8Array.of(102, 102, 102, 255);
+  for (const [mode, expected] of Object.entries(handComputed)) {
+    it(`blends ${mode} as the W3C formula says`, () => {
+      const [r, g, b, a] = render([{ pixels: backdrop }, { pixels: source, blend: mode as BlendMode }], 1);
+      for (const [index, value] of [r, g, b].entries())
+        expect(Math.abs(value! - expected[index]!)).toBeLessThanOrEqual(1);
+      expect(a).toBe(255);
+    });
+  }
+
+  it('uses the soft-light branch for bright sources over dark backdrops', () => {
+    // s = .8, b = .2: D = ((16b−12)b+4)b = .448; B = b + (2s−1)(D−b) = .3488 → 89.
+    const [r] = render(
+      [
+        { pixels: Uint8Array.of(51, 0, 0, 255) },
+        { pixels: Uint8Array.of(204, 0, 0, 255), blend: 'soft-light' },
+      ],
+      1,
+    );
+    expect(r).toBe(89);
+  });
+
+  it('applies layer opacity and source alpha to blended and normal layers', () => {
+    // Multiply at 50 %: co = cb·(1−αs) + αs·B = .2·.5 + .5·.08 = .14 → 36.
+    const [r] = render([{ pixels: backdrop }, { pixels: source, blend: 'multiply', opacity: 0.5 }], 1);
+    expect(r).toBe(36);
+    const [r2] = render(
+      [{ pixels: backdrop }, { pixels: Uint8Array.of(102, 102, 102, 128), blend: 'multiply' }],
+      1,
+    );
+    expect(Math.abs(r2! - 36)).toBeLessThanOrEqual(1);
+    // Normal at 25 %: .2·.75 + .4·.25 = .25 → 64.
+    const [r3] = render([{ pixels: backdrop }, { pixels: source, opacity: 0.25 }], 1);
+    expect(r3).toBe(64);
+  });
+
+  it('keeps the colour of translucent layers over transparency (straight alpha out)', () => {
+    const [r, g, b, a] = render(
+      [{ pixels: Uint8Array.of(200, 100, 50, 128) }, { pixels: Uint8Array.of(0, 0, 0, 0) }],
+      1,
+    );
+    expect([r, g, b, a]).toEqual([200, 100, 50, 128]);
+  });
+});

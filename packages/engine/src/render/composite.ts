@@ -1,0 +1,96 @@
+import type { BlendMode } from '../spec/collection-spec.ts';
+import { BLEND_FUNCTIONS } from './blend-modes.ts';
+
+/** One decoded layer to draw: straight-alpha RGBA bytes at the canvas size. */
+export interface CompositeLayer {
+  pixels: Uint8Array;
+  blend: BlendMode;
+  opacity: number;
+}
+
+const INV255 = 1 / 255;
+
+/**
+ * Draws layers bottom-up onto a premultiplied float canvas (`canvas.length = 4·pixels`, values
+ * 0..1) with source-over compositing and W3C blend modes:
+ * `co = cs·(1−αb) + cb·(1−αs) + αs·αb·B(Cb, Cs)`, `αo = αs + αb·(1−αs)`.
+ */
+export function compositeLayers(canvas: Float32Array, layers: readonly CompositeLayer[]): void {
+  canvas.fill(0);
+  for (const layer of layers) {
+    if (layer.opacity <= 0) continue;
+    if (layer.blend === 'normal') drawNormal(canvas, layer.pixels, layer.opacity);
+    else drawBlended(canvas, layer.pixels, layer.opacity, BLEND_FUNCTIONS[layer.blend]);
+  }
+}
+
+function drawNormal(canvas: Float32Array, pixels: Uint8Array, opacity: number): void {
+  const opaque = opacity >= 1;
+  const scale = opacity * INV255;
+  for (let i = 0; i < pixels.length; i += 4) {
+    const a = pixels[i + 3]!;
+    if (a === 0) continue;
+    if (a === 255 && opaque) {
+      canvas[i] = pixels[i]! * INV255;
+      canvas[i + 1] = pixels[i + 1]! * INV255;
+      canvas[i + 2] = pixels[i + 2]! * INV255;
+      canvas[i + 3] = 1;
+      continue;
+    }
+    const as = a * scale;
+    const keep = 1 - as;
+    canvas[i] = pixels[i]! * INV255 * as + canvas[i]! * keep;
+    canvas[i + 1] = pixels[i + 1]! * INV255 * as + canvas[i + 1]! * keep;
+    canvas[i + 2] = pixels[i + 2]! * INV255 * as + canvas[i + 2]! * keep;
+    canvas[i + 3] = as + canvas[i + 3]! * keep;
+  }
+}
+
+function drawBlended(
+  canvas: Float32Array,
+  pixels: Uint8Array,
+  opacity: number,
+  blend: (backdrop: number, source: number) => number,
+): void {
+  const scale = opacity * INV255;
+  for (let i = 0; i < pixels.length; i += 4) {
+    const a = pixels[i + 3]!;
+    if (a === 0) continue;
+    const as = a * scale;
+    const ab = canvas[i + 3]!;
+    const keepBackdrop = 1 - as;
+    const keepSource = 1 - ab;
+    for (let c = 0; c < 3; c++) {
+      const cs = pixels[i + c]! * INV255;
+      const premultipliedBackdrop = canvas[i + c]!;
+      const cb = ab > 0 ? premultipliedBackdrop / ab : 0;
+      canvas[i + c] = as * keepSource * cs + premultipliedBackdrop * keepBackdrop + as * ab * blend(cb, cs);
+    }
+    canvas[i + 3] = as + ab * keepBackdrop;
+  }
+}
+
+/** Converts a premultiplied float canvas to straight-alpha RGBA bytes (rounded, clamped). */
+export function canvasToRgba(canvas: Float32Array, into: Uint8Array): Uint8Array {
+  for (let i = 0; i < canvas.length; i += 4) {
+    const alpha = canvas[i + 3]!;
+    if (alpha <= 0) {
+      into[i] = 0;
+      into[i + 1] = 0;
+      into[i + 2] = 0;
+      into[i + 3] = 0;
+      continue;
+    }
+    const unpremultiply = 255 / alpha;
+    // Uint8ClampedArray semantics done by hand: clamp, then round half up.
+    into[i] = clampByte(canvas[i]! * unpremultiply);
+    into[i + 1] = clampByte(canvas[i + 1]! * unpremultiply);
+    into[i + 2] = clampByte(canvas[i + 2]! * unpremultiply);
+    into[i + 3] = clampByte(alpha * 255);
+  }
+  return into;
+}
+
+function clampByte(value: number): number {
+  return value <= 0 ? 0 : value >= 255 ? 255 : (value + 0.5) | 0;
+}

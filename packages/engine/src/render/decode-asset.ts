@@ -1,0 +1,29 @@
+import sharp from 'sharp';
+import { AssetCorruptError, UnsupportedAssetTypeError } from '../errors/asset-errors.ts';
+import { detectImageType } from './detect-image-type.ts';
+
+/** Decodes image bytes to straight-alpha RGBA at exactly `width × height` (scaled when the asset has another size), in shared memory for render workers. */
+export async function decodeAsset(
+  bytes: Uint8Array,
+  width: number,
+  height: number,
+  label: string,
+): Promise<Uint8Array> {
+  const kind = detectImageType(bytes);
+  if (!kind.supported) throw new UnsupportedAssetTypeError(label, kind.type);
+  try {
+    let image = sharp(bytes, { failOn: 'error' }).ensureAlpha().toColourspace('srgb');
+    const meta = await sharp(bytes, { failOn: 'error' }).metadata();
+    if (meta.width !== width || meta.height !== height)
+      image = image.resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
+    const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+    if (info.channels !== 4 || data.length !== width * height * 4) {
+      throw new Error(`decoded to ${info.width}×${info.height}×${info.channels}`);
+    }
+    const shared = new Uint8Array(new SharedArrayBuffer(data.length));
+    shared.set(data);
+    return shared;
+  } catch (cause) {
+    throw new AssetCorruptError(label, { cause });
+  }
+}

@@ -1,0 +1,85 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { RenderFailedError } from '../errors/generate-errors.ts';
+import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
+
+/** Renders images on worker threads, one task at a time per worker. */
+export interface RenderPool {
+  /** Number of worker threads. */
+  readonly size: number;
+  /** Renders one image; resolves with its PNG bytes. */
+  render(layers: RenderTask['layers']): Promise<Uint8Array>;
+  /** Stops every worker. */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  task: RenderTask;
+  resolve: (png: Uint8Array) => void;
+  reject: (error: Error) => void;
+}
+
+/** Starts `threads` render workers (default: one per core) sharing the decoded assets. */
+export function createRenderPool(init: RenderWorkerInit, threads = availableParallelism()): RenderPool {
+  const isSource = import.meta.url.endsWith('.ts');
+  const file = new URL(isSource ? './render-worker.ts' : './render-worker.js', import.meta.url);
+  const queue: Pending[] = [];
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, Pending>();
+  let nextId = 1;
+  let failure: Error | undefined;
+
+  const dispatch = (): void => {
+    while (idle.length > 0 && queue.length > 0) {
+      const worker = idle.pop()!;
+      const pending = queue.shift()!;
+      busy.set(worker, pending);
+      worker.postMessage(pending.task);
+    }
+  };
+
+  const workers = Array.from({ length: Math.max(1, threads) }, () => {
+    const worker = isSource ? startSourceWorker(file, init) : new Worker(file, { workerData: init });
+    worker.on('message', (reply: RenderReply) => {
+      const pending = busy.get(worker);
+      busy.delete(worker);
+      idle.push(worker);
+      if (pending) {
+        if (reply.ok) pending.resolve(reply.png);
+        else pending.reject(new RenderFailedError(`Rendering failed: ${reply.message}`));
+      }
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      failure = new RenderFailedError(`A render worker crashed: ${error.message}`, { cause: error });
+      busy.get(worker)?.reject(failure);
+      busy.delete(worker);
+      for (const pending of queue.splice(0)) pending.reject(failure);
+    });
+    idle.push(worker);
+    return worker;
+  });
+
+  return {
+    size: workers.length,
+    render(layers) {
+      if (failure) return Promise.reject(failure);
+      return new Promise<Uint8Array>((resolve, reject) => {
+        queue.push({ task: { id: nextId++, layers }, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}
+
+/**
+ * Starts the TypeScript worker source (tests, tsx): on Node 20 `execArgv: ['--import', 'tsx']`
+ * does not reach a worker's entry module, so a tiny bootstrap registers tsx first.
+ */
+function startSourceWorker(file: URL, init: RenderWorkerInit): Worker {
+  const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(file.href)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData: init });
+}

@@ -1,0 +1,20 @@
+import type { BlendMode, Compression } from '../spec/collection-spec.ts';
+
+/** Sent once to each worker: every decoded asset (shared memory) and the canvas. */
+export interface RenderWorkerInit {
+  width: number;
+  height: number;
+  compression: Compression;
+  assets: Uint8Array[];
+}
+
+/** One image to render: asset indices with how each is drawn, bottom first. */
+export interface RenderTask {
+  id: number;
+  layers: { asset: number; blend: BlendMode; opacity: number }[];
+}
+
+/** A worker's answer to a task. */
+export type RenderReply =
+  | { id: number; ok: true; png: Uint8Array }
+  | { id: number; ok: false; message: string };
