@@ -50,7 +50,11 @@ describe('compositeLayers', () => {
     });
     const raw = { raw: { width: size, height: size, channels: 4 as const } };
     const expected = await sharp(layers[0]!, raw)
-      .composite(layers.slice(1).map((pixels) => ({ input: Buffer.from(pixels), raw: raw.raw, blend: 'over' as const })))
+      .composite(
+        layers
+          .slice(1)
+          .map((pixels) => ({ input: Buffer.from(pixels), raw: raw.raw, blend: 'over' as const })),
+      )
       .raw()
       .toBuffer();
     const actual = render(

@@ -1,0 +1,164 @@
+// `npm run bench`: generation throughput against the PNG-encode limit on this machine.
+// Usage: node --import tsx bench/generate.bench.ts [--sizes 512,1024] [--count 200] [--compression balanced]
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { makeFixtureLayers } from '../scripts/make-fixture-layers.ts';
+import { generateCollection } from '../src/generate/generate-collection.ts';
+import { importLayersFolder } from '../src/import/import-layers-folder.ts';
+import { createFolderSink } from '../src/output/folder-sink.ts';
+import { PNG_SETTINGS } from '../src/render/encode-png.ts';
+import type { Compression } from '../src/spec/collection-spec.ts';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '512,1024' },
+    count: { type: 'string', default: '200' },
+    compression: { type: 'string', default: 'balanced' },
+    child: { type: 'string' },
+    dir: { type: 'string' },
+  },
+});
+const count = Number(values.count);
+const compression = values.compression as Compression;
+
+async function fixture(size: number): Promise<string> {
+  const dir = path.join(tmpdir(), `layerloom-bench-layers-${size}`);
+  if (!existsSync(path.join(dir, '.done'))) {
+    await rm(dir, { recursive: true, force: true });
+    await makeFixtureLayers({ dir, size });
+    await import('node:fs/promises').then((fs) => fs.writeFile(path.join(dir, '.done'), ''));
+  }
+  return dir;
+}
+
+/** Child mode "generate": one job in a fresh process, so peak RSS is the job's own. */
+async function childGenerate(size: number, out: string): Promise<void> {
+  const layers = await importLayersFolder({ dir: await fixture(size) });
+  const started = performance.now();
+  await generateCollection({
+    spec: {
+      name: 'Bench',
+      size: count,
+      width: size,
+      height: size,
+      seed: 'bench',
+      layers,
+      output: { compression },
+    },
+    sink: createFolderSink(out),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  process.stdout.write(JSON.stringify({ seconds, maxRssKiB: process.resourceUsage().maxRSS }));
+}
+
+/** Child mode "encode": only PNG-encode the same final images with the same settings on all cores. */
+async function childEncode(size: number, out: string): Promise<void> {
+  const files = (await readdir(path.join(out, 'images'))).filter((file) => file.endsWith('.png'));
+  const raws = await Promise.all(
+    files.map(async (file) =>
+      sharp(await readFile(path.join(out, 'images', file)))
+        .raw()
+        .toBuffer(),
+    ),
+  );
+  const encodeAll = async (
+    settings: (typeof PNG_SETTINGS)[Compression],
+  ): Promise<{ seconds: number; bytes: number }> => {
+    let next = 0;
+    let bytes = 0;
+    const started = performance.now();
+    const worker = async (): Promise<void> => {
+      while (next < raws.length) {
+        const raw = raws[next++]!;
+        const encoded = await sharp(raw, { raw: { width: size, height: size, channels: 4 } })
+          .png(settings)
+          .toBuffer();
+        bytes += encoded.length;
+      }
+    };
+    await Promise.all(Array.from({ length: availableParallelism() }, worker));
+    return { seconds: (performance.now() - started) / 1000, bytes };
+  };
+  sharp.concurrency(1);
+  const same = await encodeAll(PNG_SETTINGS[compression]);
+  const level6 = await encodeAll(PNG_SETTINGS.small);
+  process.stdout.write(JSON.stringify({ same, level6, images: raws.length }));
+}
+
+function child(mode: string, size: number, out: string): Record<string, unknown> {
+  const self = fileURLToPath(import.meta.url);
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      self,
+      '--child',
+      mode,
+      '--sizes',
+      String(size),
+      '--count',
+      String(count),
+      '--compression',
+      compression,
+      '--dir',
+      out,
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(output) as Record<string, unknown>;
+}
+
+async function main(): Promise<void> {
+  const sizes = values.sizes.split(',').map(Number);
+  if (values.child) {
+    const size = sizes[0]!;
+    if (values.child === 'generate') await childGenerate(size, values.dir!);
+    else await childEncode(size, values.dir!);
+    return;
+  }
+  console.log(
+    `Layerloom engine bench: 6 layers × 8 traits (gradients, texture, transparency), ${count} tokens, compression "${compression}", ${availableParallelism()} cores\n`,
+  );
+  for (const size of sizes) {
+    await fixture(size);
+    const out = await mkdtemp(path.join(tmpdir(), 'layerloom-bench-out-'));
+    try {
+      const generated = child('generate', size, out) as { seconds: number; maxRssKiB: number };
+      let bytes = 0;
+      for (const file of await readdir(path.join(out, 'images')))
+        bytes += (await stat(path.join(out, 'images', file))).size;
+      const encode = child('encode', size, out) as {
+        same: { seconds: number; bytes: number };
+        level6: { seconds: number; bytes: number };
+        images: number;
+      };
+      const rate = count / generated.seconds;
+      const limit = encode.images / encode.same.seconds;
+      console.log(`${size}×${size}:`);
+      console.log(
+        `  generate           ${rate.toFixed(1)} images/s (${generated.seconds.toFixed(1)} s for ${count}, asset decoding included)`,
+      );
+      console.log(
+        `  bytes per image    ${(bytes / count / 1024 / 1024).toFixed(3)} MiB (level-6 adaptive: ${(encode.level6.bytes / encode.images / 1024 / 1024).toFixed(3)} MiB, ${((bytes / encode.level6.bytes - 1) * 100).toFixed(1)} %)`,
+      );
+      console.log(`  peak RSS           ${(generated.maxRssKiB / 1024).toFixed(0)} MiB`);
+      console.log(
+        `  encode limit       ${limit.toFixed(1)} images/s (same PNG settings, all cores, encoding only)`,
+      );
+      console.log(
+        `  generate / limit   ${((rate / limit) * 100).toFixed(0)} % (level-6 adaptive encode alone: ${(encode.images / encode.level6.seconds).toFixed(1)} images/s)\n`,
+      );
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }
+}
+
+await main();

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { generateCollection } from '../../generate/generate-collection.ts';
+import { createFolderSink } from '../../output/folder-sink.ts';
+import { type CliCommand, CliUsageError } from '../command.ts';
+import { loadCliSpec } from '../load-cli-spec.ts';
+import { parseFlags } from '../parse-flags.ts';
+import { createProgressPrinter, formatSeconds } from '../progress-line.ts';
+
+const usage = `Usage: layerloom generate <layersDir> --count N --width W --height H [options]
+       layerloom generate --config spec.json [<layersDir>] [options]
+
+Generates images/N.png, metadata/N.json and _metadata.json into the output folder.
+Re-running the same command resumes an interrupted job.
+
+Options:
+  --count N              number of tokens
+  --width W, --height H  image size in pixels
+  --order A,B,...        layer folders bottom first (default: numeric prefix, else alphabetical)
+  --seed S               random seed (same seed, same collection)
+  --out DIR              output folder (default ./build)
+  --rarity MODE          weighted (weights are chances) or exact (weights are counts)
+  --config FILE          a collection spec JSON (rules, configurations, output options…)
+  --name NAME            collection name (token names are "<name> #N")
+  --threads N            render threads (default: one per core)
+  --overwrite            replace an output folder holding a different collection`;
+
+/** `layerloom generate`: a whole collection from a layers folder or a spec file. */
+export const command: CliCommand = {
+  name: 'generate',
+  summary: 'Generate a collection (images + metadata) from a layers folder or a spec',
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseFlags(argv, {
+      count: { type: 'string' },
+      width: { type: 'string' },
+      height: { type: 'string' },
+      order: { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+      rarity: { type: 'string' },
+      config: { type: 'string' },
+      name: { type: 'string' },
+      threads: { type: 'string' },
+      overwrite: { type: 'boolean' },
+    });
+    if (positionals.length > 1)
+      throw new CliUsageError(`Expected one layers folder, got ${positionals.join(' ')}`);
+    const { spec, baseDir } = await loadCliSpec({ ...values, layersDir: positionals[0] }, true);
+    const out = path.resolve(values.out ?? 'build');
+    const threads = values.threads === undefined ? undefined : Number(values.threads);
+    if (threads !== undefined && !(Number.isInteger(threads) && threads > 0))
+      throw new CliUsageError('--threads must be a positive whole number');
+    const controller = new AbortController();
+    const onSignal = (): void => controller.abort();
+    process.once('SIGINT', onSignal);
+    const progress = createProgressPrinter(io);
+    const started = performance.now();
+    try {
+      const result = await generateCollection({
+        spec,
+        baseDir,
+        sink: createFolderSink(out),
+        signal: controller.signal,
+        onProgress: (p) => progress.update(p),
+        overwrite: values.overwrite === true,
+        ...(threads ? { threads } : {}),
+      });
+      progress.finish();
+      const seconds = (performance.now() - started) / 1000;
+      const resumed = result.resumed > 0 ? ` (${result.resumed} kept from an earlier run)` : '';
+      io.stdout.write(`Generated ${result.size} tokens into ${out} in ${formatSeconds(seconds)}${resumed}\n`);
+    } catch (error) {
+      progress.finish();
+      throw error;
+    } finally {
+      process.off('SIGINT', onSignal);
+    }
+  },
+};

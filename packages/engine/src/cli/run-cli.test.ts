@@ -1,0 +1,120 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir, writeLayersFolder } from '../../test/support/layer-fixtures.ts';
+import { runCli } from './run-cli.ts';
+
+function io() {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const text = { out: '', err: '' };
+  stdout.on('data', (chunk) => {
+    text.out += chunk;
+  });
+  stderr.on('data', (chunk) => {
+    text.err += chunk;
+  });
+  return { io: { stdout, stderr, isTty: false }, text };
+}
+
+let work: Awaited<ReturnType<typeof tempDir>>;
+let layers: string;
+beforeAll(async () => {
+  work = await tempDir();
+  layers = await writeLayersFolder(work.dir, [
+    [1, 1],
+    [1, 1, 1],
+  ]);
+});
+afterAll(async () => work.remove());
+
+describe('layerloom CLI', () => {
+  it('generates a collection from a layers folder with --order, --seed and --out', async () => {
+    const { io: streams, text } = io();
+    const out = path.join(work.dir, 'build');
+    const status = await runCli(
+      [
+        'generate',
+        layers,
+        '--count',
+        '6',
+        '--width',
+        '8',
+        '--height',
+        '8',
+        '--order',
+        'L1,L0',
+        '--seed',
+        'x',
+        '--out',
+        out,
+        '--threads',
+        '1',
+      ],
+      streams,
+    );
+    expect(text.err).toContain('6/6 (100%)');
+    expect(status).toBe(0);
+    expect(text.out).toContain(`Generated 6 tokens into ${out}`);
+    expect((await readdir(path.join(out, 'images'))).sort()).toEqual([
+      '1.png',
+      '2.png',
+      '3.png',
+      '4.png',
+      '5.png',
+      '6.png',
+    ]);
+    const meta = JSON.parse(await readFile(path.join(out, 'metadata', '1.json'), 'utf8'));
+    expect(meta.attributes.map((a: { trait_type: string }) => a.trait_type)).toEqual(['L1', 'L0']);
+  });
+
+  it('reads a spec file with rules and fails with status 1 naming the exact combination count', async () => {
+    const config = path.join(work.dir, 'spec.json');
+    await writeFile(
+      config,
+      JSON.stringify({ name: 'Spec', width: 8, height: 8, rules: ['L0/T0 excludes L1/T0'] }),
+    );
+    const { io: streams, text } = io();
+    const status = await runCli(
+      ['generate', layers, '--config', config, '--count', '6', '--out', path.join(work.dir, 'b2')],
+      streams,
+    );
+    expect(status).toBe(1);
+    expect(text.err).toBe(
+      'layerloom generate: Cannot make 6 unique tokens: only 5 valid combinations exist\n',
+    );
+  });
+
+  it('answers bad usage with status 2 and a one-line reason', async () => {
+    const { io: streams, text } = io();
+    expect(await runCli(['generate', layers, '--count', '3'], streams)).toBe(2);
+    expect(text.err).toContain('Give --width and --height');
+    expect(await runCli(['nope'], io().io)).toBe(2);
+    expect(await runCli(['generate', layers, '--bogus'], io().io)).toBe(2);
+  });
+
+  it('reports a missing layers folder with status 1', async () => {
+    const { io: streams, text } = io();
+    expect(
+      await runCli(
+        ['generate', path.join(work.dir, 'missing'), '--count', '1', '--width', '8', '--height', '8'],
+        streams,
+      ),
+    ).toBe(1);
+    expect(text.err).toContain('Cannot read layers folder');
+  });
+
+  it('previews chosen traits to a PNG', async () => {
+    const { io: streams, text } = io();
+    const out = path.join(work.dir, 'p.png');
+    expect(
+      await runCli(
+        ['preview', layers, '--width', '8', '--height', '8', '--trait', 'L1=T2', '--out', out],
+        streams,
+      ),
+    ).toBe(0);
+    expect(text.out).toContain('L1: T2');
+    expect((await readFile(out)).subarray(1, 4).toString()).toBe('PNG');
+  });
+});

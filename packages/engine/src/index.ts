@@ -1,0 +1,105 @@
+// Public API of @layerloom/engine. Explicit exports: changing this list is a deliberate API change (see index.test.ts).
+
+export { type CliCommand, type CliIo, CliUsageError } from './cli/command.ts';
+export { commands } from './cli/commands.ts';
+export { runCli } from './cli/run-cli.ts';
+export {
+  AssetCorruptError,
+  AssetUnreadableError,
+  InvalidTraitFileNameError,
+  LayersFolderError,
+  UnsupportedAssetTypeError,
+} from './errors/asset-errors.ts';
+export { BaseError, type BaseErrorParameters } from './errors/base-error.ts';
+export {
+  GenerationCancelledError,
+  InvalidOutputPathError,
+  OutputConflictError,
+  RenderFailedError,
+} from './errors/generate-errors.ts';
+export { InternalError } from './errors/internal-error.ts';
+export {
+  ExactCountUnreachableError,
+  NotEnoughCombinationsError,
+  RulesTooComplexError,
+  UnreachableTraitError,
+} from './errors/sample-errors.ts';
+export {
+  AmbiguousTraitError,
+  EmptyLayerError,
+  InvalidSpecError,
+  SizeMismatchError,
+  type SpecIssue,
+  UnknownLayerError,
+  UnknownTraitError,
+} from './errors/spec-errors.ts';
+export {
+  type GenerateCollectionParameters,
+  type GenerateCollectionReturnType,
+  type GenerationProgress,
+  generateCollection,
+  JOB_FILE,
+} from './generate/generate-collection.ts';
+export {
+  type ImportedLayer,
+  type ImportLayersFolderParameters,
+  importLayersFolder,
+} from './import/import-layers-folder.ts';
+export { streamCollectionMetadata, tokenPaths } from './metadata/collection-metadata.ts';
+export {
+  buildSolanaMetadata,
+  buildTokenMetadata,
+  namePrefix,
+  type TokenMetadata,
+  tokenAttributes,
+  tokenDna,
+} from './metadata/token-metadata.ts';
+export { createFolderSink } from './output/folder-sink.ts';
+export type { OutputSink } from './output/output-sink.ts';
+export { BLEND_FUNCTIONS, type BlendFunction } from './render/blend-modes.ts';
+export { type CompositeLayer, canvasToRgba, compositeLayers } from './render/composite.ts';
+export { decodeAsset } from './render/decode-asset.ts';
+export { detectImageType, type SupportedImageType } from './render/detect-image-type.ts';
+export { encodePng, PNG_SETTINGS } from './render/encode-png.ts';
+export type { AssetReading } from './render/read-asset.ts';
+export {
+  type RenderPreviewParameters,
+  type RenderPreviewReturnType,
+  renderPreview,
+} from './render/render-preview.ts';
+export { type WatermarkOptions, WatermarkOptionsSchema } from './render/watermark.ts';
+export { type CombinationCount, countValidCombinations } from './sample/count-combinations.ts';
+export { type CollectionPlan, type PlannedToken, planCollection } from './sample/plan-collection.ts';
+export {
+  type AssetLoader,
+  type AssetResolver,
+  type AssetSource,
+  AssetSourceSchema,
+} from './spec/asset-source.ts';
+export {
+  type Attribute,
+  AttributeSchema,
+  type BlendMode,
+  BlendModeSchema,
+  type CollectionSpec,
+  type CollectionSpecInput,
+  CollectionSpecSchema,
+  type Compression,
+  CompressionSchema,
+  type ConfigurationSpec,
+  ConfigurationSpecSchema,
+  type LayerSpec,
+  LayerSpecSchema,
+  type OneOfOneSpec,
+  OneOfOneSpecSchema,
+  type OutputOptions,
+  OutputOptionsSchema,
+  type RarityMode,
+  RarityModeSchema,
+  RuleSpecSchema,
+  SolanaOptionsSchema,
+  type TraitSpec,
+  TraitSpecSchema,
+} from './spec/collection-spec.ts';
+export { parseCollectionSpec } from './spec/parse-collection-spec.ts';
+export { type ResolvedCollection, resolveCollection } from './spec/resolve-collection.ts';
