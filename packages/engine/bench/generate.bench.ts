@@ -9,11 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { makeFixtureLayers } from '../scripts/make-fixture-layers.ts';
-import { generateCollection } from '../src/generate/generate-collection.ts';
-import { importLayersFolder } from '../src/import/import-layers-folder.ts';
-import { createFolderSink } from '../src/output/folder-sink.ts';
-import { PNG_SETTINGS } from '../src/render/encode-png.ts';
 import type { Compression } from '../src/spec/collection-spec.ts';
+
+// The built engine (what production runs: plain .js workers, no TypeScript loader); `npm run bench` builds first.
+const distUrl = new URL('../dist/index.js', import.meta.url).href;
+const { generateCollection, importLayersFolder, createFolderSink, PNG_SETTINGS } = (await import(
+  distUrl
+)) as typeof import('../src/index.ts');
 
 const { values } = parseArgs({
   options: {

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import {
   AssetCorruptError,
   AssetUnreadableError,
   UnsupportedAssetTypeError,
 } from '../errors/asset-errors.ts';
+import type { PlacedPixels } from '../render/composite.ts';
 import { decodeAsset } from '../render/decode-asset.ts';
 import { type AssetReading, assetLabel, readAsset } from '../render/read-asset.ts';
 import type { AssetSource } from '../spec/asset-source.ts';
@@ -12,7 +14,7 @@ import type { ResolvedCollection } from '../spec/resolve-collection.ts';
 /** Every image of a job decoded once, at the canvas size. */
 export interface PreparedAssets {
   /** Decoded RGBA of each distinct asset (shared memory). */
-  pixels: Uint8Array[];
+  pixels: PlacedPixels[];
   /** `traitAsset[layer][trait]`: index into `pixels`. */
   traitAsset: number[][];
   /** Index into `pixels` of each 1-of-1's image. */
@@ -22,7 +24,7 @@ export interface PreparedAssets {
 }
 
 /** Decodes at most this many images at once (sharp runs them on its thread pool). */
-const DECODE_CONCURRENCY = 4;
+const DECODE_CONCURRENCY = 2;
 
 /**
  * Reads and decodes every trait and 1-of-1 image of a collection before rendering. Each distinct
@@ -34,6 +36,8 @@ export async function prepareAssets(
   reading: AssetReading = {},
 ): Promise<PreparedAssets> {
   const { width, height } = collection.spec;
+  // Each asset is decoded once, so libvips' operation cache would only hold memory.
+  sharp.cache(false);
   const sources: { source: AssetSource; owner: string }[] = [];
   const indexOfLabel = new Map<string, number>();
   const add = (source: AssetSource, owner: string): number => {
@@ -56,7 +60,7 @@ export async function prepareAssets(
     add(token.asset, `1-of-1 ${token.name ?? token.index + 1}`),
   );
 
-  const pixels: Uint8Array[] = new Array(sources.length);
+  const pixels: PlacedPixels[] = new Array(sources.length);
   const hashes: string[] = new Array(sources.length);
   let next = 0;
   const work = async (): Promise<void> => {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BlendMode } from '../spec/collection-spec.ts';
-import { canvasToRgba, compositeLayers } from './composite.ts';
+import { canvasToRgba, compositeLayers, fullImage } from './composite.ts';
 
 function render(
   layers: { pixels: Uint8Array; blend?: BlendMode; opacity?: number }[],
@@ -10,8 +10,9 @@ function render(
   const canvas = new Float32Array(count * 4);
   compositeLayers(
     canvas,
+    count,
     layers.map((layer) => ({
-      pixels: layer.pixels,
+      image: fullImage(layer.pixels, count, 1),
       blend: layer.blend ?? 'normal',
       opacity: layer.opacity ?? 1,
     })),

@@ -1,9 +1,21 @@
 import type { BlendMode } from '../spec/collection-spec.ts';
 import { BLEND_FUNCTIONS } from './blend-modes.ts';
 
-/** One decoded layer to draw: straight-alpha RGBA bytes at the canvas size. */
-export interface CompositeLayer {
+/**
+ * A decoded image cropped to its visible part: straight-alpha RGBA rows of `width × height`
+ * placed at `left, top` on the canvas. Pixels outside are fully transparent.
+ */
+export interface PlacedPixels {
   pixels: Uint8Array;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** One decoded layer to draw. */
+export interface CompositeLayer {
+  image: PlacedPixels;
   blend: BlendMode;
   opacity: number;
 }
@@ -15,53 +27,86 @@ const INV255 = 1 / 255;
  * 0..1) with source-over compositing and W3C blend modes:
  * `co = cs·(1−αb) + cb·(1−αs) + αs·αb·B(Cb, Cs)`, `αo = αs + αb·(1−αs)`.
  */
-export function compositeLayers(canvas: Float32Array, layers: readonly CompositeLayer[]): void {
+export function compositeLayers(
+  canvas: Float32Array,
+  canvasWidth: number,
+  layers: readonly CompositeLayer[],
+): void {
   canvas.fill(0);
   for (const layer of layers) {
+    const { image } = layer;
     if (layer.opacity <= 0) continue;
-    if (layer.blend === 'normal') drawNormal(canvas, layer.pixels, layer.opacity);
-    else drawBlended(canvas, layer.pixels, layer.opacity, BLEND_FUNCTIONS[layer.blend]);
+    for (let row = 0; row < image.height; row++) {
+      const target = ((image.top + row) * canvasWidth + image.left) * 4;
+      const source = row * image.width * 4;
+      if (layer.blend === 'normal')
+        drawNormalRow(canvas, target, image.pixels, source, image.width * 4, layer.opacity);
+      else
+        drawBlendedRow(
+          canvas,
+          target,
+          image.pixels,
+          source,
+          image.width * 4,
+          layer.opacity,
+          BLEND_FUNCTIONS[layer.blend],
+        );
+    }
   }
 }
 
-function drawNormal(canvas: Float32Array, pixels: Uint8Array, opacity: number): void {
+function drawNormalRow(
+  canvas: Float32Array,
+  target: number,
+  pixels: Uint8Array,
+  source: number,
+  length: number,
+  opacity: number,
+): void {
   const opaque = opacity >= 1;
   const scale = opacity * INV255;
-  for (let i = 0; i < pixels.length; i += 4) {
-    const a = pixels[i + 3]!;
+  for (let j = 0; j < length; j += 4) {
+    const p = source + j;
+    const i = target + j;
+    const a = pixels[p + 3]!;
     if (a === 0) continue;
     if (a === 255 && opaque) {
-      canvas[i] = pixels[i]! * INV255;
-      canvas[i + 1] = pixels[i + 1]! * INV255;
-      canvas[i + 2] = pixels[i + 2]! * INV255;
+      canvas[i] = pixels[p]! * INV255;
+      canvas[i + 1] = pixels[p + 1]! * INV255;
+      canvas[i + 2] = pixels[p + 2]! * INV255;
       canvas[i + 3] = 1;
       continue;
     }
     const as = a * scale;
     const keep = 1 - as;
-    canvas[i] = pixels[i]! * INV255 * as + canvas[i]! * keep;
-    canvas[i + 1] = pixels[i + 1]! * INV255 * as + canvas[i + 1]! * keep;
-    canvas[i + 2] = pixels[i + 2]! * INV255 * as + canvas[i + 2]! * keep;
+    canvas[i] = pixels[p]! * INV255 * as + canvas[i]! * keep;
+    canvas[i + 1] = pixels[p + 1]! * INV255 * as + canvas[i + 1]! * keep;
+    canvas[i + 2] = pixels[p + 2]! * INV255 * as + canvas[i + 2]! * keep;
     canvas[i + 3] = as + canvas[i + 3]! * keep;
   }
 }
 
-function drawBlended(
+function drawBlendedRow(
   canvas: Float32Array,
+  target: number,
   pixels: Uint8Array,
+  source: number,
+  length: number,
   opacity: number,
   blend: (backdrop: number, source: number) => number,
 ): void {
   const scale = opacity * INV255;
-  for (let i = 0; i < pixels.length; i += 4) {
-    const a = pixels[i + 3]!;
+  for (let j = 0; j < length; j += 4) {
+    const p = source + j;
+    const i = target + j;
+    const a = pixels[p + 3]!;
     if (a === 0) continue;
     const as = a * scale;
     const ab = canvas[i + 3]!;
     const keepBackdrop = 1 - as;
     const keepSource = 1 - ab;
     for (let c = 0; c < 3; c++) {
-      const cs = pixels[i + c]! * INV255;
+      const cs = pixels[p + c]! * INV255;
       const premultipliedBackdrop = canvas[i + c]!;
       const cb = ab > 0 ? premultipliedBackdrop / ab : 0;
       canvas[i + c] = as * keepSource * cs + premultipliedBackdrop * keepBackdrop + as * ab * blend(cb, cs);
@@ -93,4 +138,9 @@ export function canvasToRgba(canvas: Float32Array, into: Uint8Array): Uint8Array
 
 function clampByte(value: number): number {
   return value <= 0 ? 0 : value >= 255 ? 255 : (value + 0.5) | 0;
+}
+
+/** An uncropped RGBA image of the canvas size as placed pixels. */
+export function fullImage(pixels: Uint8Array, width: number, height: number): PlacedPixels {
+  return { pixels, left: 0, top: 0, width, height };
 }

@@ -1,14 +1,19 @@
 import sharp from 'sharp';
 import { AssetCorruptError, UnsupportedAssetTypeError } from '../errors/asset-errors.ts';
+import type { PlacedPixels } from './composite.ts';
+import { cropToVisible } from './crop-to-visible.ts';
 import { detectImageType } from './detect-image-type.ts';
 
-/** Decodes image bytes to straight-alpha RGBA at exactly `width × height` (scaled when the asset has another size), in shared memory for render workers. */
+/**
+ * Decodes image bytes to straight-alpha RGBA at exactly `width × height` (scaled when the asset
+ * has another size), cropped to its visible part, in shared memory for render workers.
+ */
 export async function decodeAsset(
   bytes: Uint8Array,
   width: number,
   height: number,
   label: string,
-): Promise<Uint8Array> {
+): Promise<PlacedPixels> {
   const kind = detectImageType(bytes);
   if (!kind.supported) throw new UnsupportedAssetTypeError(label, kind.type);
   try {
@@ -20,9 +25,7 @@ export async function decodeAsset(
     if (info.channels !== 4 || data.length !== width * height * 4) {
       throw new Error(`decoded to ${info.width}×${info.height}×${info.channels}`);
     }
-    const shared = new Uint8Array(new SharedArrayBuffer(data.length));
-    shared.set(data);
-    return shared;
+    return cropToVisible(data, width, height);
   } catch (cause) {
     throw new AssetCorruptError(label, { cause });
   }

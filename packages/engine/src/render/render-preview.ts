@@ -85,12 +85,12 @@ export async function renderPreview(parameters: RenderPreviewParameters): Promis
   );
   for (const entry of decoded) {
     if (!entry) continue;
-    layers.push({ pixels: entry.pixels, blend: entry.layer.blend, opacity: entry.layer.opacity });
+    layers.push({ image: entry.pixels, blend: entry.layer.blend, opacity: entry.layer.opacity });
     attributes.push({ trait_type: entry.layer.traitType, value: entry.trait.value });
   }
   if (parameters.watermark)
     layers.push({
-      pixels: await renderWatermark(parameters.watermark, width, height),
+      image: await renderWatermark(parameters.watermark, width, height),
       blend: 'normal',
       opacity: 1,
     });

@@ -1,11 +1,12 @@
 import type { BlendMode, Compression } from '../spec/collection-spec.ts';
+import type { PlacedPixels } from './composite.ts';
 
 /** Sent once to each worker: every decoded asset (shared memory) and the canvas. */
 export interface RenderWorkerInit {
   width: number;
   height: number;
   compression: Compression;
-  assets: Uint8Array[];
+  assets: PlacedPixels[];
 }
 
 /** One image to render: asset indices with how each is drawn, bottom first. */

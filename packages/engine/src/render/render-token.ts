@@ -21,6 +21,6 @@ export async function renderTokenPng(
   compression: Compression,
   buffers: RenderBuffers = createRenderBuffers(width, height),
 ): Promise<Uint8Array> {
-  compositeLayers(buffers.canvas, layers);
+  compositeLayers(buffers.canvas, width, layers);
   return encodePng(canvasToRgba(buffers.canvas, buffers.rgba), width, height, compression);
 }

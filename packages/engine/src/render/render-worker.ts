@@ -1,15 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import sharp from 'sharp';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
 import { createRenderBuffers, renderTokenPng } from './render-token.ts';
 
 // Entry point of a render worker thread: composites and encodes the tasks the pool sends.
+// libvips' operation cache would keep recent encodes alive; every task is new, so caching only costs memory.
+sharp.cache(false);
 const init = workerData as RenderWorkerInit;
 const buffers = createRenderBuffers(init.width, init.height);
 const port = parentPort!;
 
 port.on('message', (task: RenderTask) => {
   const layers = task.layers.map((layer) => ({
-    pixels: init.assets[layer.asset]!,
+    image: init.assets[layer.asset]!,
     blend: layer.blend,
     opacity: layer.opacity,
   }));

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { z } from 'zod';
+import type { PlacedPixels } from './composite.ts';
+import { cropToVisible } from './crop-to-visible.ts';
 
 /** A mark drawn over every image (the server uses it for the Free plan). */
 export const WatermarkOptionsSchema = z.strictObject({
@@ -14,7 +16,7 @@ export async function renderWatermark(
   options: WatermarkOptions,
   width: number,
   height: number,
-): Promise<Uint8Array> {
+): Promise<PlacedPixels> {
   const { text, opacity } = WatermarkOptionsSchema.parse(options);
   const fontSize = Math.max(8, Math.round(Math.min(width / (text.length * 0.65 + 2), height / 8)));
   const escaped = text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -24,7 +26,5 @@ export async function renderWatermark(
 <text x="${width / 2}" y="${height - Math.round(height * 0.06) - band / 2}" dominant-baseline="central" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${fontSize}" fill="white" fill-opacity="${opacity.toFixed(3)}">${escaped}</text>
 </svg>`;
   const { data } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const shared = new Uint8Array(new SharedArrayBuffer(data.length));
-  shared.set(data);
-  return shared;
+  return cropToVisible(data, width, height);
 }

@@ -1,0 +1,29 @@
+import type { PlacedPixels } from './composite.ts';
+
+/** Crops straight RGBA pixels to the bounding box of their non-transparent pixels, copied into shared memory for render workers. */
+export function cropToVisible(rgba: Uint8Array, width: number, height: number): PlacedPixels {
+  let top = height;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width * 4;
+    for (let x = 0; x < width; x++) {
+      if (rgba[row + x * 4 + 3] === 0) continue;
+      if (y < top) top = y;
+      bottom = y;
+      if (x < left) left = x;
+      if (x > right) right = x;
+    }
+  }
+  if (bottom < 0)
+    return { pixels: new Uint8Array(new SharedArrayBuffer(0)), left: 0, top: 0, width: 0, height: 0 };
+  const cropWidth = right - left + 1;
+  const cropHeight = bottom - top + 1;
+  const pixels = new Uint8Array(new SharedArrayBuffer(cropWidth * cropHeight * 4));
+  for (let y = 0; y < cropHeight; y++) {
+    const from = ((top + y) * width + left) * 4;
+    pixels.set(rgba.subarray(from, from + cropWidth * 4), y * cropWidth * 4);
+  }
+  return { pixels, left, top, width: cropWidth, height: cropHeight };
+}
