@@ -21,7 +21,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '512,1024' },
     count: { type: 'string', default: '200' },
-    compression: { type: 'string', default: 'balanced' },
+    compression: { type: 'string', default: 'small' },
     child: { type: 'string' },
     dir: { type: 'string' },
   },

@@ -168,7 +168,7 @@ export const OutputOptionsSchema = z.strictObject({
   solana: SolanaOptionsSchema.optional(),
   /** Shuffle token numbers across configurations and 1-of-1s (seeded). */
   shuffle: z.boolean().default(false),
-  compression: CompressionSchema.default('balanced'),
+  compression: CompressionSchema.default('small'),
 });
 export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
 
