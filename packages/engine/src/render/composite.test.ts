@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BlendMode } from '../spec/collection-spec.ts';
-import { canvasToRgba, compositeLayers, fullImage } from './composite.ts';
+import { canvasToRgba, compositeLayers, compositeToRgba, fullImage } from './composite.ts';
+import { cropToVisible } from './crop-to-visible.ts';
 
 function render(
   layers: { pixels: Uint8Array; blend?: BlendMode; opacity?: number }[],
@@ -131,5 +132,39 @@ describe('compositeLayers', () => {
       1,
     );
     expect([r, g, b, a]).toEqual([200, 100, 50, 128]);
+  });
+
+  it('takes an integer path over an opaque base that agrees with the float path within ±1', () => {
+    const size = 32;
+    let seed = 5;
+    const random = (): number => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const image = (opaque: boolean) => {
+      const pixels = new Uint8Array(size * size * 4);
+      for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(random() * 256);
+      for (let i = 3; i < pixels.length; i += 4) {
+        const roll = random();
+        pixels[i] = opaque || roll < 0.3 ? 255 : roll < 0.5 ? 0 : pixels[i]!;
+      }
+      // A transparent border so the crop is smaller than the canvas.
+      if (!opaque) for (let i = 3; i < size * 4 * 3; i += 4) pixels[i] = 0;
+      return cropToVisible(pixels, size, size);
+    };
+    const layers = [
+      { image: image(true), blend: 'normal' as const, opacity: 1 },
+      { image: image(false), blend: 'normal' as const, opacity: 1 },
+      { image: image(false), blend: 'normal' as const, opacity: 0.6 },
+    ];
+    expect(layers[0]!.image.opaque).toBe(true);
+    expect(layers[1]!.image.top).toBe(3);
+    const canvas = new Float32Array(size * size * 4);
+    const fast = compositeToRgba(canvas, new Uint8Array(size * size * 4), size, layers);
+    compositeLayers(canvas, size, layers);
+    const slow = canvasToRgba(canvas, new Uint8Array(size * size * 4));
+    let worst = 0;
+    for (let i = 0; i < fast.length; i++) worst = Math.max(worst, Math.abs(fast[i]! - slow[i]!));
+    expect(worst).toBeLessThanOrEqual(1);
   });
 });

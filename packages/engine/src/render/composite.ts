@@ -11,6 +11,8 @@ export interface PlacedPixels {
   top: number;
   width: number;
   height: number;
+  /** True when the image covers the whole canvas and every pixel is fully opaque. */
+  opaque?: boolean;
 }
 
 /** One decoded layer to draw. */
@@ -143,4 +145,78 @@ function clampByte(value: number): number {
 /** An uncropped RGBA image of the canvas size as placed pixels. */
 export function fullImage(pixels: Uint8Array, width: number, height: number): PlacedPixels {
   return { pixels, left: 0, top: 0, width, height };
+}
+
+/**
+ * Composites layers straight into RGBA bytes. When the bottom layer is an opaque full-canvas
+ * image drawn normally and every layer above is `normal`, the backdrop stays opaque, so straight
+ * and premultiplied colour agree and 8-bit integer source-over is exact to rounding — much
+ * cheaper than the float path, which handles everything else.
+ */
+export function compositeToRgba(
+  canvas: Float32Array,
+  rgba: Uint8Array,
+  canvasWidth: number,
+  layers: readonly CompositeLayer[],
+): Uint8Array {
+  const base = layers[0];
+  const simple =
+    base !== undefined &&
+    base.image.opaque === true &&
+    base.blend === 'normal' &&
+    base.opacity >= 1 &&
+    layers.every((layer) => layer.blend === 'normal');
+  if (!simple) {
+    compositeLayers(canvas, canvasWidth, layers);
+    return canvasToRgba(canvas, rgba);
+  }
+  rgba.set(base.image.pixels);
+  for (let index = 1; index < layers.length; index++) {
+    const { image, opacity } = layers[index]!;
+    if (opacity <= 0) continue;
+    const scale = Math.round(Math.min(1, opacity) * 255);
+    for (let row = 0; row < image.height; row++) {
+      drawOverOpaqueRow(
+        rgba,
+        ((image.top + row) * canvasWidth + image.left) * 4,
+        image.pixels,
+        row * image.width * 4,
+        image.width * 4,
+        scale,
+      );
+    }
+  }
+  return rgba;
+}
+
+/** Rounded x / 255 for x in 0..65025. */
+function div255(x: number): number {
+  return (x + 128 + ((x + 128) >> 8)) >> 8;
+}
+
+function drawOverOpaqueRow(
+  rgba: Uint8Array,
+  target: number,
+  pixels: Uint8Array,
+  source: number,
+  length: number,
+  scale: number,
+): void {
+  for (let j = 0; j < length; j += 4) {
+    const p = source + j;
+    let a = pixels[p + 3]!;
+    if (a === 0) continue;
+    if (scale !== 255) a = div255(a * scale);
+    const i = target + j;
+    if (a === 255) {
+      rgba[i] = pixels[p]!;
+      rgba[i + 1] = pixels[p + 1]!;
+      rgba[i + 2] = pixels[p + 2]!;
+      continue;
+    }
+    const keep = 255 - a;
+    rgba[i] = div255(pixels[p]! * a + rgba[i]! * keep);
+    rgba[i + 1] = div255(pixels[p + 1]! * a + rgba[i + 1]! * keep);
+    rgba[i + 2] = div255(pixels[p + 2]! * a + rgba[i + 2]! * keep);
+  }
 }

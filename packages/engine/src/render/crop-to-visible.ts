@@ -3,13 +3,16 @@ import type { PlacedPixels } from './composite.ts';
 /** Crops straight RGBA pixels to the bounding box of their non-transparent pixels, copied into shared memory for render workers. */
 export function cropToVisible(rgba: Uint8Array, width: number, height: number): PlacedPixels {
   let top = height;
+  let opaque = rgba.length === width * height * 4;
   let bottom = -1;
   let left = width;
   let right = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width * 4;
     for (let x = 0; x < width; x++) {
-      if (rgba[row + x * 4 + 3] === 0) continue;
+      const alpha = rgba[row + x * 4 + 3];
+      if (alpha !== 255) opaque = false;
+      if (alpha === 0) continue;
       if (y < top) top = y;
       bottom = y;
       if (x < left) left = x;
@@ -25,5 +28,5 @@ export function cropToVisible(rgba: Uint8Array, width: number, height: number): 
     const from = ((top + y) * width + left) * 4;
     pixels.set(rgba.subarray(from, from + cropWidth * 4), y * cropWidth * 4);
   }
-  return { pixels, left, top, width: cropWidth, height: cropHeight };
+  return { pixels, left, top, width: cropWidth, height: cropHeight, opaque };
 }

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { RenderFailedError } from '../errors/generate-errors.ts';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
 
-/** Renders images on worker threads, one task at a time per worker. */
+/** Renders images on worker threads. */
 export interface RenderPool {
   /** Number of worker threads. */
   readonly size: number;
@@ -19,44 +19,55 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** Tasks handed to one worker at once: one running and one waiting, so a worker never idles for a round trip. */
+const TASKS_PER_WORKER = 2;
+
 /** Starts `threads` render workers (default: one per core) sharing the decoded assets. */
 export function createRenderPool(init: RenderWorkerInit, threads = availableParallelism()): RenderPool {
   const isSource = import.meta.url.endsWith('.ts');
   const file = new URL(isSource ? './render-worker.ts' : './render-worker.js', import.meta.url);
   const queue: Pending[] = [];
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, Pending>();
+  const assigned = new Map<Worker, Map<number, Pending>>();
   let nextId = 1;
   let failure: Error | undefined;
 
   const dispatch = (): void => {
-    while (idle.length > 0 && queue.length > 0) {
-      const worker = idle.pop()!;
-      const pending = queue.shift()!;
-      busy.set(worker, pending);
-      worker.postMessage(pending.task);
+    for (let round = 0; round < TASKS_PER_WORKER && queue.length > 0; round++) {
+      for (const [worker, tasks] of assigned) {
+        if (queue.length === 0) return;
+        if (tasks.size > round) continue;
+        const pending = queue.shift()!;
+        tasks.set(pending.task.id, pending);
+        worker.postMessage(pending.task);
+      }
     }
+  };
+
+  const fail = (error: Error): void => {
+    failure ??= error;
+    for (const tasks of assigned.values()) {
+      for (const pending of tasks.values()) pending.reject(failure);
+      tasks.clear();
+    }
+    for (const pending of queue.splice(0)) pending.reject(failure);
   };
 
   const workers = Array.from({ length: Math.max(1, threads) }, () => {
     const worker = isSource ? startSourceWorker(file, init) : new Worker(file, { workerData: init });
+    const tasks = new Map<number, Pending>();
+    assigned.set(worker, tasks);
     worker.on('message', (reply: RenderReply) => {
-      const pending = busy.get(worker);
-      busy.delete(worker);
-      idle.push(worker);
+      const pending = tasks.get(reply.id);
+      tasks.delete(reply.id);
       if (pending) {
         if (reply.ok) pending.resolve(reply.png);
         else pending.reject(new RenderFailedError(`Rendering failed: ${reply.message}`));
       }
       dispatch();
     });
-    worker.on('error', (error) => {
-      failure = new RenderFailedError(`A render worker crashed: ${error.message}`, { cause: error });
-      busy.get(worker)?.reject(failure);
-      busy.delete(worker);
-      for (const pending of queue.splice(0)) pending.reject(failure);
-    });
-    idle.push(worker);
+    worker.on('error', (error) =>
+      fail(new RenderFailedError(`A render worker crashed: ${error.message}`, { cause: error })),
+    );
     return worker;
   });
 

@@ -1,5 +1,5 @@
 import type { Compression } from '../spec/collection-spec.ts';
-import { type CompositeLayer, canvasToRgba, compositeLayers } from './composite.ts';
+import { type CompositeLayer, compositeToRgba } from './composite.ts';
 import { encodePng } from './encode-png.ts';
 
 /** Reusable buffers of one renderer (one per worker), so rendering allocates nothing per token. */
@@ -21,6 +21,5 @@ export async function renderTokenPng(
   compression: Compression,
   buffers: RenderBuffers = createRenderBuffers(width, height),
 ): Promise<Uint8Array> {
-  compositeLayers(buffers.canvas, width, layers);
-  return encodePng(canvasToRgba(buffers.canvas, buffers.rgba), width, height, compression);
+  return encodePng(compositeToRgba(buffers.canvas, buffers.rgba, width, layers), width, height, compression);
 }
