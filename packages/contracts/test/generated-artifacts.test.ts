@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { buildArtifactModules, packageDir } from '../scripts/solidity.ts';
+
+it('keeps the committed ABI and bytecode modules in step with the Solidity sources', () => {
+  for (const { output, text } of buildArtifactModules()) {
+    const committed = readFileSync(join(packageDir, output), 'utf8');
+    expect(committed, `${output} is stale: run npm run compile -w @layerloom/contracts`).toBe(text);
+  }
+}, 60_000);

@@ -1,0 +1,101 @@
+import type { Address, Hash } from 'viem';
+import { mint, setPhase } from '../../src/index.ts';
+import { erc721aReferenceAbi, erc721aReferenceBytecode } from '../generated/erc721a-reference.generated.ts';
+import type { TestChain } from './clients.ts';
+import { deployTestCollection } from './collection.ts';
+
+/** Gas used by one public mint of `quantity` tokens, for the collection and the plain ERC721A reference. */
+export interface GasRow {
+  quantity: number;
+  collection: bigint;
+  reference: bigint;
+  /** `collection / reference - 1`, e.g. 0.021 for 2.1 % more. */
+  overhead: number;
+}
+
+/**
+ * Measures a buyer's first public mint of 1 and of 5 tokens on fresh deployments of both contracts,
+ * after another wallet has minted one token (the usual situation during a sale: the supply counter is
+ * already non-zero). The collection charges a price and checks its sale phase, wallet limit and
+ * supply; the reference does none of that.
+ */
+export async function measureMintGas(chain: TestChain, quantities: readonly number[] = [1, 5]) {
+  const [deployer, buyer, earlier] = chain.wallets;
+  if (!deployer || !buyer || !earlier) throw new Error('anvil needs three accounts');
+  const rows: GasRow[] = [];
+  for (const quantity of quantities) {
+    const collection = await deployTestCollection(chain, { maxSupply: 10_000, maxPerWallet: 10 });
+    await setPhase({
+      walletClient: deployer,
+      publicClient: chain.publicClient,
+      address: collection,
+      phase: 'public',
+    });
+    const minted = await mint({
+      walletClient: buyer,
+      publicClient: chain.publicClient,
+      address: collection,
+      quantity,
+    });
+
+    const reference = await deployReference(chain);
+    await waitForReceipt(
+      chain,
+      await earlier.writeContract({
+        address: reference,
+        abi: erc721aReferenceAbi,
+        functionName: 'mint',
+        args: [1n],
+        account: earlier.account ?? chain.accounts[2]!,
+        chain: earlier.chain,
+      }),
+    );
+    const hash = await buyer.writeContract({
+      address: reference,
+      abi: erc721aReferenceAbi,
+      functionName: 'mint',
+      args: [BigInt(quantity)],
+      account: buyer.account ?? chain.accounts[1]!,
+      chain: buyer.chain,
+    });
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+    const collectionGas = minted.receipt.gasUsed;
+    rows.push({
+      quantity,
+      collection: collectionGas,
+      reference: receipt.gasUsed,
+      overhead: Number(collectionGas) / Number(receipt.gasUsed) - 1,
+    });
+  }
+  return rows;
+}
+
+function waitForReceipt(chain: TestChain, hash: Hash) {
+  return chain.publicClient.waitForTransactionReceipt({ hash });
+}
+
+async function deployReference(chain: TestChain): Promise<Address> {
+  const deployer = chain.wallets[0]!;
+  const hash = await deployer.deployContract({
+    abi: erc721aReferenceAbi,
+    bytecode: erc721aReferenceBytecode,
+    account: deployer.account ?? chain.accounts[0]!,
+    chain: deployer.chain,
+  });
+  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+  if (!receipt.contractAddress) throw new Error('reference deployment created no contract');
+  return receipt.contractAddress;
+}
+
+/** The README table. */
+export function formatGasTable(rows: readonly GasRow[]): string {
+  const lines = [
+    '| mint | LayerloomCollection | plain ERC721A | difference |',
+    '|---|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.quantity} token${row.quantity === 1 ? '' : 's'} | ${row.collection.toLocaleString('en-US')} | ${row.reference.toLocaleString('en-US')} | ${row.overhead >= 0 ? '+' : ''}${(row.overhead * 100).toFixed(1)} % |`,
+    ),
+  ];
+  return lines.join('\n');
+}
