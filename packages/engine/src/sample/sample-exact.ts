@@ -6,12 +6,15 @@ import { isValidAssignment } from './configuration-model.ts';
 import { type Random, shuffleInPlace } from './random.ts';
 import type { TakenCombinations } from './taken-combinations.ts';
 
-/** Swap attempts per token and layer before exact mode reports that it found no arrangement. */
-const SWAPS_PER_CELL = 60;
+/** Repair steps (each tries many swaps) before exact mode reports that it found no arrangement. */
+const BASE_STEPS = 3_000;
+const STEPS_PER_TOKEN = 20;
 /** Random swap partners compared at each repair step. */
 const CANDIDATES = 12;
 /** Up to this many tokens every partner is tried at each repair step. */
 const EXHAUSTIVE_SIZE = 200;
+/** Up to this many layers, swaps of two layers at once are tried too. */
+const MAX_PAIR_LAYERS = 8;
 
 /**
  * Per position, how many of `size` tokens show each option in exact mode: the layer's
@@ -118,49 +121,56 @@ export function sampleExact(
   };
   for (let token = 0; token < size; token++) attach(token);
 
-  const swap = (p: number, a: number, b: number): void => {
+  /** Swaps the values of the layers in `move` between tokens a and b (an involution: doing it twice undoes it). */
+  const swap = (move: readonly number[], a: number, b: number): void => {
     detach(a);
     detach(b);
-    const column = columns[p]!;
-    const value = column[a]!;
-    column[a] = column[b]!;
-    column[b] = value;
+    for (const p of move) {
+      const column = columns[p]!;
+      const value = column[a]!;
+      column[a] = column[b]!;
+      column[b] = value;
+    }
     attach(a);
     attach(b);
   };
+  // Moves: one layer, or two layers at once (reaches arrangements where each single swap breaks a rule).
+  const moves: number[][] = [];
+  for (let p = 0; p < k; p++) moves.push([p]);
+  if (k <= MAX_PAIR_LAYERS) for (let p = 0; p < k; p++) for (let q = p + 1; q < k; q++) moves.push([p, q]);
 
-  const budget = SWAPS_PER_CELL * size * Math.max(1, k) + 100_000;
+  const budget = BASE_STEPS + STEPS_PER_TOKEN * size;
   const exhaustive = size <= EXHAUSTIVE_SIZE;
   const tries = exhaustive ? size : CANDIDATES;
-  for (let step = 0; step < budget && bad.size > 0; step += tries * k) {
+  for (let step = 0; step < budget && bad.size > 0; step++) {
     const a = bad.at(random.int(bad.size));
-    // Min-conflicts: of the partners tried (all tokens when few), swap the layer value that leaves the fewest tokens in conflict.
+    // Min-conflicts: of the partners tried (all tokens when few), make the swap that leaves the fewest tokens in conflict.
     const current = bad.size;
     let bestConflicts = Number.POSITIVE_INFINITY;
-    let bestPosition = -1;
+    let bestMove: number[] | undefined;
     let best = -1;
     let ties = 0;
-    for (let p = 0; p < k; p++) {
-      const column = columns[p]!;
-      for (let c = 0; c < tries; c++) {
-        const b = exhaustive ? c : random.int(size);
-        if (b === a || column[a] === column[b]) continue;
-        swap(p, a, b);
+    for (let c = 0; c < tries; c++) {
+      const b = exhaustive ? c : random.int(size);
+      if (b === a) continue;
+      for (const move of moves) {
+        if (move.every((p) => columns[p]![a] === columns[p]![b])) continue;
+        swap(move, a, b);
         const conflicts = bad.size;
-        swap(p, a, b);
+        swap(move, a, b);
         if (conflicts < bestConflicts) {
           bestConflicts = conflicts;
-          bestPosition = p;
+          bestMove = move;
           best = b;
           ties = 1;
         } else if (conflicts === bestConflicts && random.int(++ties) === 0) {
-          bestPosition = p;
+          bestMove = move;
           best = b;
         }
       }
     }
     // Equal moves drift across plateaus; a rare worse one escapes local minima.
-    if (best >= 0 && (bestConflicts <= current || random.next() < 0.01)) swap(bestPosition, a, best);
+    if (bestMove && (bestConflicts <= current || random.next() < 0.01)) swap(bestMove, a, best);
   }
   if (bad.size > 0) {
     throw new ExactCountUnreachableError(
