@@ -1,6 +1,10 @@
 import type { CliCommand } from './command.ts';
+import { command as car } from './commands/car.ts';
+import { command as collage } from './commands/collage.ts';
 import { command as generate } from './commands/generate.ts';
+import { command as gif } from './commands/gif.ts';
 import { command as preview } from './commands/preview.ts';
+import { command as rarity } from './commands/rarity.ts';
 
 /** Every `layerloom` subcommand, in the order `--help` lists them. */
-export const commands: readonly CliCommand[] = [generate, preview];
+export const commands: readonly CliCommand[] = [generate, preview, rarity, collage, gif, car];

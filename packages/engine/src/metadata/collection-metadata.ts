@@ -11,7 +11,10 @@ export const tokenPaths = (edition: number) => ({
  * Streams `_metadata.json` (a JSON array of every token's metadata) from the per-token files
  * already in the sink, one at a time, so memory does not grow with the collection.
  */
-export async function* streamCollectionMetadata(sink: OutputSink, size: number): AsyncGenerator<Uint8Array> {
+export async function* streamCollectionMetadata(
+  sink: Pick<OutputSink, 'read'>,
+  size: number,
+): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder();
   yield encoder.encode('[\n');
   for (let edition = 1; edition <= size; edition++) {

@@ -1,0 +1,94 @@
+import sharp from 'sharp';
+import { type CollectionSource, readTokenImage } from './collection-files.ts';
+import { encodePngStream } from './png-stream.ts';
+
+export interface CollageOptions {
+  /** Tokens to show, from edition 1 (default: all). */
+  count?: number;
+  /** Tiles per row (default: about four times as many columns as rows, a banner shape). */
+  columns?: number;
+  /** Tile side in pixels (default 128). */
+  tile?: number;
+  /** Space between tiles and around them, in pixels (default 0). */
+  gap?: number;
+  /** Colour of gaps, empty cells and transparent pixels (default white). */
+  background?: string;
+}
+
+/** Size of the collage `createCollage` draws. */
+export function collageLayout(size: number, options: CollageOptions = {}) {
+  const count = Math.min(Math.max(1, Math.floor(options.count ?? size)), size);
+  const columns = Math.min(
+    count,
+    Math.max(1, Math.floor(options.columns ?? Math.ceil(Math.sqrt(count * 4)))),
+  );
+  const rows = Math.ceil(count / columns);
+  const tile = Math.max(1, Math.floor(options.tile ?? 128));
+  const gap = Math.max(0, Math.floor(options.gap ?? 0));
+  return {
+    count,
+    columns,
+    rows,
+    tile,
+    gap,
+    width: columns * tile + (columns + 1) * gap,
+    height: rows * tile + (rows + 1) * gap,
+  };
+}
+
+/**
+ * A banner collage of the collection's images as a PNG stream. Rows are drawn and encoded one at a
+ * time, so memory is one row of tiles, also for 10,000 tokens.
+ */
+export function createCollage(
+  source: CollectionSource,
+  options: CollageOptions = {},
+): AsyncGenerator<Uint8Array> {
+  const layout = collageLayout(source.size, options);
+  const { count, columns, rows, tile, gap, width } = layout;
+  const background = parseColor(options.background ?? '#ffffff');
+  const rowBytes = width * 3;
+
+  async function* bands(): AsyncGenerator<Uint8Array> {
+    const bandHeight = tile + gap;
+    const gapBand = new Uint8Array(gap * rowBytes);
+    fill(gapBand, background);
+    if (gap > 0) yield gapBand;
+    for (let row = 0; row < rows; row++) {
+      const band = new Uint8Array(bandHeight * rowBytes);
+      fill(band, background);
+      for (let column = 0; column < columns; column++) {
+        const edition = row * columns + column + 1;
+        if (edition > count) break;
+        const pixels = await sharp(await readTokenImage(source.files, edition))
+          .resize(tile, tile, { fit: 'cover' })
+          .flatten({ background: { r: background[0], g: background[1], b: background[2] } })
+          .removeAlpha()
+          .raw()
+          .toBuffer();
+        const left = (gap + column * (tile + gap)) * 3;
+        for (let y = 0; y < tile; y++) {
+          band.set(pixels.subarray(y * tile * 3, (y + 1) * tile * 3), y * rowBytes + left);
+        }
+      }
+      yield band;
+    }
+  }
+
+  return encodePngStream({ width, height: layout.height, channels: 3, bands: bands() });
+}
+
+function fill(buffer: Uint8Array, [r, g, b]: readonly [number, number, number]) {
+  for (let i = 0; i < buffer.length; i += 3) {
+    buffer[i] = r;
+    buffer[i + 1] = g;
+    buffer[i + 2] = b;
+  }
+}
+
+function parseColor(text: string): [number, number, number] {
+  const match = /^#?([0-9a-f]{6})$/i.exec(text.trim());
+  if (!match) throw new RangeError(`background must be a #rrggbb colour, got "${text}"`);
+  const value = Number.parseInt(match[1]!, 16);
+  return [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff];
+}

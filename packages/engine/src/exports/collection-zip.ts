@@ -1,0 +1,60 @@
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ZipArchive } from 'archiver';
+import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
+import { type CollectionSource, readCollectionFile } from './collection-files.ts';
+import { computeRarity } from './rarity-report.ts';
+
+export interface CollectionZipOptions {
+  /** Extra files at the root of the ZIP (e.g. the collage), added last. */
+  extras?: readonly { name: string; data: Uint8Array }[];
+}
+
+/** A fixed date for every entry, so the same collection always zips to the same bytes. */
+const ENTRY_DATE = new Date('2021-01-01T00:00:00Z');
+
+/**
+ * Streams a ZIP of the collection to `output`: `images/N.png` (stored: PNG is already compressed),
+ * `metadata/N.json`, `_metadata.json` and `rarity.json`, plus `extras`. Files are read one at a time
+ * and the next is added only when the previous one is written, so memory stays at about one file
+ * whatever the collection size; ZIP64 is used when the archive passes 4 GiB.
+ */
+export async function writeCollectionZip(
+  source: CollectionSource,
+  output: NodeJS.WritableStream,
+  options: CollectionZipOptions = {},
+): Promise<void> {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const done = pipeline(archive, output);
+  const add = async (name: string, data: Uint8Array | Readable, store = false) => {
+    const written = once(archive, 'entry');
+    archive.append(data instanceof Uint8Array ? Buffer.from(data) : data, { name, store, date: ENTRY_DATE });
+    await written;
+  };
+  try {
+    for (let edition = 1; edition <= source.size; edition++) {
+      await add(
+        tokenPaths(edition).image,
+        await readCollectionFile(source.files, tokenPaths(edition).image),
+        true,
+      );
+    }
+    for (let edition = 1; edition <= source.size; edition++) {
+      const path = tokenPaths(edition).metadata;
+      await add(path, await readCollectionFile(source.files, path));
+    }
+    await add('_metadata.json', Readable.from(streamCollectionMetadata(source.files, source.size)));
+    await add(
+      'rarity.json',
+      new TextEncoder().encode(`${JSON.stringify(await computeRarity(source), null, 2)}\n`),
+    );
+    for (const extra of options.extras ?? []) await add(extra.name, extra.data);
+    await archive.finalize();
+  } catch (error) {
+    archive.destroy(error as Error);
+    await done.catch(() => undefined);
+    throw error;
+  }
+  await done;
+}

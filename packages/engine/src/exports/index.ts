@@ -1,0 +1,30 @@
+// Exports of a generated collection: rarity report, banner collage, preview GIF, ZIP and IPFS (CIDs, CARs).
+export { type CollageOptions, collageLayout, createCollage } from './collage.ts';
+export {
+  type CollectionFiles,
+  CollectionFilesError,
+  type CollectionSource,
+  countCollectionTokens,
+  readCollectionFile,
+  readTokenImage,
+  readTokenMetadata,
+} from './collection-files.ts';
+export { type CollectionZipOptions, writeCollectionZip } from './collection-zip.ts';
+export {
+  computeIpfsCids,
+  type IpfsCids,
+  ipfsTokenMetadata,
+  writeImagesCar,
+  writeMetadataCar,
+} from './ipfs.ts';
+export { encodePngStream, type PngRows } from './png-stream.ts';
+export { createPreviewGif, type PreviewGifOptions } from './preview-gif.ts';
+export {
+  type ComputeRarityOptions,
+  computeRarity,
+  NONE_VALUE,
+  type RarityReport,
+  type TokenRarity,
+  TRAIT_COUNT_TYPE,
+  type TraitValueStats,
+} from './rarity-report.ts';

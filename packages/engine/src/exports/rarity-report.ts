@@ -1,0 +1,111 @@
+import type { CollectionSource } from './collection-files.ts';
+import { readTokenMetadata } from './collection-files.ts';
+
+/** The value OpenRarity gives a trait type a token does not have. */
+export const NONE_VALUE = 'None';
+/** OpenRarity's meta trait: how many (non-numeric) traits a token has. */
+export const TRAIT_COUNT_TYPE = 'meta_trait:trait_count';
+
+export interface TraitValueStats {
+  count: number;
+  /** count / tokens, in 0..1. */
+  share: number;
+}
+
+export interface TokenRarity {
+  edition: number;
+  name: string;
+  /** Information content of the token's traits divided by the collection's entropy (OpenRarity). */
+  score: number;
+  /** 1 is the rarest; equal scores share a rank (1, 1, 3…). */
+  rank: number;
+}
+
+/** `rarity.json`. */
+export interface RarityReport {
+  method: 'openrarity-information-content';
+  tokenCount: number;
+  /** Per trait type and value: how many tokens have it. Tokens without the type count as `None`. */
+  traits: Record<string, Record<string, TraitValueStats>>;
+  /** In edition order. */
+  tokens: TokenRarity[];
+}
+
+export interface ComputeRarityOptions {
+  /** Count the number of traits as a trait of its own, as OpenRarity does (default true). */
+  traitCount?: boolean;
+}
+
+/**
+ * Rarity by the information-content method of OpenRarity: a token's score is the sum over trait
+ * types of −log2(p) of its value (p = share of tokens with that value, `None` when it has no such
+ * trait), divided by the collection entropy Σ −p·log2(p) over all types and values. Numeric
+ * attributes are left out, as OpenRarity does. Memory grows with the number of tokens × traits
+ * (a few dozen bytes each), never with image data.
+ */
+export async function computeRarity(
+  source: CollectionSource,
+  options: ComputeRarityOptions = {},
+): Promise<RarityReport> {
+  const withTraitCount = options.traitCount ?? true;
+  const { size } = source;
+  const tokens: { name: string; values: Map<string, string> }[] = [];
+  const types = new Set<string>();
+  for (let edition = 1; edition <= size; edition++) {
+    const metadata = await readTokenMetadata(source.files, edition);
+    const values = new Map<string, string>();
+    for (const attribute of metadata.attributes) {
+      if (typeof attribute.value === 'number') continue;
+      values.set(attribute.trait_type, String(attribute.value));
+    }
+    if (withTraitCount) values.set(TRAIT_COUNT_TYPE, String(values.size));
+    for (const type of values.keys()) types.add(type);
+    tokens.push({ name: metadata.name, values });
+  }
+
+  const counts = new Map<string, Map<string, number>>();
+  for (const type of types) counts.set(type, new Map());
+  for (const token of tokens) {
+    for (const type of types) {
+      const value = token.values.get(type) ?? NONE_VALUE;
+      const byValue = counts.get(type)!;
+      byValue.set(value, (byValue.get(value) ?? 0) + 1);
+    }
+  }
+
+  let entropy = 0;
+  const traits: RarityReport['traits'] = {};
+  for (const [type, byValue] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+    traits[type] = {};
+    for (const [value, count] of [...byValue].sort(([a], [b]) => a.localeCompare(b))) {
+      const share = count / size;
+      traits[type][value] = { count, share };
+      entropy -= share * Math.log2(share);
+    }
+  }
+
+  const scored = tokens.map((token, index) => {
+    let information = 0;
+    for (const type of types) {
+      const count = counts.get(type)!.get(token.values.get(type) ?? NONE_VALUE)!;
+      information -= Math.log2(count / size);
+    }
+    // A collection where every token is alike has no entropy and no rarer token.
+    return {
+      edition: index + 1,
+      name: token.name,
+      score: entropy === 0 ? 0 : information / entropy,
+      rank: 0,
+    };
+  });
+  const order = [...scored].sort((a, b) => b.score - a.score || a.edition - b.edition);
+  order.forEach((token, index) => {
+    const previous = order[index - 1];
+    token.rank = previous && sameScore(previous.score, token.score) ? previous.rank : index + 1;
+  });
+  return { method: 'openrarity-information-content', tokenCount: size, traits, tokens: scored };
+}
+
+function sameScore(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b), 1);
+}
