@@ -57,20 +57,26 @@ export function createCollage(
     for (let row = 0; row < rows; row++) {
       const band = new Uint8Array(bandHeight * rowBytes);
       fill(band, background);
-      for (let column = 0; column < columns; column++) {
-        const edition = row * columns + column + 1;
-        if (edition > count) break;
-        const pixels = await sharp(await readTokenImage(source.files, edition))
-          .resize(tile, tile, { fit: 'cover' })
-          .flatten({ background: { r: background[0], g: background[1], b: background[2] } })
-          .removeAlpha()
-          .raw()
-          .toBuffer();
+      // The row's tiles decode in parallel (libvips threads); memory stays one row of tiles.
+      const editions = Array.from({ length: columns }, (_, column) => row * columns + column + 1).filter(
+        (edition) => edition <= count,
+      );
+      const tiles = await Promise.all(
+        editions.map(async (edition) =>
+          sharp(await readTokenImage(source.files, edition))
+            .resize(tile, tile, { fit: 'cover' })
+            .flatten({ background: { r: background[0], g: background[1], b: background[2] } })
+            .removeAlpha()
+            .raw()
+            .toBuffer(),
+        ),
+      );
+      tiles.forEach((pixels, column) => {
         const left = (gap + column * (tile + gap)) * 3;
         for (let y = 0; y < tile; y++) {
           band.set(pixels.subarray(y * tile * 3, (y + 1) * tile * 3), y * rowBytes + left);
         }
-      }
+      });
       yield band;
     }
   }

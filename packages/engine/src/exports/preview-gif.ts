@@ -1,6 +1,12 @@
-import { applyPalette, GIFEncoder, quantize } from 'gifenc';
+import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { type CollectionSource, readTokenImage } from './collection-files.ts';
+
+// gifenc's ESM build is only seen by bundlers; Node loads its CommonJS build, whose named exports ESM
+// cannot import. Requiring it gives the same module under Vitest and in production.
+const { applyPalette, GIFEncoder, quantize } = createRequire(import.meta.url)(
+  'gifenc',
+) as typeof import('gifenc');
 
 export interface PreviewGifOptions {
   /** Frames: the first `count` tokens (default 20, at most the collection size). */
