@@ -13,6 +13,15 @@ export const ErrorCodeSchema = z.enum([
   'RATE_LIMITED',
   'INTERNAL',
   'UNAVAILABLE',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_PENDING',
+  'ACCOUNT_REJECTED',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'OTP_INCORRECT',
+  'OTP_LOCKED',
+  'OTP_NOT_VERIFIED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
@@ -29,6 +38,24 @@ export const errorStatus: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** Wrong email or password (one message for both). */
+  INVALID_CREDENTIALS: 401,
+  /** Login refused until the mailed link is opened. */
+  EMAIL_NOT_VERIFIED: 403,
+  /** Login refused until an admin approves the account. */
+  ACCOUNT_PENDING: 403,
+  /** Login refused: an admin rejected the account (the message carries the reason). */
+  ACCOUNT_REJECTED: 403,
+  /** An unknown, wrong or already used verification link or reset request. */
+  TOKEN_INVALID: 400,
+  /** A verification link or reset request that has expired. */
+  TOKEN_EXPIRED: 410,
+  /** A wrong one-time code; the message says how many tries are left. */
+  OTP_INCORRECT: 400,
+  /** Too many wrong one-time codes: the reset request is dead. */
+  OTP_LOCKED: 410,
+  /** A new password sent before the reset request's code was verified. */
+  OTP_NOT_VERIFIED: 403,
 };
 
 /** A field-level problem: the field's path (dot-separated) and what is wrong with it. */

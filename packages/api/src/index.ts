@@ -1,3 +1,13 @@
+export type { GetSessionResponse, LoginInput, LoginResponse, LogoutResponse } from './auth/login.ts';
+export { getSession, LoginBodySchema, login, logout } from './auth/login.ts';
+export {
+  commonPasswords,
+  EmailSchema,
+  isCommonPassword,
+  NewPasswordSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth/password-rules.ts';
 export type { ContactMessageInput, CreateContactMessageResponse } from './contact/create-contact-message.ts';
 export { ContactMessageInputSchema, createContactMessage } from './contact/create-contact-message.ts';
 export type { Success } from './envelope.ts';
@@ -8,3 +18,43 @@ export type { GetHealthResponse } from './health/get-health.ts';
 export { getHealth } from './health/get-health.ts';
 export type { Plan, PlanId } from './plans.ts';
 export { planById, plans } from './plans.ts';
+export type { ListRolesResponse, Role } from './roles/list-roles.ts';
+export { listRoles, RoleSchema } from './roles/list-roles.ts';
+export type {
+  ListUsersResponse,
+  UpdateAccountStatusResponse,
+  UpdateUserPlanResponse,
+} from './users/admin-users.ts';
+export { listUsers, updateAccountStatus, updateUserPlan } from './users/admin-users.ts';
+export type { GetUserResponse } from './users/get-user.ts';
+export { getUser } from './users/get-user.ts';
+export type {
+  ForgotPasswordResponse,
+  UpdatePasswordResponse,
+  VerifyOtpCodeResponse,
+} from './users/password-reset.ts';
+export {
+  forgotPassword,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MINUTES,
+  ResetRequestParamsSchema,
+  updatePassword,
+  verifyOtpCode,
+} from './users/password-reset.ts';
+export type { SignUpInput, SignUpResponse } from './users/sign-up.ts';
+export { SignUpBodySchema, signUp } from './users/sign-up.ts';
+export type { AccountStatus, EmailStatus, RoleName, User } from './users/user.ts';
+export {
+  AccountStatusSchema,
+  EmailStatusSchema,
+  PlanIdSchema,
+  RoleNameSchema,
+  UserIdParamsSchema,
+  UserSchema,
+} from './users/user.ts';
+export type {
+  ResendVerificationResponse,
+  VerifyEmailOutcome,
+  VerifyEmailResponse,
+} from './users/verify-email.ts';
+export { resendVerification, VerifyEmailOutcomeSchema, verifyEmail } from './users/verify-email.ts';

@@ -4,8 +4,15 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { createBullJobRunner } from './jobs/bull-job-runner.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -51,16 +58,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       })
     : createJobRunner({ db: database.db, log: app.log });
   app.decorate('jobs', jobs);
+  const mail = createMailer(config, database.db, app.log);
+  app.decorate('mail', mail);
   app.addHook('onClose', async () => {
     // Interrupted jobs are queued again before the database they are recorded in closes.
     await jobs.stop();
+    await mail.close();
     if (!options.database) await database.close();
   });
 
   await registerSecurity(app);
   await registerDocs(app, version);
+  await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(contactRoutes);
+  await app.register(rolesRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(adminUsersRoutes);
+  if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);
   await app.ready();
   if (config.processJobs || config.redisUrl) await jobs.start();

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { describeEnsureAdmin, ensureAdmin } from './modules/admin-bootstrap/index.ts';
 
 function readConfig() {
   try {
@@ -17,6 +18,9 @@ function readConfig() {
 const config = readConfig();
 const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await buildApp({ config: { ...config, webDist } });
+const adminNotice = describeEnsureAdmin(await ensureAdmin(app.database.db, config.admin));
+// Printed, not logged: the generated password must reach the operator once and stay out of log stores.
+if (adminNotice) console.log(adminNotice);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -9,6 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
+import type { AuthUser } from './modules/auth/auth-user.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +18,12 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Durable background jobs; modules register their handlers with `jobs.register` when they load. */
     jobs: JobRunner;
+    /** Outgoing mail: SMTP when SMTP_URL is set, otherwise the development outbox. */
+    mail: Mailer;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by `requireUser`/`requireAdmin` (modules/auth), null otherwise. */
+    user: AuthUser | null;
   }
 }
 

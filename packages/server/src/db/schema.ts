@@ -1,11 +1,20 @@
+import type { Generated } from 'kysely';
+
 /**
  * The database tables, shared by every feature module's repository.
  * Dialect-neutral conventions: ids are text (UUIDs), timestamps are ISO-8601 UTC text,
  * booleans are integers 0/1, JSON documents are text.
  */
 export interface Database {
+  projects: ProjectTable;
   contact_messages: ContactMessageTable;
   jobs: JobTable;
+  roles: RoleTable;
+  users: UserTable;
+  sessions: SessionTable;
+  email_verifications: EmailVerificationTable;
+  password_resets: PasswordResetTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export interface ContactMessageTable {
@@ -35,4 +44,89 @@ export interface JobTable {
   updated_at: string;
   started_at: string | null;
   finished_at: string | null;
+}
+
+export interface RoleTable {
+  id: string;
+  name: string;
+}
+
+export interface UserTable {
+  id: string;
+  /** Lower case. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  avatar: string | null;
+  /** A roles.id: 'user' or 'admin'. */
+  role: string;
+  /** argon2id. */
+  password_hash: string;
+  email_verified_at: string | null;
+  /** 'pending' | 'approved' | 'rejected'. */
+  account_status: string;
+  account_reason: string | null;
+  plan_id: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  id: string;
+  /** sha256 hex of the cookie's token. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface EmailVerificationTable {
+  id: string;
+  user_id: string;
+  /** sha256 hex of the link's token. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface PasswordResetTable {
+  id: string;
+  /** Null when the email had no account. */
+  user_id: string | null;
+  /** sha256 hex of the request id and the code. */
+  otp_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  verified_at: string | null;
+  used_at: string | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  created_at: string;
+}
+
+export interface ProjectTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  collection_size: number;
+  width: number;
+  height: number;
+  /** 'weighted' | 'exact'. */
+  rarity_mode: string;
+  seed: string;
+  /** JSON: the ordered layers with their traits (see modules/projects/project-document.ts). */
+  layers: string;
+  /** JSON: the rules. */
+  rules: string;
+  created_at: string;
+  updated_at: string;
 }

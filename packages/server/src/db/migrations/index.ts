@@ -1,5 +1,10 @@
 import type { Migration } from 'kysely';
 import * as contactMessages from './0001_contact_messages.ts';
+import * as users from './0002_users.ts';
+import * as sessions from './0003_sessions.ts';
+import * as emailVerifications from './0004_email_verifications.ts';
+import * as passwordResets from './0005_password_resets.ts';
+import * as mailOutbox from './0006_mail_outbox.ts';
 import * as jobs from './0010_jobs.ts';
 
 /**
@@ -8,5 +13,10 @@ import * as jobs from './0010_jobs.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001_contact_messages': contactMessages,
+  '0002_users': users,
+  '0003_sessions': sessions,
+  '0004_email_verifications': emailVerifications,
+  '0005_password_resets': passwordResets,
+  '0006_mail_outbox': mailOutbox,
   '0010_jobs': jobs,
 };

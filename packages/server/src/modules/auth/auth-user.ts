@@ -1,0 +1,13 @@
+import type { PlanId, RoleName } from '@layerloom/api';
+
+/** The signed-in user, as `request.user` carries it after `requireUser`. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: RoleName;
+  planId: PlanId;
+  firstName: string;
+  lastName: string;
+  /** The id of the session this request came with. */
+  sessionId: string;
+}

@@ -1,0 +1,67 @@
+import { getSession, login, logout } from '@layerloom/api';
+import { AppError } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import { toPublicUser } from '../users/user-view.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { checkCredentials } from './login.service.ts';
+import { currentUser, requireUser } from './require-user.ts';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.ts';
+import { endSession, startSession } from './sessions.service.ts';
+
+/** Rate limit of login attempts per client address. */
+export const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
+
+/** Login, logout and the current session. */
+export async function authRoutes(app: App): Promise<void> {
+  app.post(
+    login.path,
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in (sets the session cookie)',
+        body: login.body,
+        response: { 200: login.response },
+      },
+    },
+    async (request, reply) => {
+      const db = app.database.db;
+      const user = await checkCredentials(db, request.body, app.config.requireApproval);
+      const previous = sessionTokenOf(request);
+      if (previous) await endSession(db, previous);
+      const { token, expiresAt } = await startSession(db, user.id);
+      setSessionCookie(reply, app.config, token, expiresAt);
+      request.log.info({ userId: user.id }, 'user logged in');
+      return { status: 'success' as const, data: { user: toPublicUser(user) } };
+    },
+  );
+
+  app.post(
+    logout.path,
+    { schema: { tags: ['auth'], summary: 'Log out (ends the session)', response: { 200: logout.response } } },
+    async (request, reply) => {
+      const token = sessionTokenOf(request);
+      if (token) await endSession(app.database.db, token);
+      clearSessionCookie(reply, app.config);
+      return { status: 'success' as const, data: { signedOut: true as const } };
+    },
+  );
+
+  app.get(
+    getSession.path,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ session: [] }],
+        response: { 200: getSession.response },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(app.database.db, currentUser(request).id);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+      return { status: 'success' as const, data: { user: toPublicUser(user) } };
+    },
+  );
+}

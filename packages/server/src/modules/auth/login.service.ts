@@ -1,0 +1,49 @@
+import type { LoginInput } from '@layerloom/api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserByEmail, type UserRow } from '../users/users.repository.ts';
+import { verifyPassword } from './password-hash.ts';
+
+/** Refuses an account that may not sign in yet, with a code and message for each state. */
+export function assertMaySignIn(user: UserRow, requireApproval: boolean): void {
+  if (!user.email_verified_at) {
+    throw new AppError(
+      'EMAIL_NOT_VERIFIED',
+      'Please confirm your email address first: open the link we emailed you.',
+    );
+  }
+  if (user.account_status === 'rejected') {
+    const reason = user.account_reason ? ` Reason: ${user.account_reason}` : '';
+    throw new AppError('ACCOUNT_REJECTED', `Your account request was not approved.${reason}`);
+  }
+  if (user.account_status !== 'approved' && requireApproval && user.role !== 'admin') {
+    throw new AppError(
+      'ACCOUNT_PENDING',
+      'Your account is waiting for approval by an admin. We will email you once it is approved.',
+    );
+  }
+}
+
+/** Whether the account may sign in now. */
+export function maySignIn(user: UserRow, requireApproval: boolean): boolean {
+  try {
+    assertMaySignIn(user, requireApproval);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks email and password (one 401 for either being wrong), then the account's state. */
+export async function checkCredentials(
+  db: Kysely<Database>,
+  input: LoginInput,
+  requireApproval: boolean,
+): Promise<UserRow> {
+  const user = await findUserByEmail(db, input.email.trim().toLowerCase());
+  const matches = await verifyPassword(user?.password_hash, input.password);
+  if (!user || !matches) throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password.');
+  assertMaySignIn(user, requireApproval);
+  return user;
+}

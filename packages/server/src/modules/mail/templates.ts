@@ -1,0 +1,102 @@
+import type { MailMessage } from './mailer.ts';
+
+const PRODUCT = 'Layerloom';
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+interface Body {
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  code?: string;
+}
+
+function render(to: string, subject: string, body: Body): MailMessage {
+  const parts = body.paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`);
+  const code = body.code
+    ? `<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:0 0 16px">${escapeHtml(body.code)}</p>`
+    : '';
+  const action = body.action
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(body.action.url)}" style="background:#6c3bff;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(body.action.label)}</a></p><p style="margin:0 0 16px;font-size:12px;color:#666">Or open this address: ${escapeHtml(body.action.url)}</p>`
+    : '';
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#6c3bff">${PRODUCT}</h1><p style="margin:0 0 16px">${escapeHtml(body.greeting)}</p>${code}${parts.join('')}${action}<p style="margin:24px 0 0;font-size:12px;color:#666">— The ${PRODUCT} team</p></body></html>`;
+  const text = [
+    body.greeting,
+    '',
+    ...(body.code ? [body.code, ''] : []),
+    ...body.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(body.action ? [`${body.action.label}: ${body.action.url}`, ''] : []),
+    `— The ${PRODUCT} team`,
+  ].join('\n');
+  return { to, subject, html, text };
+}
+
+/** The link a new user opens to confirm their address. */
+export function verificationMail(
+  to: string,
+  firstName: string,
+  link: string,
+  validHours: number,
+): MailMessage {
+  return render(to, `Confirm your email for ${PRODUCT}`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `Welcome to ${PRODUCT}! Please confirm your email address to finish creating your account.`,
+      `The link is valid for ${validHours} hours and works once. If you did not sign up, ignore this email.`,
+    ],
+    action: { label: 'Confirm my email', url: link },
+  });
+}
+
+/** The one-time code of a password reset. */
+export function resetCodeMail(
+  to: string,
+  firstName: string,
+  code: string,
+  validMinutes: number,
+): MailMessage {
+  return render(to, `Your ${PRODUCT} password reset code`, {
+    greeting: `Hi ${firstName},`,
+    code,
+    paragraphs: [
+      `Enter this code to choose a new password. It expires in ${validMinutes} minutes.`,
+      'If you did not ask to reset your password, ignore this email; your password stays the same.',
+    ],
+  });
+}
+
+/** Tells the user an admin approved their account. */
+export function accountApprovedMail(to: string, firstName: string, loginUrl: string): MailMessage {
+  return render(to, `Your ${PRODUCT} account is approved`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      'Good news: your account has been approved. You can log in and start generating collections.',
+    ],
+    action: { label: 'Log in', url: loginUrl },
+  });
+}
+
+/** Tells the user an admin rejected their account, and why. */
+export function accountRejectedMail(
+  to: string,
+  firstName: string,
+  reason: string,
+  contactUrl: string,
+): MailMessage {
+  return render(to, `Your ${PRODUCT} account request`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      'We are sorry: your account request was not approved.',
+      `Reason: ${reason}`,
+      'If you think this is a mistake, contact us.',
+    ],
+    action: { label: 'Contact us', url: contactUrl },
+  });
+}
