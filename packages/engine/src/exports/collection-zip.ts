@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
 import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
 import { type CollectionSource, readCollectionFile } from './collection-files.ts';
 import { computeRarity } from './rarity-report.ts';
+import { loadArchiver } from './untyped-modules.ts';
 
 export interface CollectionZipOptions {
   /** Extra files at the root of the ZIP (e.g. the collage), added last. */
@@ -25,6 +25,7 @@ export async function writeCollectionZip(
   output: NodeJS.WritableStream,
   options: CollectionZipOptions = {},
 ): Promise<void> {
+  const { ZipArchive } = await loadArchiver();
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const done = pipeline(archive, output);
   const add = async (name: string, data: Uint8Array | Readable, store = false) => {

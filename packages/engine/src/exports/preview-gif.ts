@@ -1,12 +1,6 @@
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { type CollectionSource, readTokenImage } from './collection-files.ts';
-
-// gifenc's ESM build is only seen by bundlers; Node loads its CommonJS build, whose named exports ESM
-// cannot import. Requiring it gives the same module under Vitest and in production.
-const { applyPalette, GIFEncoder, quantize } = createRequire(import.meta.url)(
-  'gifenc',
-) as typeof import('gifenc');
+import { loadGifenc } from './untyped-modules.ts';
 
 export interface PreviewGifOptions {
   /** Frames: the first `count` tokens (default 20, at most the collection size). */
@@ -31,6 +25,7 @@ export async function* createPreviewGif(
   const size = Math.max(1, Math.floor(options.size ?? 256));
   const delay = Math.max(20, Math.floor(options.delay ?? 500));
   const background = options.background ?? '#ffffff';
+  const { applyPalette, GIFEncoder, quantize } = loadGifenc();
   const encoder = GIFEncoder({ auto: false });
   encoder.writeHeader();
   for (let edition = 1; edition <= count; edition++) {
