@@ -154,6 +154,29 @@ describe.each(databaseKinds)('login, logout and session on %s', (kind) => {
     expect(expired.statusCode).toBe(401);
   });
 
+  it('documents every account call in the OpenAPI document', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/roles',
+        '/api/v1/users',
+        '/api/v1/users/login',
+        '/api/v1/users/logout',
+        '/api/v1/session',
+        '/api/v1/users/{id}',
+        '/api/v1/users/forgot-password',
+        '/api/v1/users/verify-otp-code/{id}',
+        '/api/v1/users/update-password/{id}',
+        '/api/v1/users/verify/{id}/{token}',
+        '/api/v1/users/update-account-status/{id}',
+        '/api/v1/users/{id}/plan',
+      ]),
+    );
+    expect(paths).not.toContain('/dev/mailbox');
+  });
+
   it('rate limits login attempts from one address with a retry time', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
