@@ -17,7 +17,44 @@ export { ErrorBodySchema, ErrorCodeSchema, errorStatus, FieldErrorSchema } from 
 export type { GetHealthResponse } from './health/get-health.ts';
 export { getHealth } from './health/get-health.ts';
 export type { Plan, PlanId } from './plans.ts';
-export { planById, plans } from './plans.ts';
+export { MIN_UPLOAD_BYTES, planById, plans } from './plans.ts';
+export type {
+  Blend,
+  CreateProjectBody,
+  Layer,
+  Project,
+  ProjectRule,
+  ProjectSummary,
+  Trait,
+  UpdateProjectBody,
+} from './projects/project.ts';
+export {
+  BlendSchema,
+  CollectionSizeSchema,
+  CombinationCountSchema,
+  CreateProjectBodySchema,
+  countCombinations,
+  createProject,
+  deleteProject,
+  getProject,
+  getTraitImage,
+  LayerSchema,
+  LayerUpdateSchema,
+  listProjects,
+  PreviewBodySchema,
+  PreviewGridBodySchema,
+  ProjectRuleSchema,
+  ProjectSchema,
+  ProjectSummarySchema,
+  previewProject,
+  previewProjectGrid,
+  RarityModeSchema,
+  TraitImageSchema,
+  TraitSchema,
+  UpdateProjectBodySchema,
+  updateProject,
+  uploadTraits,
+} from './projects/project.ts';
 export type { ListRolesResponse, Role } from './roles/list-roles.ts';
 export { listRoles, RoleSchema } from './roles/list-roles.ts';
 export type {

@@ -7,13 +7,19 @@ export interface Plan {
   /** The largest collection the plan may generate. */
   maxAssets: number;
   watermark: boolean;
+  /** Largest layer image a user of the plan may upload, in megabytes. */
+  maxUploadMb: number;
   features: readonly string[];
 }
+
+/** Smallest file accepted as a layer image: below this no PNG, JPEG or GIF holds a picture. */
+export const MIN_UPLOAD_BYTES = 64;
 
 /** The plans, cheapest first. The spec's $369 for 10,000 assets is resolved to $379 (its payment plans page). */
 export const plans: readonly Plan[] = [
   {
     id: 'free',
+    maxUploadMb: 5,
     name: 'Free',
     priceUsd: 0,
     maxAssets: 100,
@@ -22,6 +28,7 @@ export const plans: readonly Plan[] = [
   },
   {
     id: 'starter',
+    maxUploadMb: 10,
     name: 'Starter',
     priceUsd: 179,
     maxAssets: 1000,
@@ -37,6 +44,7 @@ export const plans: readonly Plan[] = [
   },
   {
     id: 'pro',
+    maxUploadMb: 20,
     name: 'Pro',
     priceUsd: 279,
     maxAssets: 5000,
@@ -52,6 +60,7 @@ export const plans: readonly Plan[] = [
   },
   {
     id: 'enterprise',
+    maxUploadMb: 50,
     name: 'Enterprise',
     priceUsd: 379,
     maxAssets: 10000,

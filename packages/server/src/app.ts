@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -10,6 +11,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -17,6 +19,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
+import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import type { App } from './types.ts';
 import { version } from './version.ts';
 
@@ -58,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       })
     : createJobRunner({ db: database.db, log: app.log });
   app.decorate('jobs', jobs);
+  app.decorate('blobs', createLocalBlobStore(join(config.dataDir, 'blobs')));
   const mail = createMailer(config, database.db, app.log);
   app.decorate('mail', mail);
   app.addHook('onClose', async () => {
@@ -76,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(projectsRoutes);
   if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);
   await app.ready();

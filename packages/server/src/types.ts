@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { AuthUser } from './modules/auth/auth-user.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
+import type { BlobStore } from './storage/blob-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Durable background jobs; modules register their handlers with `jobs.register` when they load. */
     jobs: JobRunner;
+    /** Uploads, renders and exports (a local folder under DATA_DIR by default). */
+    blobs: BlobStore;
     /** Outgoing mail: SMTP when SMTP_URL is set, otherwise the development outbox. */
     mail: Mailer;
   }

@@ -6,6 +6,7 @@ import * as emailVerifications from './0004_email_verifications.ts';
 import * as passwordResets from './0005_password_resets.ts';
 import * as mailOutbox from './0006_mail_outbox.ts';
 import * as jobs from './0010_jobs.ts';
+import * as projects from './0020_projects.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_password_resets': passwordResets,
   '0006_mail_outbox': mailOutbox,
   '0010_jobs': jobs,
+  '0020_projects': projects,
 };

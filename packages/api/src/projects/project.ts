@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { successSchema } from '../envelope.ts';
+
+/** How a layer is drawn over the layers below it. */
+export const BlendSchema = z.enum([
+  'normal',
+  'multiply',
+  'screen',
+  'overlay',
+  'darken',
+  'lighten',
+  'color-dodge',
+  'color-burn',
+  'hard-light',
+  'soft-light',
+  'difference',
+  'exclusion',
+]);
+export type Blend = z.infer<typeof BlendSchema>;
+
+export const RarityModeSchema = z.enum(['weighted', 'exact']);
+
+/** An uploaded trait image as stored. */
+export const TraitImageSchema = z.object({
+  contentType: z.enum(['image/png', 'image/jpeg', 'image/gif']),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+
+export const TraitSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Relative weight (weighted mode) or count (exact mode). */
+  weight: z.number(),
+  image: TraitImageSchema,
+});
+export type Trait = z.infer<typeof TraitSchema>;
+
+export const LayerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Chance the layer appears at all, 0–100 %. */
+  presence: z.number(),
+  blend: BlendSchema,
+  /** 0–1. */
+  opacity: z.number(),
+  traits: z.array(TraitSchema),
+});
+export type Layer = z.infer<typeof LayerSchema>;
+
+const traitRefText = z.string().trim().min(1).max(200);
+
+/** A rule between traits, naming traits as `Layer/Trait`. */
+export const ProjectRuleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('excludes'), trait: traitRefText, other: traitRefText }),
+  z.object({ kind: z.literal('requires'), trait: traitRefText, other: traitRefText }),
+  z.object({
+    kind: z.literal('requires-one-of'),
+    trait: traitRefText,
+    layer: z.string().trim().min(1).max(100),
+    traits: z.array(z.string().trim().min(1).max(100)).min(1).max(200),
+  }),
+]);
+export type ProjectRule = z.infer<typeof ProjectRuleSchema>;
+
+export const ProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  collectionSize: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  rarityMode: RarityModeSchema,
+  seed: z.string(),
+  layers: z.array(LayerSchema),
+  rules: z.array(ProjectRuleSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+export const ProjectSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  collectionSize: z.number().int(),
+  layerCount: z.number().int(),
+  traitCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
+
+const name = (what: string) =>
+  z
+    .string({ error: `${what} is required!` })
+    .trim()
+    .min(1, `${what} is required!`)
+    .max(100, `${what} is too long (at most 100 characters)`);
+
+export const CollectionSizeSchema = z
+  .number({ error: 'Collection Size is required!' })
+  .int('Collection Size must be a whole number')
+  .min(1, 'Collection Size must be at least 1')
+  .max(10_000, 'Collection Size is at most 10,000');
+
+export const DimensionSchema = (what: string) =>
+  z
+    .number({ error: `${what} is required!` })
+    .int(`${what} must be a whole number of pixels`)
+    .min(16, `${what} must be at least 16 px`)
+    .max(4096, `${what} must be at most 4096 px`);
+
+export const CreateProjectBodySchema = z.object({
+  name: name('Project Name'),
+  description: z.string().trim().max(2000, 'Project Description is too long').default(''),
+  collectionSize: CollectionSizeSchema,
+  width: DimensionSchema('Width'),
+  height: DimensionSchema('Height'),
+});
+export type CreateProjectBody = z.input<typeof CreateProjectBodySchema>;
+
+/** A layer as the editor sends it back: new layers have no id; traits can only be edited, not added (upload adds them). */
+export const LayerUpdateSchema = z.object({
+  id: z.string().optional(),
+  name: name('Layer name'),
+  presence: z.number().min(0, 'Presence is 0–100 %').max(100, 'Presence is 0–100 %').default(100),
+  blend: BlendSchema.default('normal'),
+  opacity: z.number().min(0).max(1).default(1),
+  traits: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: name('Trait name'),
+        weight: z.number().min(0, 'Weight cannot be negative').max(1_000_000),
+      }),
+    )
+    .default([]),
+});
+
+export const UpdateProjectBodySchema = z
+  .object({
+    name: name('Project Name'),
+    description: z.string().trim().max(2000, 'Project Description is too long'),
+    collectionSize: CollectionSizeSchema,
+    width: DimensionSchema('Width'),
+    height: DimensionSchema('Height'),
+    rarityMode: RarityModeSchema,
+    seed: z.string().trim().min(1).max(100),
+    /** The whole ordered layer list (bottom first); layers left out are deleted with their images. */
+    layers: z.array(LayerUpdateSchema).max(50, 'At most 50 layers'),
+    rules: z.array(ProjectRuleSchema).max(500),
+  })
+  .partial();
+export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>;
+
+export const ProjectIdParamsSchema = z.object({ id: z.string().min(1) });
+
+export const listProjects = {
+  method: 'GET',
+  path: '/api/v1/projects',
+  response: successSchema(z.object({ projects: z.array(ProjectSummarySchema) })),
+} as const;
+
+export const createProject = {
+  method: 'POST',
+  path: '/api/v1/projects',
+  body: CreateProjectBodySchema,
+  response: successSchema(z.object({ project: ProjectSchema })),
+} as const;
+
+export const getProject = {
+  method: 'GET',
+  path: '/api/v1/projects/:id',
+  params: ProjectIdParamsSchema,
+  response: successSchema(z.object({ project: ProjectSchema })),
+} as const;
+
+export const updateProject = {
+  method: 'PATCH',
+  path: '/api/v1/projects/:id',
+  params: ProjectIdParamsSchema,
+  body: UpdateProjectBodySchema,
+  response: successSchema(z.object({ project: ProjectSchema })),
+} as const;
+
+export const deleteProject = {
+  method: 'DELETE',
+  path: '/api/v1/projects/:id',
+  params: ProjectIdParamsSchema,
+  response: successSchema(z.object({ id: z.string() })),
+} as const;
+
+/** `POST /api/v1/projects/{id}/layers/{layerId}/traits`: multipart upload of trait images (field `files`). */
+export const uploadTraits = {
+  method: 'POST',
+  path: '/api/v1/projects/:id/layers/:layerId/traits',
+  params: z.object({ id: z.string().min(1), layerId: z.string().min(1) }),
+  response: successSchema(z.object({ project: ProjectSchema, added: z.array(TraitSchema) })),
+} as const;
+
+/** `GET /api/v1/projects/{id}/traits/{traitId}/image`: the uploaded image. */
+export const getTraitImage = {
+  method: 'GET',
+  path: '/api/v1/projects/:id/traits/:traitId/image',
+  params: z.object({ id: z.string().min(1), traitId: z.string().min(1) }),
+} as const;
+
+export const CombinationCountSchema = z.object({
+  /** Exact count of valid combinations, as a decimal string (it can exceed 2^53). */
+  count: z.string(),
+  /** Whether the collection size fits in that count. */
+  enough: z.boolean(),
+  /** Why no count can be given yet (e.g. a layer without images), when that is the case. */
+  problem: z.string().nullable(),
+});
+
+export const countCombinations = {
+  method: 'GET',
+  path: '/api/v1/projects/:id/combinations',
+  params: ProjectIdParamsSchema,
+  response: successSchema(CombinationCountSchema),
+} as const;
+
+export const PreviewBodySchema = z.object({
+  seed: z.string().trim().min(1).max(100).optional(),
+  /** Trait name per layer name; `null` leaves the layer out; layers not named are drawn at random. */
+  traits: z.record(z.string(), z.string().nullable()).optional(),
+  size: z.number().int().min(32).max(1024).default(512),
+});
+
+/** `POST /api/v1/projects/{id}/preview`: one combination as a PNG (not stored). */
+export const previewProject = {
+  method: 'POST',
+  path: '/api/v1/projects/:id/preview',
+  params: ProjectIdParamsSchema,
+  body: PreviewBodySchema,
+} as const;
+
+export const PreviewGridBodySchema = z.object({
+  count: z.number().int().min(1).max(24).default(12),
+  seed: z.string().trim().min(1).max(100).optional(),
+  size: z.number().int().min(32).max(512).default(256),
+});
+
+/** `POST /api/v1/projects/{id}/preview-grid`: several random combinations ("Preview All"). */
+export const previewProjectGrid = {
+  method: 'POST',
+  path: '/api/v1/projects/:id/preview-grid',
+  params: ProjectIdParamsSchema,
+  body: PreviewGridBodySchema,
+  response: successSchema(
+    z.object({
+      previews: z.array(
+        z.object({
+          image: z.string(),
+          attributes: z.array(z.object({ trait_type: z.string(), value: z.union([z.string(), z.number()]) })),
+        }),
+      ),
+    }),
+  ),
+} as const;

@@ -1,0 +1,79 @@
+import {
+  BlendSchema,
+  type Project,
+  ProjectRuleSchema,
+  type ProjectSummary,
+  TraitImageSchema,
+} from '@layerloom/api';
+import { z } from 'zod';
+import type { ProjectTable } from '../../db/schema.ts';
+
+/** A trait as stored: the view plus the blob key of its image. */
+export const StoredTraitSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  weight: z.number(),
+  key: z.string(),
+  image: TraitImageSchema,
+});
+export type StoredTrait = z.infer<typeof StoredTraitSchema>;
+
+export const StoredLayerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  presence: z.number(),
+  blend: BlendSchema,
+  opacity: z.number(),
+  traits: z.array(StoredTraitSchema),
+});
+export type StoredLayer = z.infer<typeof StoredLayerSchema>;
+
+/** A project row with its JSON columns parsed. */
+export interface StoredProject extends Omit<ProjectTable, 'layers' | 'rules'> {
+  layers: StoredLayer[];
+  rules: z.infer<typeof ProjectRuleSchema>[];
+}
+
+export function parseProjectRow(row: ProjectTable): StoredProject {
+  return {
+    ...row,
+    layers: z.array(StoredLayerSchema).parse(JSON.parse(row.layers)),
+    rules: z.array(ProjectRuleSchema).parse(JSON.parse(row.rules)),
+  };
+}
+
+export function serializeProject(project: StoredProject): ProjectTable {
+  return { ...project, layers: JSON.stringify(project.layers), rules: JSON.stringify(project.rules) };
+}
+
+/** The API view: no blob keys. */
+export function projectView(project: StoredProject): Project {
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    collectionSize: project.collection_size,
+    width: project.width,
+    height: project.height,
+    rarityMode: project.rarity_mode === 'exact' ? 'exact' : 'weighted',
+    seed: project.seed,
+    layers: project.layers.map((layer) => ({
+      ...layer,
+      traits: layer.traits.map(({ key: _key, ...trait }) => trait),
+    })),
+    rules: project.rules,
+    createdAt: project.created_at,
+    updatedAt: project.updated_at,
+  };
+}
+
+export function projectSummary(project: StoredProject): ProjectSummary {
+  return {
+    id: project.id,
+    name: project.name,
+    collectionSize: project.collection_size,
+    layerCount: project.layers.length,
+    traitCount: project.layers.reduce((sum, layer) => sum + layer.traits.length, 0),
+    updatedAt: project.updated_at,
+  };
+}

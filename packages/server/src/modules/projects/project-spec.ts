@@ -1,0 +1,32 @@
+import type { CollectionSpecInput } from '@layerloom/engine';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { StoredProject } from './project-document.ts';
+
+/** The engine's collection spec for a project; trait images are read from the blob store when needed. */
+export function projectSpec(project: StoredProject, blobs: BlobStore): CollectionSpecInput {
+  return {
+    name: project.name,
+    description: project.description,
+    size: project.collection_size,
+    width: project.width,
+    height: project.height,
+    seed: project.seed,
+    rarity: project.rarity_mode === 'exact' ? 'exact' : 'weighted',
+    layers: project.layers.map((layer) => ({
+      name: layer.name,
+      presence: layer.presence / 100,
+      blend: layer.blend,
+      opacity: layer.opacity,
+      traits: layer.traits.map((trait) => ({
+        name: trait.name,
+        weight: trait.weight,
+        asset: { key: trait.key, load: () => blobs.getBuffer(trait.key) },
+      })),
+    })),
+    rules: project.rules.map((rule) => {
+      if (rule.kind === 'excludes') return { trait: rule.trait, excludes: rule.other };
+      if (rule.kind === 'requires') return { trait: rule.trait, requires: rule.other };
+      return { trait: rule.trait, requiresOneOf: { layer: rule.layer, traits: rule.traits } };
+    }),
+  };
+}

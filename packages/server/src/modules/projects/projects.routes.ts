@@ -1,0 +1,264 @@
+import multipart from '@fastify/multipart';
+import {
+  countCombinations,
+  createProject,
+  deleteProject,
+  getProject,
+  getTraitImage,
+  listProjects,
+  planById,
+  previewProject,
+  previewProjectGrid,
+  updateProject,
+  uploadTraits,
+} from '@layerloom/api';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import { currentUser, requireUser } from '../auth/require-user.ts';
+import { projectSummary, projectView } from './project-document.ts';
+import * as projects from './projects.service.ts';
+
+const MAX_FILES_PER_UPLOAD = 200;
+
+/** Projects: the Generate NFT set-up (settings, layers, traits, rules), uploads and previews. Owner only. */
+export async function projectsRoutes(app: App): Promise<void> {
+  await app.register(multipart, { limits: { files: MAX_FILES_PER_UPLOAD, fields: 10 } });
+  const ctx = () => ({ db: app.database.db, blobs: app.blobs });
+  // Before body validation, so a request without a session gets 401 whatever it sends.
+  const guarded = { preValidation: requireUser };
+
+  app.get(
+    listProjects.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: "The user's projects",
+        response: { 200: listProjects.response },
+      },
+    },
+    async (request) => {
+      const list = await projects.listProjects(ctx(), currentUser(request).id);
+      return { status: 'success' as const, data: { projects: list.map(projectSummary) } };
+    },
+  );
+
+  app.post(
+    createProject.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: 'Start a project',
+        body: createProject.body,
+        response: { 201: createProject.response },
+      },
+    },
+    async (request, reply) => {
+      const project = await projects.createProject(ctx(), currentUser(request).id, request.body);
+      return reply.code(201).send({ status: 'success' as const, data: { project: projectView(project) } });
+    },
+  );
+
+  app.get(
+    getProject.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: 'One project',
+        params: getProject.params,
+        response: { 200: getProject.response },
+      },
+    },
+    async (request) => {
+      const project = await projects.getProject(ctx(), currentUser(request).id, request.params.id);
+      return { status: 'success' as const, data: { project: projectView(project) } };
+    },
+  );
+
+  app.patch(
+    updateProject.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: 'Save changes (settings, ordered layers, traits, rules)',
+        params: updateProject.params,
+        body: updateProject.body,
+        response: { 200: updateProject.response },
+      },
+    },
+    async (request) => {
+      const project = await projects.updateProject(
+        ctx(),
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+      );
+      return { status: 'success' as const, data: { project: projectView(project) } };
+    },
+  );
+
+  app.delete(
+    deleteProject.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: 'Discard a project and its images',
+        params: deleteProject.params,
+        response: { 200: deleteProject.response },
+      },
+    },
+    async (request) => {
+      await projects.deleteProject(ctx(), currentUser(request).id, request.params.id);
+      return { status: 'success' as const, data: { id: request.params.id } };
+    },
+  );
+
+  app.post(
+    uploadTraits.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: 'Upload trait images to a layer (multipart field "files"; JPEG, PNG, GIF)',
+        params: uploadTraits.params,
+        response: { 201: uploadTraits.response },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const plan = planById(user.planId);
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the images as multipart/form-data');
+      }
+      const files: { filename: string; bytes: Buffer }[] = [];
+      const maxBytes = plan.maxUploadMb * 1024 * 1024;
+      for await (const part of request.files({ limits: { fileSize: maxBytes + 1 } })) {
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            const message = `File size is too big: ${part.filename} is over ${plan.maxUploadMb} MB`;
+            throw new AppError('PAYLOAD_TOO_LARGE', message, { fields: [{ path: 'files', message }] });
+          }
+          throw error;
+        }
+        files.push({ filename: part.filename, bytes });
+      }
+      const { project, added } = await projects.addTraits(
+        ctx(),
+        user.id,
+        request.params.id,
+        request.params.layerId,
+        files,
+        plan,
+      );
+      return reply.code(201).send({
+        status: 'success' as const,
+        data: { project: projectView(project), added: added.map(({ key: _key, ...trait }) => trait) },
+      });
+    },
+  );
+
+  app.get(
+    getTraitImage.path,
+    {
+      ...guarded,
+      schema: { tags: ['projects'], summary: 'An uploaded trait image', params: getTraitImage.params },
+    },
+    async (request, reply) => {
+      const project = await projects.getProject(ctx(), currentUser(request).id, request.params.id);
+      const trait = project.layers
+        .flatMap((layer) => layer.traits)
+        .find((candidate) => candidate.id === request.params.traitId);
+      if (!trait) throw notFound('Trait');
+      return reply
+        .header('content-type', trait.image.contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(await app.blobs.get(trait.key));
+    },
+  );
+
+  app.get(
+    countCombinations.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: 'The exact number of valid combinations',
+        params: countCombinations.params,
+        response: { 200: countCombinations.response },
+      },
+    },
+    async (request) => {
+      const data = await projects.countProjectCombinations(ctx(), currentUser(request).id, request.params.id);
+      return { status: 'success' as const, data };
+    },
+  );
+
+  app.post(
+    previewProject.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['projects'],
+        summary: 'Render one combination (PNG, not stored)',
+        params: previewProject.params,
+        body: previewProject.body,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const project = await projects.getProject(ctx(), user.id, request.params.id);
+      const preview = await projects.previewProject(ctx(), project, {
+        seed: request.body.seed,
+        traits: request.body.traits,
+        size: request.body.size,
+        watermark: planById(user.planId).watermark,
+      });
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'no-store')
+        .header('x-layerloom-attributes', encodeURIComponent(JSON.stringify(preview.attributes)))
+        .send(Buffer.from(preview.png));
+    },
+  );
+
+  app.post(
+    previewProjectGrid.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['projects'],
+        summary: 'Render several random combinations ("Preview All")',
+        params: previewProjectGrid.params,
+        body: previewProjectGrid.body,
+        response: { 200: previewProjectGrid.response },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const project = await projects.getProject(ctx(), user.id, request.params.id);
+      const base = request.body.seed ?? `${Date.now()}`;
+      const previews = [];
+      for (let index = 0; index < request.body.count; index++) {
+        const preview = await projects.previewProject(ctx(), project, {
+          seed: `${base}-${index}`,
+          size: request.body.size,
+          watermark: planById(user.planId).watermark,
+        });
+        previews.push({
+          image: `data:image/png;base64,${Buffer.from(preview.png).toString('base64')}`,
+          attributes: preview.attributes,
+        });
+      }
+      return { status: 'success' as const, data: { previews } };
+    },
+  );
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateProjectBody,
+  CreateProjectBodySchema,
+  type Plan,
+  type UpdateProjectBody,
+  UpdateProjectBodySchema,
+} from '@layerloom/api';
+import { countValidCombinations, renderPreview } from '@layerloom/engine';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { fromEngineError } from './engine-error.ts';
+import type { StoredLayer, StoredProject, StoredTrait } from './project-document.ts';
+import { projectSpec } from './project-spec.ts';
+import {
+  deleteProjectRow,
+  findOwnedProject,
+  insertProject,
+  listOwnedProjects,
+  saveProject,
+} from './projects.repository.ts';
+import { checkTraitImage } from './trait-image.ts';
+
+export interface ProjectsContext {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+}
+
+const now = () => new Date().toISOString();
+
+export async function createProject(ctx: ProjectsContext, ownerId: string, input: CreateProjectBody) {
+  const body = CreateProjectBodySchema.parse(input);
+  const time = now();
+  const project: StoredProject = {
+    id: randomUUID(),
+    owner_id: ownerId,
+    name: body.name,
+    description: body.description,
+    collection_size: body.collectionSize,
+    width: body.width,
+    height: body.height,
+    rarity_mode: 'weighted',
+    seed: randomUUID().slice(0, 8),
+    layers: [],
+    rules: [],
+    created_at: time,
+    updated_at: time,
+  };
+  await insertProject(ctx.db, project);
+  return project;
+}
+
+export function listProjects(ctx: ProjectsContext, ownerId: string) {
+  return listOwnedProjects(ctx.db, ownerId);
+}
+
+/** The owner's project, or a 404 (someone else's project is not told apart from a missing one). */
+export async function getProject(ctx: ProjectsContext, ownerId: string, id: string): Promise<StoredProject> {
+  const project = await findOwnedProject(ctx.db, id, ownerId);
+  if (!project) throw notFound('Project');
+  return project;
+}
+
+/**
+ * Applies an autosave: any settings, the whole ordered layer list (new layers have no id; a layer or
+ * trait left out is deleted, its images removed after the save) and the rules.
+ */
+export async function updateProject(
+  ctx: ProjectsContext,
+  ownerId: string,
+  id: string,
+  input: UpdateProjectBody,
+) {
+  const body = UpdateProjectBodySchema.parse(input);
+  const project = await getProject(ctx, ownerId, id);
+  let removedKeys: string[] = [];
+  if (body.layers) {
+    const names = body.layers.map((layer) => layer.name.toLowerCase());
+    const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+    if (duplicate !== undefined) {
+      throw new AppError('BAD_REQUEST', `Two layers are named "${duplicate}": layer names must differ`, {
+        fields: [{ path: 'layers', message: 'Layer names must differ' }],
+      });
+    }
+    const oldLayers = new Map(project.layers.map((layer) => [layer.id, layer]));
+    const layers: StoredLayer[] = body.layers.map((update, index) => {
+      const old = update.id === undefined ? undefined : oldLayers.get(update.id);
+      if (update.id !== undefined && !old) {
+        throw new AppError('BAD_REQUEST', `Layer ${update.id} is not in this project`, {
+          fields: [{ path: `layers.${index}.id`, message: 'Unknown layer' }],
+        });
+      }
+      const oldTraits = new Map((old?.traits ?? []).map((trait) => [trait.id, trait]));
+      const traits: StoredTrait[] = update.traits.map((trait, traitIndex) => {
+        const existing = oldTraits.get(trait.id);
+        if (!existing) {
+          throw new AppError(
+            'BAD_REQUEST',
+            `Trait ${trait.id} is not in layer "${update.name}"; upload images to add traits`,
+            {
+              fields: [{ path: `layers.${index}.traits.${traitIndex}.id`, message: 'Unknown trait' }],
+            },
+          );
+        }
+        return { ...existing, name: trait.name, weight: trait.weight };
+      });
+      return {
+        id: old?.id ?? randomUUID(),
+        name: update.name,
+        presence: update.presence,
+        blend: update.blend,
+        opacity: update.opacity,
+        traits,
+      };
+    });
+    const kept = new Set(layers.flatMap((layer) => layer.traits.map((trait) => trait.key)));
+    removedKeys = project.layers
+      .flatMap((layer) => layer.traits.map((trait) => trait.key))
+      .filter((key) => !kept.has(key));
+    project.layers = layers;
+  }
+  if (body.name !== undefined) project.name = body.name;
+  if (body.description !== undefined) project.description = body.description;
+  if (body.collectionSize !== undefined) project.collection_size = body.collectionSize;
+  if (body.width !== undefined) project.width = body.width;
+  if (body.height !== undefined) project.height = body.height;
+  if (body.rarityMode !== undefined) project.rarity_mode = body.rarityMode;
+  if (body.seed !== undefined) project.seed = body.seed;
+  if (body.rules !== undefined) project.rules = body.rules;
+  project.updated_at = now();
+  await saveProject(ctx.db, project);
+  await Promise.all(removedKeys.map((key) => ctx.blobs.delete(key)));
+  return project;
+}
+
+/** Discards a project and its uploaded images. Collections generated from it stay. */
+export async function deleteProject(ctx: ProjectsContext, ownerId: string, id: string): Promise<void> {
+  const project = await getProject(ctx, ownerId, id);
+  await deleteProjectRow(ctx.db, project.id);
+  await ctx.blobs.deletePrefix(`projects/${project.id}`);
+}
+
+/**
+ * Adds uploaded images to a layer as traits. Every file is checked first; one bad file refuses the whole
+ * upload and nothing is stored.
+ */
+export async function addTraits(
+  ctx: ProjectsContext,
+  ownerId: string,
+  id: string,
+  layerId: string,
+  files: readonly { filename: string; bytes: Buffer }[],
+  plan: Plan,
+) {
+  const project = await getProject(ctx, ownerId, id);
+  const layer = project.layers.find((candidate) => candidate.id === layerId);
+  if (!layer) throw notFound('Layer');
+  if (files.length === 0) {
+    throw new AppError('BAD_REQUEST', 'Choose at least one image to upload', {
+      fields: [{ path: 'files', message: 'No file was sent' }],
+    });
+  }
+  const checked = [];
+  for (const file of files) checked.push(await checkTraitImage(file.filename, file.bytes, plan));
+  const taken = new Set(layer.traits.map((trait) => trait.name.toLowerCase()));
+  for (const image of checked) {
+    if (taken.has(image.name.toLowerCase())) {
+      throw new AppError('CONFLICT', `Layer "${layer.name}" already has a trait named "${image.name}"`, {
+        fields: [{ path: 'files', message: `Duplicate trait name ${image.name}` }],
+      });
+    }
+    taken.add(image.name.toLowerCase());
+  }
+  const added: StoredTrait[] = [];
+  try {
+    for (const image of checked) {
+      const traitId = randomUUID();
+      const key = `projects/${project.id}/traits/${traitId}.${image.extension}`;
+      await ctx.blobs.put(key, image.bytes);
+      added.push({ id: traitId, name: image.name, weight: image.weight, key, image: image.image });
+    }
+    layer.traits.push(...added);
+    project.updated_at = now();
+    await saveProject(ctx.db, project);
+  } catch (error) {
+    await Promise.all(added.map((trait) => ctx.blobs.delete(trait.key)));
+    throw error;
+  }
+  return { project, added };
+}
+
+/** Why the project cannot be counted or rendered yet, or null. */
+function readinessProblem(project: StoredProject): string | null {
+  if (project.layers.length === 0) return 'Add a layer to start';
+  const empty = project.layers.find((layer) => layer.traits.length === 0);
+  if (empty) return `Layer "${empty.name}" has no images yet`;
+  return null;
+}
+
+export async function countProjectCombinations(ctx: ProjectsContext, ownerId: string, id: string) {
+  const project = await getProject(ctx, ownerId, id);
+  const problem = readinessProblem(project);
+  if (problem) return { count: '0', enough: false, problem };
+  try {
+    const { total } = countValidCombinations(projectSpec(project, ctx.blobs));
+    return { count: total.toString(), enough: total >= BigInt(project.collection_size), problem: null };
+  } catch (error) {
+    return fromEngineError(error);
+  }
+}
+
+/** Throws a 400 when the project cannot be rendered yet (no layers, a layer without images). */
+export function assertRenderable(project: StoredProject): void {
+  const problem = readinessProblem(project);
+  if (problem) throw new AppError('BAD_REQUEST', problem, { fields: [{ path: 'layers', message: problem }] });
+}
+
+export async function previewProject(
+  ctx: ProjectsContext,
+  project: StoredProject,
+  options: {
+    seed?: string | undefined;
+    traits?: Record<string, string | null> | undefined;
+    size: number;
+    watermark: boolean;
+  },
+) {
+  assertRenderable(project);
+  const scale = Math.min(1, options.size / Math.max(project.width, project.height));
+  try {
+    return await renderPreview({
+      spec: projectSpec(project, ctx.blobs),
+      ...(options.seed ? { seed: options.seed } : {}),
+      ...(options.traits ? { traits: options.traits } : {}),
+      width: Math.max(1, Math.round(project.width * scale)),
+      height: Math.max(1, Math.round(project.height * scale)),
+      compression: 'fast',
+      ...(options.watermark ? { watermark: { text: 'Layerloom Free' } } : {}),
+    });
+  } catch (error) {
+    return fromEngineError(error);
+  }
+}
