@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { toPublicUser } from '../users/user-view.ts';
 import { findUserById } from '../users/users.repository.ts';
+import { perEmailLimit } from './account-rate-limit.ts';
 import { checkCredentials } from './login.service.ts';
 import { currentUser, requireUser } from './require-user.ts';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.ts';
@@ -10,13 +11,17 @@ import { endSession, startSession } from './sessions.service.ts';
 
 /** Rate limit of login attempts per client address. */
 export const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
+/** Rate limit of login attempts per email address, whatever the client address. */
+export const LOGIN_EMAIL_RATE_LIMIT = { max: 20, timeWindow: '15 minutes' } as const;
 
 /** Login, logout and the current session. */
 export async function authRoutes(app: App): Promise<void> {
+  const loginPerEmail = perEmailLimit(app, { name: 'login', ...LOGIN_EMAIL_RATE_LIMIT });
   app.post(
     login.path,
     {
       config: { rateLimit: LOGIN_RATE_LIMIT },
+      preHandler: loginPerEmail,
       schema: {
         tags: ['auth'],
         summary: 'Log in (sets the session cookie)',

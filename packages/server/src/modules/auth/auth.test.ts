@@ -193,6 +193,18 @@ describe.each(databaseKinds)('login, logout and session on %s', (kind) => {
     expect(limited?.body.error.retryAfterSeconds).toBeGreaterThan(0);
     expect(limited?.headers['retry-after']).toBeDefined();
   });
+
+  it('also limits login attempts per email, whatever the client address', async () => {
+    const user = await createUser(test.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt++)
+      statuses.push((await login(user.email, 'guess')).statusCode);
+    expect(statuses).toEqual([...Array(20).fill(401), 429]);
+    const blocked = await login(user.email.toUpperCase(), user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await login('someone-else@example.com', 'guess')).statusCode).toBe(401);
+  });
 });
 
 describe('session cookie behind https', () => {

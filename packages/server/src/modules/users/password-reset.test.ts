@@ -189,6 +189,15 @@ describe.each(databaseKinds)('forgot password, OTP and new password on %s', (kin
     });
   });
 
+  it('mails at most 5 codes an hour to one address, whatever the client address', async () => {
+    await createUser(test.app, { email: 'inbox@example.com' });
+    const statuses = [];
+    for (let attempt = 0; attempt < 6; attempt++)
+      statuses.push((await forgot('inbox@example.com')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await mailsTo(test.app, 'inbox@example.com')).toHaveLength(5);
+  });
+
   it('rate limits forgot-password and OTP checks from one address', async () => {
     const ip = freshIp();
     const forgotStatuses = [];

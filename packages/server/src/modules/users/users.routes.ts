@@ -9,6 +9,7 @@ import {
 } from '@layerloom/api';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
+import { perEmailLimit } from '../auth/account-rate-limit.ts';
 import { maySignIn } from '../auth/login.service.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
@@ -22,11 +23,18 @@ import { findUserByEmail, findUserById } from './users.repository.ts';
 /** Rate limits per client address. */
 export const SIGN_UP_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
 export const FORGOT_PASSWORD_RATE_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
+/** Reset codes mailed to one address, whatever the client address (no inbox flooding). */
+export const FORGOT_PASSWORD_EMAIL_RATE_LIMIT = { max: 5, timeWindow: '1 hour' } as const;
 export const OTP_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
 export const RESEND_VERIFICATION_RATE_LIMIT = { max: 5, timeWindow: '15 minutes' } as const;
 
 /** Sign-up, the user's own record, email verification and password reset. */
 export async function usersRoutes(app: App): Promise<void> {
+  const forgotPerEmail = perEmailLimit(app, { name: 'forgot-password', ...FORGOT_PASSWORD_EMAIL_RATE_LIMIT });
+  const resendPerEmail = perEmailLimit(app, {
+    name: 'resend-verification',
+    ...RESEND_VERIFICATION_RATE_LIMIT,
+  });
   const deps = () => ({
     db: app.database.db,
     mail: app.mail,
@@ -96,6 +104,7 @@ export async function usersRoutes(app: App): Promise<void> {
     resendVerification.path,
     {
       config: { rateLimit: RESEND_VERIFICATION_RATE_LIMIT },
+      preHandler: resendPerEmail,
       schema: {
         tags: ['users'],
         summary: 'Mail a new verification link',
@@ -118,6 +127,7 @@ export async function usersRoutes(app: App): Promise<void> {
     forgotPassword.path,
     {
       config: { rateLimit: FORGOT_PASSWORD_RATE_LIMIT },
+      preHandler: forgotPerEmail,
       schema: {
         tags: ['users'],
         summary: 'Mail a 6-digit password reset code',
