@@ -31,6 +31,7 @@ export async function requestPasswordReset(
   email: string,
 ): Promise<string> {
   const user = await findUserByEmail(deps.db, email);
+  await deleteStaleResetRequests(deps.db);
   const id = randomUUID();
   const code = randomSixDigitCode();
   const now = new Date();
@@ -49,6 +50,12 @@ export async function requestPasswordReset(
   if (user)
     await sendSafely(deps.mail, deps.log, resetCodeMail(user.email, user.first_name, code, OTP_TTL_MINUTES));
   return id;
+}
+
+/** Drops reset requests older than a day: long dead (10-minute codes), kept only that long for support. */
+async function deleteStaleResetRequests(db: Kysely<Database>): Promise<void> {
+  const dayAgo = new Date(Date.now() - 24 * 60 * 60_000).toISOString();
+  await db.deleteFrom('password_resets').where('created_at', '<', dayAgo).execute();
 }
 
 /**

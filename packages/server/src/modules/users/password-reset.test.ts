@@ -158,6 +158,23 @@ describe.each(databaseKinds)('forgot password, OTP and new password on %s', (kin
     expect((await setPassword(id, 'attacker password')).json().error.code).toBe('OTP_NOT_VERIFIED');
   });
 
+  it('drops reset requests older than a day when a new one is made', async () => {
+    await createUser(test.app, { email: 'stale@example.com' });
+    const { id } = (await forgot('stale@example.com')).json().data;
+    await test.app.database.db
+      .updateTable('password_resets')
+      .set({ created_at: new Date(Date.now() - 25 * 60 * 60_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    await forgot('stale@example.com');
+    const stale = await test.app.database.db
+      .selectFrom('password_resets')
+      .select('id')
+      .where('id', '=', id)
+      .execute();
+    expect(stale).toEqual([]);
+  });
+
   it('refuses an expired code with 410 TOKEN_EXPIRED', async () => {
     await createUser(test.app, { email: 'expired@example.com' });
     const { id } = (await forgot('expired@example.com')).json().data;
