@@ -8,6 +8,25 @@ export {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './auth/password-rules.ts';
+export type { Collection, CollectionStatus, GenerationProgress, Token } from './collections/collection.ts';
+export {
+  AttributeSchema,
+  CollectionSchema,
+  CollectionStatusSchema,
+  cancelGeneration,
+  collectionEvents,
+  DownloadKindSchema,
+  deleteCollection,
+  downloadCollection,
+  GenerationProgressSchema,
+  generateProject,
+  getCollection,
+  getCollectionIpfs,
+  ListTokensQuerySchema,
+  listCollections,
+  listTokens,
+  TokenSchema,
+} from './collections/collection.ts';
 export type { ContactMessageInput, CreateContactMessageResponse } from './contact/create-contact-message.ts';
 export { ContactMessageInputSchema, createContactMessage } from './contact/create-contact-message.ts';
 export type { Success } from './envelope.ts';

@@ -7,6 +7,7 @@ import { createBullJobRunner } from './jobs/bull-job-runner.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(usersRoutes);
   await app.register(adminUsersRoutes);
   await app.register(projectsRoutes);
+  await app.register(collectionsRoutes);
   if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);
   await app.ready();

@@ -7,6 +7,7 @@ import type { Generated } from 'kysely';
  */
 export interface Database {
   projects: ProjectTable;
+  collections: CollectionTable;
   contact_messages: ContactMessageTable;
   jobs: JobTable;
   roles: RoleTable;
@@ -129,4 +130,22 @@ export interface ProjectTable {
   rules: string;
   created_at: string;
   updated_at: string;
+}
+
+export interface CollectionTable {
+  id: string;
+  owner_id: string;
+  /** The project it was generated from (kept when the project is discarded). */
+  project_id: string | null;
+  name: string;
+  description: string;
+  size: number;
+  width: number;
+  height: number;
+  job_id: string;
+  /** 0/1: drawn with the Free plan's watermark. */
+  watermark: number;
+  /** JSON: the project (layers, traits with blob keys, rules) at generation time. */
+  snapshot: string;
+  created_at: string;
 }

@@ -7,6 +7,7 @@ import * as passwordResets from './0005_password_resets.ts';
 import * as mailOutbox from './0006_mail_outbox.ts';
 import * as jobs from './0010_jobs.ts';
 import * as projects from './0020_projects.ts';
+import * as collections from './0021_collections.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_mail_outbox': mailOutbox,
   '0010_jobs': jobs,
   '0020_projects': projects,
+  '0021_collections': collections,
 };

@@ -1,0 +1,335 @@
+import { PassThrough } from 'node:stream';
+import {
+  cancelGeneration,
+  collectionEvents,
+  deleteCollection,
+  downloadCollection,
+  generateProject,
+  getCollection,
+  getCollectionIpfs,
+  listCollections,
+  listTokens,
+} from '@layerloom/api';
+import { writeCollectionZip } from '@layerloom/engine';
+import { z } from 'zod';
+import { isFinished } from '../../jobs/job.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { BlobNotFoundError } from '../../storage/blob-store.ts';
+import type { App } from '../../types.ts';
+import { currentUser, requireUser } from '../auth/require-user.ts';
+import { collectionPrefix, collectionView, progressView } from './collection-view.ts';
+import * as collections from './collections.service.ts';
+import { collectionCids, collectionSource, downloadFiles, exportStream } from './downloads.ts';
+import { GENERATE_COLLECTION_JOB, generateCollectionJob } from './generate-collection.job.ts';
+
+const FileParamsSchema = z.object({
+  id: z.string().min(1),
+  file: z.string().regex(/^[1-9]\d*\.(png|json)$/, 'Expected N.png or N.json'),
+});
+
+/** Generation and the user's collections: progress (incl. server-sent events), tokens, files and downloads. */
+export async function collectionsRoutes(app: App): Promise<void> {
+  app.jobs.register(GENERATE_COLLECTION_JOB, generateCollectionJob(app));
+  const guarded = { preValidation: requireUser };
+
+  async function viewOf(collection: Awaited<ReturnType<typeof collections.getOwnedCollection>>) {
+    return collectionView(collection, await app.jobs.progress(collection.job_id));
+  }
+
+  async function readyCollection(ownerId: string, id: string) {
+    const collection = await collections.getOwnedCollection(app, ownerId, id);
+    const progress = await app.jobs.progress(collection.job_id);
+    if (progress?.status !== 'succeeded') {
+      throw new AppError('CONFLICT', 'The collection is not generated yet');
+    }
+    return collection;
+  }
+
+  app.post(
+    generateProject.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['collections'],
+        summary: 'Generate a collection from a project (a durable background job)',
+        params: generateProject.params,
+        response: { 202: generateProject.response },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const collection = await collections.startGeneration(app, user, request.params.id);
+      return reply
+        .code(202)
+        .send({ status: 'success' as const, data: { collection: await viewOf(collection) } });
+    },
+  );
+
+  app.get(
+    listCollections.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['collections'],
+        summary: "The user's collections",
+        response: { 200: listCollections.response },
+      },
+    },
+    async (request) => {
+      const rows = await collections.listCollections(app, currentUser(request).id);
+      return { status: 'success' as const, data: { collections: await Promise.all(rows.map(viewOf)) } };
+    },
+  );
+
+  app.get(
+    getCollection.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['collections'],
+        summary: 'One collection with its progress',
+        params: getCollection.params,
+        response: { 200: getCollection.response },
+      },
+    },
+    async (request) => {
+      const collection = await collections.getOwnedCollection(
+        app,
+        currentUser(request).id,
+        request.params.id,
+      );
+      return { status: 'success' as const, data: { collection: await viewOf(collection) } };
+    },
+  );
+
+  app.delete(
+    deleteCollection.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['collections'],
+        summary: 'Delete a collection and its files',
+        params: deleteCollection.params,
+        response: { 200: deleteCollection.response },
+      },
+    },
+    async (request) => {
+      await collections.deleteCollection(app, currentUser(request).id, request.params.id);
+      collections.forgetCollectionIndex(request.params.id);
+      return { status: 'success' as const, data: { id: request.params.id } };
+    },
+  );
+
+  app.post(
+    cancelGeneration.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['collections'],
+        summary: 'Cancel a generation in progress',
+        params: cancelGeneration.params,
+        response: { 200: cancelGeneration.response },
+      },
+    },
+    async (request) => {
+      const collection = await collections.getOwnedCollection(
+        app,
+        currentUser(request).id,
+        request.params.id,
+      );
+      const before = await app.jobs.progress(collection.job_id);
+      if (!before || isFinished(before.status))
+        throw new AppError('CONFLICT', 'The generation has already ended');
+      await app.jobs.cancel(collection.job_id);
+      return {
+        status: 'success' as const,
+        data: { progress: progressView(collection, await app.jobs.progress(collection.job_id)) },
+      };
+    },
+  );
+
+  app.get(
+    collectionEvents.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['collections'],
+        summary: 'Live progress as server-sent events (event: progress)',
+        params: collectionEvents.params,
+      },
+    },
+    async (request, reply) => {
+      const collection = await collections.getOwnedCollection(
+        app,
+        currentUser(request).id,
+        request.params.id,
+      );
+      const stream = new PassThrough();
+      const send = (progress: Parameters<typeof progressView>[1]) => {
+        const view = progressView(collection, progress);
+        stream.write(`event: progress\ndata: ${JSON.stringify(view)}\n\n`);
+        if (view.status !== 'generating') stop();
+      };
+      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), 15_000);
+      let unsubscribe = () => {};
+      let stopped = false;
+      function stop() {
+        if (stopped) return;
+        stopped = true;
+        clearInterval(keepAlive);
+        unsubscribe();
+        stream.end();
+      }
+      unsubscribe = app.jobs.subscribe(collection.job_id, (progress) => send(progress));
+      request.raw.on('close', stop);
+      send(await app.jobs.progress(collection.job_id));
+      return reply
+        .header('content-type', 'text/event-stream')
+        .header('cache-control', 'no-cache')
+        .header('x-accel-buffering', 'no')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    listTokens.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['collections'],
+        summary: 'Tokens of a finished collection, paged, with rarity rank; filter by traits',
+        params: listTokens.params,
+        querystring: listTokens.querystring,
+        response: { 200: listTokens.response },
+      },
+    },
+    async (request) => {
+      const collection = await readyCollection(currentUser(request).id, request.params.id);
+      const { tokens, rarity } = await collections.collectionIndex(app, collection.id);
+      const { page, pageSize, sort } = request.query;
+      const filters = [request.query.trait ?? []].flat().map((filter) => {
+        const colon = filter.indexOf(':');
+        if (colon <= 0)
+          throw new AppError('BAD_REQUEST', `Filter "${filter}" must look like Type:Value`, {
+            fields: [{ path: 'trait', message: 'Expected Type:Value' }],
+          });
+        return { type: filter.slice(0, colon), value: filter.slice(colon + 1) };
+      });
+      let list = tokens.map((token, index) => ({ token, edition: index + 1, rarity: rarity.tokens[index]! }));
+      if (filters.length > 0) {
+        list = list.filter(({ token }) =>
+          filters.every((filter) =>
+            token.attributes.some(
+              (attribute) => attribute.trait_type === filter.type && String(attribute.value) === filter.value,
+            ),
+          ),
+        );
+      }
+      if (sort === 'rarity') list.sort((a, b) => a.rarity.rank - b.rarity.rank || a.edition - b.edition);
+      const pageItems = list.slice((page - 1) * pageSize, page * pageSize);
+      return {
+        status: 'success' as const,
+        data: {
+          tokens: pageItems.map(({ token, edition, rarity: tokenRarity }) => ({
+            edition,
+            name: token.name,
+            image: `/api/v1/collections/${collection.id}/images/${edition}.png`,
+            attributes: token.attributes,
+            rank: tokenRarity.rank,
+            score: tokenRarity.score,
+          })),
+          total: list.length,
+          page,
+          pageSize,
+          traits: rarity.traits,
+        },
+      };
+    },
+  );
+
+  for (const folder of ['images', 'metadata'] as const) {
+    app.get(
+      `/api/v1/collections/:id/${folder}/:file`,
+      {
+        ...guarded,
+        schema: {
+          tags: ['collections'],
+          summary: `One token's ${folder === 'images' ? 'image' : 'metadata'} (N.${folder === 'images' ? 'png' : 'json'})`,
+          params: FileParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const collection = await collections.getOwnedCollection(
+          app,
+          currentUser(request).id,
+          request.params.id,
+        );
+        const extension = folder === 'images' ? 'png' : 'json';
+        if (!request.params.file.endsWith(`.${extension}`)) throw notFound('File');
+        const edition = Number.parseInt(request.params.file, 10);
+        if (edition > collection.size) throw notFound('Token');
+        try {
+          const stream = await app.blobs.get(
+            `${collectionPrefix(collection.id)}/${folder}/${request.params.file}`,
+          );
+          return reply
+            .header('content-type', extension === 'png' ? 'image/png' : 'application/json')
+            .header('cache-control', 'private, max-age=31536000, immutable')
+            .send(stream);
+        } catch (error) {
+          if (error instanceof BlobNotFoundError) throw notFound('Token');
+          throw error;
+        }
+      },
+    );
+  }
+
+  app.get(
+    getCollectionIpfs.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['collections'],
+        summary: 'IPFS CIDs of the images and metadata folders',
+        params: getCollectionIpfs.params,
+        response: { 200: getCollectionIpfs.response },
+      },
+    },
+    async (request) => {
+      const collection = await readyCollection(currentUser(request).id, request.params.id);
+      return { status: 'success' as const, data: await collectionCids(app.blobs, collection) };
+    },
+  );
+
+  app.get(
+    downloadCollection.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['collections'],
+        summary: 'Download: zip, collage, gif, images-car or metadata-car',
+        params: downloadCollection.params,
+      },
+    },
+    async (request, reply) => {
+      const collection = await readyCollection(currentUser(request).id, request.params.id);
+      const { kind } = request.params;
+      const file = downloadFiles[kind];
+      const safeName =
+        collection.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'collection';
+      reply
+        .header('content-type', file.type)
+        .header('content-disposition', `attachment; filename="${safeName}-${file.name}"`);
+      if (kind === 'zip') {
+        const stream = new PassThrough();
+        writeCollectionZip(collectionSource(app.blobs, collection), stream).catch((error: unknown) => {
+          request.log.error({ err: error, collectionId: collection.id }, 'zip export failed');
+          stream.destroy(error as Error);
+        });
+        return reply.send(stream);
+      }
+      return reply.send(await exportStream(app.blobs, collection, kind));
+    },
+  );
+}

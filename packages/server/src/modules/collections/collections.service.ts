@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { type PlanId, planById } from '@layerloom/api';
+import { countValidCombinations, type RarityReport, type TokenMetadata } from '@layerloom/engine';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import { serializeProject } from '../projects/project-document.ts';
+import { projectSpec } from '../projects/project-spec.ts';
+import { assertRenderable, getProject } from '../projects/projects.service.ts';
+import { collectionPrefix } from './collection-view.ts';
+import {
+  deleteCollectionRow,
+  findOwnedCollection,
+  insertCollection,
+  listOwnedCollections,
+  setCollectionJob,
+} from './collections.repository.ts';
+import { GENERATE_COLLECTION_JOB } from './generate-collection.job.ts';
+
+/**
+ * Starts generating a project: checks the plan's size limit and that the size fits the number of valid
+ * combinations (a 400 naming it, before any job), snapshots the project and queues a durable job.
+ */
+export async function startGeneration(app: App, user: { id: string; planId: PlanId }, projectId: string) {
+  const ctx = { db: app.database.db, blobs: app.blobs };
+  const project = await getProject(ctx, user.id, projectId);
+  assertRenderable(project);
+  const plan = planById(user.planId);
+  if (project.collection_size > plan.maxAssets) {
+    throw new AppError(
+      'FORBIDDEN',
+      `Your ${plan.name} plan generates up to ${plan.maxAssets.toLocaleString('en-US')} assets; this collection has ${project.collection_size.toLocaleString('en-US')}. Lower the Collection Size or change plan.`,
+      { fields: [{ path: 'collectionSize', message: `At most ${plan.maxAssets} on the ${plan.name} plan` }] },
+    );
+  }
+  let total: bigint;
+  try {
+    total = countValidCombinations(projectSpec(project, app.blobs)).total;
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', (error as Error).message, { cause: error });
+  }
+  if (BigInt(project.collection_size) > total) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `Only ${total.toLocaleString('en-US')} unique combinations are possible with these layers and rules; lower the Collection Size to at most ${total.toLocaleString('en-US')} or add traits.`,
+      { fields: [{ path: 'collectionSize', message: `At most ${total} unique combinations` }] },
+    );
+  }
+  const id = randomUUID();
+  // The row exists before its job, which may start at once in another process and looks it up.
+  const row = {
+    id,
+    owner_id: user.id,
+    project_id: project.id,
+    name: project.name,
+    description: project.description,
+    size: project.collection_size,
+    width: project.width,
+    height: project.height,
+    job_id: '',
+    watermark: plan.watermark ? 1 : 0,
+    snapshot: JSON.stringify(serializeProject(project)),
+    created_at: new Date().toISOString(),
+  };
+  await insertCollection(app.database.db, row);
+  try {
+    const job = await app.jobs.enqueue(GENERATE_COLLECTION_JOB, { collectionId: id }, user.id);
+    row.job_id = job.id;
+    await setCollectionJob(app.database.db, id, job.id);
+  } catch (error) {
+    await deleteCollectionRow(app.database.db, id);
+    throw error;
+  }
+  return row;
+}
+
+export async function getOwnedCollection(app: App, ownerId: string, id: string) {
+  const collection = await findOwnedCollection(app.database.db, id, ownerId);
+  if (!collection) throw notFound('Collection');
+  return collection;
+}
+
+export function listCollections(app: App, ownerId: string) {
+  return listOwnedCollections(app.database.db, ownerId);
+}
+
+/** Deletes a collection: stops its job if it still runs, then removes its files. */
+export async function deleteCollection(app: App, ownerId: string, id: string): Promise<void> {
+  const collection = await getOwnedCollection(app, ownerId, id);
+  const progress = await app.jobs.progress(collection.job_id);
+  if (progress && (progress.status === 'queued' || progress.status === 'running')) {
+    await app.jobs.cancel(collection.job_id);
+  }
+  await deleteCollectionRow(app.database.db, collection.id);
+  await app.blobs.deletePrefix(collectionPrefix(collection.id));
+}
+
+/** The finished collection's metadata and rarity, read once and kept for a few collections. */
+export interface CollectionIndex {
+  tokens: TokenMetadata[];
+  rarity: RarityReport;
+}
+
+const indexCache = new Map<string, CollectionIndex>();
+const INDEX_CACHE_SIZE = 8;
+
+export async function collectionIndex(app: App, id: string): Promise<CollectionIndex> {
+  const cached = indexCache.get(id);
+  if (cached) return cached;
+  const prefix = collectionPrefix(id);
+  const [metadata, rarity] = await Promise.all([
+    app.blobs.getBuffer(`${prefix}/_metadata.json`),
+    app.blobs.getBuffer(`${prefix}/rarity.json`),
+  ]);
+  const index = {
+    tokens: JSON.parse(metadata.toString()) as TokenMetadata[],
+    rarity: JSON.parse(rarity.toString()) as RarityReport,
+  };
+  indexCache.set(id, index);
+  if (indexCache.size > INDEX_CACHE_SIZE) indexCache.delete(indexCache.keys().next().value as string);
+  return index;
+}
+
+export function forgetCollectionIndex(id: string): void {
+  indexCache.delete(id);
+}

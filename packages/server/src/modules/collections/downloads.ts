@@ -1,0 +1,88 @@
+import { PassThrough, Readable } from 'node:stream';
+import {
+  type CollectionSource,
+  computeIpfsCids,
+  createCollage,
+  createPreviewGif,
+  writeImagesCar,
+  writeMetadataCar,
+} from '@layerloom/engine';
+import type { CollectionTable } from '../../db/schema.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { createBlobSink } from './blob-sink.ts';
+import { collectionPrefix } from './collection-view.ts';
+
+export type DownloadKind = 'zip' | 'collage' | 'gif' | 'images-car' | 'metadata-car';
+
+export const downloadFiles: Record<DownloadKind, { name: string; type: string }> = {
+  zip: { name: 'collection.zip', type: 'application/zip' },
+  collage: { name: 'collage.png', type: 'image/png' },
+  gif: { name: 'preview.gif', type: 'image/gif' },
+  'images-car': { name: 'images.car', type: 'application/vnd.ipld.car' },
+  'metadata-car': { name: 'metadata.car', type: 'application/vnd.ipld.car' },
+};
+
+export function collectionSource(blobs: BlobStore, collection: CollectionTable): CollectionSource {
+  return { files: createBlobSink(blobs, collectionPrefix(collection.id)), size: collection.size };
+}
+
+const inFlight = new Map<string, Promise<void>>();
+
+/** Makes an export once and keeps it in the blob store; concurrent requests wait for the same work. */
+async function cached(blobs: BlobStore, key: string, make: () => Readable): Promise<void> {
+  if (await blobs.stat(key)) return;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = blobs
+      .put(key, make())
+      .then(() => undefined)
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  await pending;
+}
+
+/** The IPFS CIDs of a finished collection (computed once, then read from the blob store). */
+export async function collectionCids(blobs: BlobStore, collection: CollectionTable) {
+  const key = `${collectionPrefix(collection.id)}/exports/ipfs.json`;
+  await cached(blobs, key, () =>
+    Readable.from(
+      (async function* () {
+        yield Buffer.from(JSON.stringify(await computeIpfsCids(collectionSource(blobs, collection))));
+      })(),
+    ),
+  );
+  return JSON.parse((await blobs.getBuffer(key)).toString()) as { imagesCid: string; metadataCid: string };
+}
+
+function carStream(write: (output: PassThrough) => Promise<string>): Readable {
+  const output = new PassThrough();
+  write(output).then(
+    () => output.end(),
+    (error: unknown) => output.destroy(error as Error),
+  );
+  return output;
+}
+
+/** The stored export (made on first request), as a stream. */
+export async function exportStream(
+  blobs: BlobStore,
+  collection: CollectionTable,
+  kind: Exclude<DownloadKind, 'zip'>,
+) {
+  const source = collectionSource(blobs, collection);
+  const key = `${collectionPrefix(collection.id)}/exports/${downloadFiles[kind].name}`;
+  if (kind === 'collage')
+    await cached(blobs, key, () =>
+      Readable.from(createCollage(source, { tile: 128, count: Math.min(collection.size, 200) })),
+    );
+  if (kind === 'gif')
+    await cached(blobs, key, () => Readable.from(createPreviewGif(source, { count: 20, size: 256 })));
+  if (kind === 'images-car')
+    await cached(blobs, key, () => carStream((output) => writeImagesCar(source, output)));
+  if (kind === 'metadata-car') {
+    const { imagesCid } = await collectionCids(blobs, collection);
+    await cached(blobs, key, () => carStream((output) => writeMetadataCar(source, imagesCid, output)));
+  }
+  return blobs.get(key);
+}
