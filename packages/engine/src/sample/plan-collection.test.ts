@@ -278,4 +278,39 @@ describe('planCollection', () => {
       }),
     ).toThrow('Cannot make 19 unique tokens in fancy: only 18 valid combinations exist');
   });
+
+  it('uses every combination in exact mode when the size equals the space, and checks the forced counts', () => {
+    const spec = {
+      name: 'T',
+      size: 64,
+      width: 8,
+      height: 8,
+      rarity: 'exact' as const,
+      layers: [layer('A', [1, 1, 1, 1]), layer('B', [1, 1, 1, 1]), layer('C', [1, 1, 1, 1])],
+    };
+    expect(new Set(shown(plan(spec)).map(keyOf)).size).toBe(64);
+    expect(() =>
+      plan({
+        ...spec,
+        layers: [layer('A', [3, 1, 1, 1]), layer('B', [1, 1, 1, 1]), layer('C', [1, 1, 1, 1])],
+      }),
+    ).toThrow('Exact rarity wants 32 tokens with A/A0, but only 16 valid combinations contain it');
+  });
+
+  it('plans 10,000 exact-count tokens from a large space quickly enough for a job', () => {
+    const result = plan({
+      name: 'T',
+      size: 10_000,
+      width: 8,
+      height: 8,
+      rarity: 'exact',
+      layers: Array.from({ length: 6 }, (_, index) => layer(`L${index}`, [30, 20, 15, 10, 10, 8, 5, 2])),
+      rules: ['L0/L00 excludes L1/L17'],
+    });
+    const keys = new Set(shown(result).map(keyOf));
+    expect(keys.size).toBe(10_000);
+    const l0 = new Array(8).fill(0);
+    for (const token of result.tokens) if (token.kind === 'generated') l0[token.traits[0]!]++;
+    expect(l0).toEqual([3000, 2000, 1500, 1000, 1000, 800, 500, 200]);
+  });
 });

@@ -3,14 +3,18 @@ import { describeTrait, type ResolvedLayer } from '../spec/resolve-collection.ts
 import { allocateLargestRemainder } from './allocate-largest-remainder.ts';
 import { type CombinationTable, countOptionOccurrences } from './combination-table.ts';
 import { isValidAssignment } from './configuration-model.ts';
+import { drawUnusedCombination } from './draw-combination.ts';
 import { type Random, shuffleInPlace } from './random.ts';
 import type { TakenCombinations } from './taken-combinations.ts';
+import { UsedCombinations } from './used-combinations.ts';
 
 /** Repair steps (each tries many swaps) before exact mode reports that it found no arrangement. */
 const BASE_STEPS = 3_000;
-const STEPS_PER_TOKEN = 20;
-/** Random swap partners compared at each repair step. */
-const CANDIDATES = 12;
+const STEPS_PER_TOKEN = 5;
+/** Tries per token to draw a combination that needs no repair. */
+const CONSTRUCT_ATTEMPTS = 30;
+/** Random (partner, layers) swaps compared at each repair step of a large collection. */
+const CANDIDATES = 6;
 /** Up to this many tokens every partner is tried at each repair step. */
 const EXHAUSTIVE_SIZE = 200;
 /** Up to this many layers, swaps of two layers at once are tried too. */
@@ -77,14 +81,9 @@ export function sampleExact(
     }
   }
   if (size === 0) return [];
+  if (BigInt(size) === table.total) return everyCombination(table, layers, counts, taken, random);
 
-  const columns = counts.map((perOption) => {
-    const column: number[] = [];
-    perOption.forEach((count, option) => {
-      for (let c = 0; c < count; c++) column.push(option);
-    });
-    return Int32Array.from(shuffleInPlace(column, random));
-  });
+  const columns = construct(table, counts, size, taken, random);
   const tokenOptions = (token: number): Int32Array => Int32Array.from(columns, (column) => column[token]!);
 
   const keyHolders = new Map<string, Set<number>>();
@@ -141,7 +140,6 @@ export function sampleExact(
 
   const budget = BASE_STEPS + STEPS_PER_TOKEN * size;
   const exhaustive = size <= EXHAUSTIVE_SIZE;
-  const tries = exhaustive ? size : CANDIDATES;
   for (let step = 0; step < budget && bad.size > 0; step++) {
     const a = bad.at(random.int(bad.size));
     // Min-conflicts: of the partners tried (all tokens when few), make the swap that leaves the fewest tokens in conflict.
@@ -150,24 +148,25 @@ export function sampleExact(
     let bestMove: number[] | undefined;
     let best = -1;
     let ties = 0;
-    for (let c = 0; c < tries; c++) {
-      const b = exhaustive ? c : random.int(size);
-      if (b === a) continue;
-      for (const move of moves) {
-        if (move.every((p) => columns[p]![a] === columns[p]![b])) continue;
-        swap(move, a, b);
-        const conflicts = bad.size;
-        swap(move, a, b);
-        if (conflicts < bestConflicts) {
-          bestConflicts = conflicts;
-          bestMove = move;
-          best = b;
-          ties = 1;
-        } else if (conflicts === bestConflicts && random.int(++ties) === 0) {
-          bestMove = move;
-          best = b;
-        }
+    const consider = (b: number, move: number[]): void => {
+      if (b === a || move.every((p) => columns[p]![a] === columns[p]![b])) return;
+      swap(move, a, b);
+      const conflicts = bad.size;
+      swap(move, a, b);
+      if (conflicts < bestConflicts) {
+        bestConflicts = conflicts;
+        bestMove = move;
+        best = b;
+        ties = 1;
+      } else if (conflicts === bestConflicts && random.int(++ties) === 0) {
+        bestMove = move;
+        best = b;
       }
+    };
+    if (exhaustive) {
+      for (let b = 0; b < size; b++) for (const move of moves) consider(b, move);
+    } else {
+      for (let c = 0; c < CANDIDATES; c++) consider(random.int(size), moves[random.int(moves.length)]!);
     }
     // Equal moves drift across plateaus; a rare worse one escapes local minima.
     if (bestMove && (bestConflicts <= current || random.next() < 0.01)) swap(bestMove, a, best);
@@ -184,7 +183,80 @@ export function sampleExact(
     taken.add(model, options);
     result.push(options);
   }
-  return result;
+  // Tokens built last had the fewest choices; shuffling keeps token numbers free of that trend.
+  return shuffleInPlace(result, random);
+}
+
+/** When every valid combination is needed, the counts are forced: take them all and check they are the exact counts asked for. */
+function everyCombination(
+  table: CombinationTable,
+  layers: readonly ResolvedLayer[],
+  counts: number[][],
+  taken: TakenCombinations,
+  random: Random,
+): Int32Array[] {
+  const { model } = table;
+  const used = new UsedCombinations(model);
+  const all: Int32Array[] = [];
+  while (BigInt(all.length) < table.total) {
+    const options = drawUnusedCombination(table, used, random);
+    used.add(options);
+    all.push(options);
+  }
+  model.positions.forEach((position, p) => {
+    const actual = new Array<number>(position.optionCount).fill(0);
+    for (const options of all) actual[options[p]!]!++;
+    actual.forEach((count, option) => {
+      if (count === counts[p]![option]) return;
+      const name =
+        option === position.noneOption
+          ? `no ${layers[position.layer]!.name}`
+          : describeTrait(layers as ResolvedLayer[], position.layer, option);
+      throw new ExactCountUnreachableError(
+        `Exact rarity wants ${counts[p]![option]} tokens with ${name}, but using all ${table.total} valid combinations gives exactly ${count}`,
+        { trait: name, wanted: counts[p]![option], available: count },
+      );
+    });
+  });
+  for (const options of all) taken.add(model, options);
+  return all;
+}
+
+/** Draws per token and layer from the remaining exact counts, retrying a few times to avoid rule breaks and repeats; what is left in conflict is repaired afterwards. */
+function construct(
+  table: CombinationTable,
+  counts: number[][],
+  size: number,
+  taken: TakenCombinations,
+  random: Random,
+): Int32Array[] {
+  const { model } = table;
+  const k = model.positions.length;
+  const remaining = counts.map((perOption) => [...perOption]);
+  const left = remaining.map(() => size);
+  const columns = counts.map(() => new Int32Array(size));
+  const seen = new Set<string>();
+  const options = new Int32Array(k);
+  for (let token = 0; token < size; token++) {
+    for (let attempt = 0; attempt < CONSTRUCT_ATTEMPTS; attempt++) {
+      for (let p = 0; p < k; p++) {
+        let threshold = random.int(left[p]!);
+        const perOption = remaining[p]!;
+        let option = 0;
+        while (threshold >= perOption[option]!) threshold -= perOption[option++]!;
+        options[p] = option;
+      }
+      if (isValidAssignment(model, options) && !seen.has(options.join(',')) && !taken.has(model, options))
+        break;
+    }
+    seen.add(options.join(','));
+    for (let p = 0; p < k; p++) {
+      columns[p]![token] = options[p]!;
+      remaining[p]![options[p]!]!--;
+      left[p]!--;
+    }
+  }
+  return columns;
 }
 
 function columnsKey(columns: Int32Array[], token: number): string {
