@@ -35,6 +35,15 @@ export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';
 export { ErrorBodySchema, ErrorCodeSchema, errorStatus, FieldErrorSchema } from './errors.ts';
 export type { GetHealthResponse } from './health/get-health.ts';
 export { getHealth } from './health/get-health.ts';
+export type { LegacyGenerateBody } from './nft/legacy-nft.ts';
+export {
+  LegacyGenerateBodySchema,
+  LegacyImageSchema,
+  LegacyLayerSchema,
+  legacyGenerate,
+  legacyGetCollection,
+  legacyGetThumbnails,
+} from './nft/legacy-nft.ts';
 export type { Plan, PlanId } from './plans.ts';
 export { MIN_UPLOAD_BYTES, planById, plans } from './plans.ts';
 export type {

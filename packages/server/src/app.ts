@@ -12,6 +12,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { nftLegacyRoutes } from './modules/nft-legacy/nft-legacy.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(adminUsersRoutes);
   await app.register(projectsRoutes);
   await app.register(collectionsRoutes);
+  await app.register(nftLegacyRoutes);
   if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);
   await app.ready();
