@@ -6,7 +6,8 @@ import { join } from 'node:path';
 
 const root = new URL('../../', import.meta.url).pathname;
 const serverEntry = join(root, 'packages/server/dist/server.js');
-const webIndex = join(root, 'packages/web/dist/index.html');
+// WEB_DIST lets a developer test a web build made elsewhere (e.g. `vite build --outDir /tmp/web`).
+const webIndex = join(process.env.WEB_DIST ?? join(root, 'packages/web/dist'), 'index.html');
 
 /** The real app, built and running on a free port with its own temporary DATA_DIR. */
 export interface RunningApp {

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+/** Where screenshots go (gitignored); look at them after a run. */
+export const screenshotDir = process.env.E2E_SCREENSHOTS ?? join(root, 'e2e', 'artifacts', 'screenshots');
+
+/** The three widths every screen is checked at. */
+export const viewports = {
+  desktop: { width: 1440, height: 900 },
+  tablet: { width: 820, height: 1180 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+/** Debian's Chromium, headless, with the flags this sandbox needs (see DEVELOPERS.md). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A page in a fresh context at one of the three widths, recording console errors and failed requests. */
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+/** Opens a new context (own cookies) with a page at the given width, collecting console errors. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: ViewportName = 'desktop',
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL, viewport: viewports[viewport], acceptDownloads: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Axe violations of serious or critical impact on the current page (an empty list passes). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+/** Saves a full-page screenshot as `<name>-<width>.png` under the screenshot folder. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Signs the context in through the API (the session cookie lands in the context's cookie jar). */
+export async function signIn(context: BrowserContext, email: string, password: string): Promise<void> {
+  const response = await context.request.post('/api/v1/users/login', { data: { email, password } });
+  if (!response.ok())
+    throw new Error(`Login as ${email} failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Admin credentials the browser tests start the app with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const testAdmin = { email: 'admin@layerloom.test', password: 'e2e-Admin-Pass-2026' } as const;

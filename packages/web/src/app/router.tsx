@@ -1,0 +1,104 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireUser } from '../features/auth/require-user.tsx';
+import { PageLoading, RouteError } from './route-error.tsx';
+
+const DashboardLayout = lazy(() =>
+  import('../features/dashboard/dashboard-layout.tsx').then((module) => ({
+    default: module.DashboardLayout,
+  })),
+);
+const UserRequestsPage = lazy(() =>
+  import('../features/admin/user-requests-page.tsx').then((module) => ({ default: module.UserRequestsPage })),
+);
+
+/** A lazily loaded page: each screen is its own chunk, so the landing page loads only itself. */
+function page<M>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+/** The route table of spec section 2, plus the public pages the footer links to. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: page(() => import('../features/site/landing-page.tsx'), 'LandingPage') },
+      { path: '/help', lazy: page(() => import('../features/site/help-center-page.tsx'), 'HelpCenterPage') },
+      { path: '/terms', lazy: page(() => import('../features/site/terms-page.tsx'), 'TermsPage') },
+      { path: '/privacy', lazy: page(() => import('../features/site/privacy-page.tsx'), 'PrivacyPage') },
+      { path: '/contact', lazy: page(() => import('../features/site/contact-page.tsx'), 'ContactPage') },
+      {
+        path: '/affiliate',
+        lazy: page(() => import('../features/site/affiliate-page.tsx'), 'AffiliatePage'),
+      },
+      {
+        path: '/metadata-viewer',
+        lazy: page(() => import('../features/site/metadata-viewer-page.tsx'), 'MetadataViewerPage'),
+      },
+      {
+        path: '/sample-collection',
+        lazy: page(() => import('../features/site/sample-collection-page.tsx'), 'SampleCollectionPage'),
+      },
+      { path: '/auth/login', lazy: page(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
+      { path: '/auth/signup', lazy: page(() => import('../features/auth/signup-page.tsx'), 'SignupPage') },
+      { path: '/auth/forgot', lazy: page(() => import('../features/auth/forgot-page.tsx'), 'ForgotPage') },
+      { path: '/auth/otp', lazy: page(() => import('../features/auth/otp-page.tsx'), 'OtpPage') },
+      {
+        path: '/auth/reset-password',
+        lazy: page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+      },
+      // The spec's client navigated to this undeclared route after the OTP step.
+      { path: '/auth/chooseNewPass', element: <Navigate to="/auth/reset-password" replace /> },
+      { path: '/success', lazy: page(() => import('../features/auth/success-page.tsx'), 'SuccessPage') },
+      {
+        path: '/verify/:id/:token',
+        lazy: page(() => import('../features/auth/verify-page.tsx'), 'VerifyPage'),
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireUser>
+            <Suspense fallback={<PageLoading />}>
+              <DashboardLayout />
+            </Suspense>
+          </RequireUser>
+        ),
+        children: [
+          {
+            index: true,
+            lazy: page(() => import('../features/dashboard/overview-page.tsx'), 'OverviewPage'),
+          },
+          { path: 'nft', lazy: page(() => import('../features/generate/generate-page.tsx'), 'GeneratePage') },
+          {
+            path: 'collections',
+            lazy: page(() => import('../features/collections/collections-page.tsx'), 'CollectionsPage'),
+          },
+          {
+            path: 'collections/:id',
+            lazy: page(() => import('../features/collections/collection-page.tsx'), 'CollectionPage'),
+          },
+          {
+            path: 'collections/:id/tokens/:edition',
+            lazy: page(() => import('../features/collections/token-page.tsx'), 'TokenPage'),
+          },
+          {
+            path: 'user-requests',
+            element: (
+              <RequireUser admin>
+                <Suspense fallback={<PageLoading />}>
+                  <UserRequestsPage />
+                </Suspense>
+              </RequireUser>
+            ),
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('../features/site/not-found-page.tsx'), 'NotFoundPage') },
+    ],
+  },
+];
+
+/** The browser router over the route table. */
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

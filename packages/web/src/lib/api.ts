@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { ApiError } from './api-error.ts';
+
+/** An endpoint of the contract in `@layerloom/api`: its method, path (with `:params`) and response schema. */
+export interface Endpoint {
+  method: string;
+  path: string;
+  response?: z.ZodType;
+}
+
+/** What a call sends: path params, query string, and a JSON body or FormData. */
+export interface CallOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : unknown;
+
+/** Builds an endpoint's URL from its path template, params and query. */
+export function endpointUrl(
+  endpoint: Pick<Endpoint, 'path'>,
+  params: CallOptions['params'] = {},
+  query: CallOptions['query'] = {},
+): string {
+  const path = endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${endpoint.path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * Calls an endpoint with the session cookie and returns its parsed JSON body. Any failure (a non-2xx
+ * status or no connection) is thrown as an ApiError carrying the server's code and message.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(endpointUrl(endpoint, options.params, options.query), {
+      method: endpoint.method,
+      credentials: 'same-origin',
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'Cannot reach Layerloom. Check your connection and try again.');
+  }
+  const body = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as ResponseOf<E>;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const error = (body as { error?: Partial<ApiError> } | undefined)?.error;
+  if (error && typeof error.message === 'string' && typeof error.code === 'string') {
+    return new ApiError(status, error.code, error.message, error.fields ?? [], error.retryAfterSeconds);
+  }
+  if (status === 413) return new ApiError(status, 'PAYLOAD_TOO_LARGE', 'File size is too big');
+  if (status >= 500) return new ApiError(status, 'INTERNAL', 'The server had a problem. Please try again.');
+  return new ApiError(status, 'BAD_REQUEST', `The request failed (HTTP ${status}).`);
+}

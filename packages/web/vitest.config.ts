@@ -1,0 +1,15 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+import { sourceResolve } from '../../vitest.shared.ts';
+
+// Component tests run in jsdom; the whole app is tested in a real browser under e2e/.
+export default defineProject({
+  plugins: [react()],
+  ...sourceResolve,
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
