@@ -66,6 +66,7 @@ export {
   deleteProject,
   getProject,
   getTraitImage,
+  importLayersZip,
   LayerSchema,
   LayerUpdateSchema,
   listProjects,

@@ -259,3 +259,11 @@ export const previewProjectGrid = {
     }),
   ),
 } as const;
+
+/** `POST /api/v1/projects/{id}/import-layers`: a HashLips `layers/` folder as one ZIP (multipart field `file`). */
+export const importLayersZip = {
+  method: 'POST',
+  path: '/api/v1/projects/:id/import-layers',
+  params: ProjectIdParamsSchema,
+  response: successSchema(z.object({ project: ProjectSchema })),
+} as const;

@@ -5,6 +5,7 @@ import {
   deleteProject,
   getProject,
   getTraitImage,
+  importLayersZip,
   listProjects,
   planById,
   previewProject,
@@ -19,6 +20,7 @@ import { projectSummary, projectView } from './project-document.ts';
 import * as projects from './projects.service.ts';
 
 const MAX_FILES_PER_UPLOAD = 200;
+const MAX_ZIP_BYTES = 500 * 1024 * 1024;
 
 /** Projects: the Generate NFT set-up (settings, layers, traits, rules), uploads and previews. Owner only. */
 export async function projectsRoutes(app: App): Promise<void> {
@@ -161,6 +163,49 @@ export async function projectsRoutes(app: App): Promise<void> {
         status: 'success' as const,
         data: { project: projectView(project), added: added.map(({ key: _key, ...trait }) => trait) },
       });
+    },
+  );
+
+  app.post(
+    importLayersZip.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['projects'],
+        summary: 'Import a HashLips layers/ folder as a ZIP (multipart field "file")',
+        params: importLayersZip.params,
+        response: { 201: importLayersZip.response },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the ZIP as multipart/form-data');
+      }
+      const part = await request.file({ limits: { fileSize: MAX_ZIP_BYTES + 1 } });
+      if (!part || !/\.zip$/i.test(part.filename)) {
+        throw new AppError('BAD_REQUEST', 'Choose a .zip file of your layers folder', {
+          fields: [{ path: 'file', message: 'Expected a .zip file' }],
+        });
+      }
+      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `File size is too big: ${part.filename} is over ${MAX_ZIP_BYTES / 1024 / 1024} MB`,
+          );
+        }
+        throw error;
+      });
+      const project = await projects.importLayersZip(
+        ctx(),
+        user.id,
+        request.params.id,
+        bytes,
+        planById(user.planId),
+      );
+      return reply.code(201).send({ status: 'success' as const, data: { project: projectView(project) } });
     },
   );
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import {
   type CreateProjectBody,
   CreateProjectBodySchema,
@@ -6,12 +8,13 @@ import {
   type UpdateProjectBody,
   UpdateProjectBodySchema,
 } from '@layerloom/api';
-import { countValidCombinations, renderPreview } from '@layerloom/engine';
+import { countValidCombinations, importLayersFolder, renderPreview } from '@layerloom/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { fromEngineError } from './engine-error.ts';
+import { unpackLayersZip } from './layers-zip.ts';
 import type { StoredLayer, StoredProject, StoredTrait } from './project-document.ts';
 import { projectSpec } from './project-spec.ts';
 import {
@@ -241,5 +244,70 @@ export async function previewProject(
     });
   } catch (error) {
     return fromEngineError(error);
+  }
+}
+
+/**
+ * Imports a HashLips `layers/` ZIP: each folder becomes a layer (added after the existing ones, or merged
+ * into the layer of the same name) and each image a trait (`Name#weight.png`). All or nothing.
+ */
+export async function importLayersZip(
+  ctx: ProjectsContext,
+  ownerId: string,
+  id: string,
+  zip: Buffer,
+  plan: Plan,
+) {
+  const before = await getProject(ctx, ownerId, id);
+  const dir = await unpackLayersZip(zip, {
+    maxEntries: 5000,
+    maxTotalBytes: 1024 * 1024 * 1024,
+    maxFileBytes: plan.maxUploadMb * 1024 * 1024,
+  });
+  try {
+    let imported: Awaited<ReturnType<typeof importLayersFolder>>;
+    try {
+      imported = await importLayersFolder({ dir });
+    } catch (error) {
+      return fromEngineError(error);
+    }
+    const names = before.layers.map((layer) => layer.name.toLowerCase());
+    const layers = [
+      ...before.layers.map(({ traits, ...layer }) => ({
+        ...layer,
+        traits: traits.map(({ id: traitId, name, weight }) => ({ id: traitId, name, weight })),
+      })),
+      ...imported
+        .filter((layer) => !names.includes(layer.name.toLowerCase()))
+        .map((layer) => ({ name: layer.name })),
+    ];
+    let project = await updateProject(ctx, ownerId, id, { layers });
+    try {
+      for (const layer of imported) {
+        const target = project.layers.find(
+          (candidate) => candidate.name.toLowerCase() === layer.name.toLowerCase(),
+        )!;
+        const files = await Promise.all(
+          layer.traits.map(async (trait) => ({
+            filename: path.basename(trait.asset.path),
+            bytes: await readFile(trait.asset.path),
+          })),
+        );
+        ({ project } = await addTraits(ctx, ownerId, id, target.id, files, plan));
+      }
+    } catch (error) {
+      // Put the project back as it was and remove what this import stored.
+      const kept = new Set(before.layers.flatMap((layer) => layer.traits.map((trait) => trait.key)));
+      const current = await getProject(ctx, ownerId, id);
+      const added = current.layers
+        .flatMap((layer) => layer.traits.map((trait) => trait.key))
+        .filter((key) => !kept.has(key));
+      await saveProject(ctx.db, { ...before, updated_at: now() });
+      await Promise.all(added.map((key) => ctx.blobs.delete(key)));
+      throw error;
+    }
+    return project;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
