@@ -94,7 +94,7 @@ export const collectionEvents = {
 export const ListTokensQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(60),
-  /** `Type:Value` filters; tokens must have every one. */
+  /** `Type:Value` filters: values of one type are alternatives (any), different types must all match. */
   trait: z.union([z.string(), z.array(z.string())]).optional(),
   sort: z.enum(['edition', 'rarity']).default('edition'),
 });

@@ -21,6 +21,7 @@ import { collectionPrefix, collectionView, progressView } from './collection-vie
 import * as collections from './collections.service.ts';
 import { collectionCids, collectionSource, downloadFiles, exportStream } from './downloads.ts';
 import { GENERATE_COLLECTION_JOB, generateCollectionJob } from './generate-collection.job.ts';
+import { matchesTraitFilters, parseTraitFilters } from './trait-filters.ts';
 
 const FileParamsSchema = z.object({
   id: z.string().min(1),
@@ -208,24 +209,9 @@ export async function collectionsRoutes(app: App): Promise<void> {
       const collection = await readyCollection(currentUser(request).id, request.params.id);
       const { tokens, rarity } = await collections.collectionIndex(app, collection.id);
       const { page, pageSize, sort } = request.query;
-      const filters = [request.query.trait ?? []].flat().map((filter) => {
-        const colon = filter.indexOf(':');
-        if (colon <= 0)
-          throw new AppError('BAD_REQUEST', `Filter "${filter}" must look like Type:Value`, {
-            fields: [{ path: 'trait', message: 'Expected Type:Value' }],
-          });
-        return { type: filter.slice(0, colon), value: filter.slice(colon + 1) };
-      });
+      const filters = parseTraitFilters([request.query.trait ?? []].flat(), Object.keys(rarity.traits));
       let list = tokens.map((token, index) => ({ token, edition: index + 1, rarity: rarity.tokens[index]! }));
-      if (filters.length > 0) {
-        list = list.filter(({ token }) =>
-          filters.every((filter) =>
-            token.attributes.some(
-              (attribute) => attribute.trait_type === filter.type && String(attribute.value) === filter.value,
-            ),
-          ),
-        );
-      }
+      if (filters.size > 0) list = list.filter(({ token }) => matchesTraitFilters(token.attributes, filters));
       if (sort === 'rarity') list.sort((a, b) => a.rarity.rank - b.rarity.rank || a.edition - b.edition);
       const pageItems = list.slice((page - 1) * pageSize, page * pageSize);
       return {

@@ -148,6 +148,31 @@ describe.each(databaseKinds)('generation and collections on %s', (kind) => {
         t.attributes.some((a) => a.trait_type === 'Body' && a.value === body),
       ),
     ).toBe(true);
+    const tokensWith = async (...filters: string[]) =>
+      (
+        await test.app.inject({
+          method: 'GET',
+          url: `/api/v1/collections/${collectionId}/tokens?pageSize=8&${filters
+            .map((filter) => `trait=${encodeURIComponent(filter)}`)
+            .join('&')}`,
+          headers: { cookie: pro.cookie },
+        })
+      ).json().data as { total: number; tokens: { attributes: { trait_type: string; value: string }[] }[] };
+    const bodies = Object.keys(data.traits.Body) as string[];
+    const twoBodies = await tokensWith(`Body:${bodies[0]}`, `Body:${bodies[1]}`);
+    expect(twoBodies.total).toBe(data.traits.Body[bodies[0]!].count + data.traits.Body[bodies[1]!].count);
+    const hat = data.tokens[0].attributes[2].value;
+    const bodyAndHat = await tokensWith(`Body:${body}`, `Hat:${hat}`);
+    expect(bodyAndHat.total).toBeGreaterThanOrEqual(1);
+    expect(
+      bodyAndHat.tokens.every(
+        (t) =>
+          t.attributes.some((a) => a.trait_type === 'Body' && a.value === body) &&
+          t.attributes.some((a) => a.trait_type === 'Hat' && a.value === hat),
+      ),
+    ).toBe(true);
+    expect((await tokensWith('meta_trait:trait_count:3')).total).toBe(8);
+    expect((await tokensWith('Hat:None')).total).toBe(0);
     const bad = await test.app.inject({
       method: 'GET',
       url: `/api/v1/collections/${collectionId}/tokens?trait=nocolon`,
