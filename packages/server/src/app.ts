@@ -49,7 +49,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const database = options.database ?? openDatabase(config.database);
+  const database =
+    options.database ??
+    openDatabase(config.database, (error) => app.log.warn({ err: error }, 'Idle database connection lost'));
   app.decorate('config', config);
   app.decorate('database', database);
   if (!options.database) await migrateToLatest(database.db);

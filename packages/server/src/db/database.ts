@@ -17,7 +17,10 @@ export interface DatabaseHandle {
 }
 
 /** Opens the configured database: a SQLite file in WAL mode by default, PostgreSQL when DATABASE_URL is set. */
-export function openDatabase(config: Config['database']): DatabaseHandle {
+export function openDatabase(
+  config: Config['database'],
+  onConnectionError: (error: Error) => void = () => {},
+): DatabaseHandle {
   let db: Kysely<Database>;
   if (config.kind === 'sqlite') {
     mkdirSync(dirname(config.file), { recursive: true });
@@ -29,6 +32,9 @@ export function openDatabase(config: Config['database']): DatabaseHandle {
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   } else {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server ends (restart, failover, admin command) is an 'error' event on the
+    // pool; unheard, it would crash the process. The pool drops that client and opens a new one when needed.
+    pool.on('error', onConnectionError);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   return {
