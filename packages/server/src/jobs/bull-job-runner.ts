@@ -38,6 +38,11 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
   const queue = new Queue(queueName, { connection });
   const publisher = new Redis(connection);
   const subscriber = new Redis(connection);
+  // Redis going away is an 'error' event on each of these; unheard, the queue's would crash the process.
+  // They reconnect on their own, so a log line is all that is needed.
+  queue.on('error', (error) => log.warn({ err: error }, 'job queue connection error'));
+  publisher.on('error', (error) => log.warn({ err: error }, 'redis publisher connection error'));
+  subscriber.on('error', (error) => log.warn({ err: error }, 'redis subscriber connection error'));
   let worker: Worker | undefined;
   let stopping = false;
 
