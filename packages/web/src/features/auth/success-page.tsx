@@ -1,4 +1,61 @@
-// Temporary: replaced by the page's owner this session.
+import { CheckOutlined, MailOutlined } from '@ant-design/icons';
+import { resendVerification } from '@layerloom/api';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useFeedback } from '../../app/feedback.ts';
+import { call } from '../../lib/api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+/** `/success`: the account exists; the next step is the link in the verification mail. */
 export function SuccessPage() {
-  return <h1>Success!</h1>;
+  const location = useLocation();
+  const email = (location.state as { email?: string } | null)?.email;
+  const feedback = useFeedback();
+  const [sending, setSending] = useState(false);
+
+  const resend = async (address: string) => {
+    setSending(true);
+    try {
+      await call(resendVerification, { body: { email: address } });
+      feedback.success(`A new verification email was sent to ${address}`);
+    } catch (error) {
+      feedback.notifyError('Could not send the verification email', error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Success!">
+      <div className="ll-result-icon ll-result-icon--success">
+        <CheckOutlined aria-hidden="true" />
+      </div>
+      <p className="ll-result-text">
+        <strong>Your account has been created successfully.</strong>
+      </p>
+      <p className="ll-result-text">
+        <MailOutlined aria-hidden="true" /> Please check your email for verification
+        {email ? (
+          <>
+            {' '}
+            (sent to <strong>{email}</strong>)
+          </>
+        ) : null}
+        . After you confirm your address, an admin reviews your account; we email you once it is approved.
+      </p>
+      <Space orientation="vertical" size={12} style={{ width: '100%', marginTop: 12 }}>
+        <Link to="/">
+          <Button type="primary" size="large" block>
+            Go to the homepage
+          </Button>
+        </Link>
+        {email && (
+          <Button block loading={sending} onClick={() => void resend(email)}>
+            Resend verification email
+          </Button>
+        )}
+      </Space>
+    </AuthLayout>
+  );
 }

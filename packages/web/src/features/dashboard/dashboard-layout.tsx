@@ -1,6 +1,122 @@
-import { Outlet } from 'react-router';
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import type { User } from '@layerloom/api';
+import { Button, Drawer, Menu } from 'antd';
+import { useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useFeedback } from '../../app/feedback.ts';
+import { PageLoading } from '../../app/route-error.tsx';
+import { BrandLogo } from '../auth/brand-mark.tsx';
+import { useLogout, useSession } from '../auth/session.ts';
+import { activeItem, navItems } from './nav-items.tsx';
+import { UserBadge } from './user-badge.tsx';
+import './dashboard.css';
 
-// Temporary: replaced by the dashboard shell this session.
+/** The side menu: the pages, then Logout. Used by the desktop sidebar and the tablet/phone drawer. */
+function SideMenu({
+  user,
+  onNavigate,
+  onLogout,
+}: {
+  user: User;
+  onNavigate?: () => void;
+  onLogout: () => void;
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = navItems(user);
+  const active = activeItem(items, location.pathname);
+  return (
+    <nav className="ll-side-menu" aria-label="Dashboard">
+      <Menu
+        theme="dark"
+        mode="inline"
+        selectedKeys={active ? [active.path] : []}
+        items={items.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
+        onClick={({ key }) => {
+          onNavigate?.();
+          void navigate(key);
+        }}
+      />
+      <div className="ll-side-menu__footer">
+        <Button type="text" icon={<LogoutOutlined />} className="ll-logout" onClick={onLogout} block>
+          Logout
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/**
+ * The signed-in frame (`/dashboard/*`): a sidebar of 4 of 24 columns on desktop, a header with the
+ * user's avatar, name and ID, and on tablets and phones a menu button opening the same entries in a
+ * drawer. Logout ends the session, clears every cached answer and returns to the home page.
+ */
 export function DashboardLayout() {
-  return <Outlet />;
+  const session = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const feedback = useFeedback();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const user = session.data;
+  if (!user) return <PageLoading />;
+
+  const onLogout = () => {
+    setDrawerOpen(false);
+    // Start ending the session, then leave: the session is cleared once the server answered.
+    logout.mutateAsync().then(
+      () => feedback.success('You are logged out'),
+      (error: unknown) => feedback.error(error),
+    );
+    void navigate('/');
+  };
+  const current = activeItem(navItems(user), location.pathname);
+
+  return (
+    <div className="ll-dash">
+      <aside className="ll-dash__sider">
+        <div className="ll-dash__logo">
+          <BrandLogo tone="light" to="/dashboard" />
+        </div>
+        <SideMenu user={user} onLogout={onLogout} />
+      </aside>
+      <div className="ll-dash__main">
+        <header className="ll-dash__header">
+          <Button
+            className="ll-dash__menu-button"
+            type="text"
+            size="large"
+            icon={<MenuOutlined />}
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          />
+          <div className="ll-dash__header-logo">
+            <BrandLogo to="/dashboard" />
+          </div>
+          <p className="ll-dash__section ll-display">{current?.label ?? 'Dashboard'}</p>
+          <div className="ll-dash__user">
+            <UserBadge user={user} />
+          </div>
+        </header>
+        <main className="ll-dash__content">
+          <Outlet />
+        </main>
+      </div>
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        placement="left"
+        size={300}
+        className="ll-dash__drawer"
+        title={<BrandLogo tone="light" to="/dashboard" />}
+        closable={{ 'aria-label': 'Close menu' }}
+      >
+        <div className="ll-dash__drawer-user">
+          <UserBadge user={user} />
+        </div>
+        <SideMenu user={user} onNavigate={() => setDrawerOpen(false)} onLogout={onLogout} />
+      </Drawer>
+    </div>
+  );
 }

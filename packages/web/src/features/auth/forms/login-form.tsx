@@ -1,0 +1,175 @@
+import { DiscordOutlined, GoogleOutlined, XOutlined } from '@ant-design/icons';
+import { login, resendVerification, type User } from '@layerloom/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Divider, Form, Input, Space, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useFeedback } from '../../../app/feedback.ts';
+import { call } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { AuthLink } from '../auth-links.tsx';
+import { sessionKey } from '../session.ts';
+import { formatWait, useCountdown } from '../use-countdown.ts';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** Why the last attempt did not sign in, as the form shows it. */
+type Refusal =
+  | { kind: 'credentials' | 'pending' | 'rejected' | 'other'; message: string }
+  | { kind: 'unverified'; message: string; email: string };
+
+const providers = [
+  { name: 'Google', icon: <GoogleOutlined /> },
+  { name: 'X', icon: <XOutlined /> },
+  { name: 'Discord', icon: <DiscordOutlined /> },
+] as const;
+
+/** Email + password login. Signs in (the session query is filled) and then calls `onSignedIn`. */
+export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+  const [form] = Form.useForm<LoginValues>();
+  const client = useQueryClient();
+  const feedback = useFeedback();
+  const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  const [resending, setResending] = useState(false);
+  const wait = useCountdown(retryAt);
+
+  const onFinish = async (values: LoginValues) => {
+    setSubmitting(true);
+    setRefusal(null);
+    try {
+      const { data } = await call(login, { body: { email: values.email.trim(), password: values.password } });
+      client.setQueryData(sessionKey, data.user);
+      onSignedIn(data.user);
+    } catch (error) {
+      const message = errorMessage(error);
+      const code = error instanceof ApiError ? error.code : 'INTERNAL';
+      if (code === 'RATE_LIMITED' && error instanceof ApiError) {
+        setRetryAt(Date.now() + (error.retryAfterSeconds ?? 60) * 1000);
+      } else if (code === 'INVALID_CREDENTIALS') {
+        setRefusal({ kind: 'credentials', message });
+        form.setFieldValue('password', '');
+      } else if (code === 'EMAIL_NOT_VERIFIED') {
+        setRefusal({ kind: 'unverified', message, email: values.email.trim() });
+      } else if (code === 'ACCOUNT_PENDING') {
+        setRefusal({ kind: 'pending', message });
+      } else if (code === 'ACCOUNT_REJECTED') {
+        setRefusal({ kind: 'rejected', message });
+      } else {
+        setRefusal({ kind: 'other', message });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const resend = async (email: string) => {
+    setResending(true);
+    try {
+      const answer = await call(resendVerification, { body: { email } });
+      feedback.success('Verification email sent');
+      setRefusal({ kind: 'pending', message: answer.message });
+    } catch (error) {
+      feedback.notifyError('Could not send the verification email', error);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <Form<LoginValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onFinish}
+      onValuesChange={() => setRefusal(null)}
+      disabled={submitting}
+    >
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[{ required: true, whitespace: true, message: 'Please enter your email!' }]}
+      >
+        <Input type="email" autoComplete="email" placeholder="you@example.com" />
+      </Form.Item>
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[{ required: true, message: 'Please enter your password!' }]}
+        extra={
+          <span className="ll-form-aside">
+            <AuthLink view="forgot">Forgot Password ?</AuthLink>
+          </span>
+        }
+      >
+        <Input.Password autoComplete="current-password" placeholder="Your password" />
+      </Form.Item>
+
+      {wait > 0 && (
+        <Alert
+          className="ll-form-alert"
+          type="warning"
+          showIcon
+          role="alert"
+          title="Too many attempts"
+          description={`For your safety, logging in is paused. Try again in ${formatWait(wait)}.`}
+        />
+      )}
+      {refusal && wait === 0 && (
+        <Alert
+          className="ll-form-alert"
+          role="alert"
+          showIcon
+          type={refusal.kind === 'pending' ? 'info' : refusal.kind === 'unverified' ? 'warning' : 'error'}
+          title={
+            {
+              credentials: 'Login failed',
+              unverified: 'Email not confirmed yet',
+              pending: 'Waiting for approval',
+              rejected: 'Account not approved',
+              other: 'Login failed',
+            }[refusal.kind]
+          }
+          description={
+            refusal.kind === 'unverified' ? (
+              <Space orientation="vertical" size={8}>
+                <span>{refusal.message}</span>
+                <Button size="small" loading={resending} onClick={() => void resend(refusal.email)}>
+                  Resend verification email
+                </Button>
+              </Space>
+            ) : (
+              refusal.message
+            )
+          }
+        />
+      )}
+
+      <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={wait > 0}>
+        Login
+      </Button>
+
+      <Divider plain className="ll-divider">
+        or continue with
+      </Divider>
+      <div className="ll-social">
+        {providers.map((provider) => (
+          <Tooltip key={provider.name} title={`${provider.name} sign-in is coming soon`}>
+            <Button
+              size="large"
+              icon={provider.icon}
+              aria-label={`Log in with ${provider.name} (coming soon)`}
+              onClick={() => feedback.info(`Log in with ${provider.name} is coming soon.`)}
+            />
+          </Tooltip>
+        ))}
+      </div>
+      <p className="ll-form-footer">
+        Don't have an account? <AuthLink view="signup">Sign up</AuthLink>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,23 @@
+import { KeyOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { Link } from 'react-router';
+
+/** Shown on the code and new-password steps when no reset is in progress in this tab. */
+export function MissingReset() {
+  return (
+    <div>
+      <div className="ll-result-icon ll-result-icon--info">
+        <KeyOutlined aria-hidden="true" />
+      </div>
+      <p className="ll-result-text">
+        There is no password reset in progress in this browser tab. Ask for a code first; it is sent to your
+        email.
+      </p>
+      <Link to="/auth/forgot">
+        <Button type="primary" size="large" block>
+          Reset Password
+        </Button>
+      </Link>
+    </div>
+  );
+}
