@@ -1,4 +1,179 @@
-// Temporary: replaced by the page's owner this session.
+import { DeleteOutlined, ExclamationCircleOutlined, StopOutlined } from '@ant-design/icons';
+import { Alert, App, Breadcrumb, Button, Skeleton } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useFeedback } from '../../app/feedback.ts';
+import { CollectionGallery } from './collection-gallery.tsx';
+import { CollectionLoadError } from './collection-not-found.tsx';
+import { useCollection, useDeleteCollection, useLiveProgress } from './collections-queries.ts';
+import { DownloadsMenu } from './downloads-menu.tsx';
+import { formatCount, formatDate, progressPercent } from './format.ts';
+import { GenerationProgressView } from './generation-progress.tsx';
+import { IpfsPanel } from './ipfs-panel.tsx';
+import { StatusTag } from './status-tag.tsx';
+import './collections.css';
+
+/** One collection: main image, facts, IPFS CIDs, downloads, delete, and the token gallery (or its progress). */
 export function CollectionPage() {
-  return <h1>Collection</h1>;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+  const collection = useCollection(id);
+  const live = useLiveProgress(id, collection.data?.progress);
+  const remove = useDeleteCollection();
+
+  if (collection.isPending) {
+    return (
+      <div className="ll-col-page" aria-busy="true">
+        <Skeleton active paragraph={{ rows: 1 }} />
+        <div className="ll-hero">
+          <div className="ll-shimmer" />
+          <Skeleton active paragraph={{ rows: 5 }} />
+        </div>
+      </div>
+    );
+  }
+  if (collection.isError) {
+    return (
+      <div className="ll-col-page">
+        <CollectionLoadError error={collection.error} onRetry={() => void collection.refetch()} />
+      </div>
+    );
+  }
+
+  const data = collection.data;
+  const progress = live ?? data.progress;
+  // Tokens exist once the server says so; the event stream may say "ready" a moment before the refetch lands.
+  const ready = data.progress.status === 'ready';
+  const onDelete = () => {
+    modal.confirm({
+      title: `Delete “${data.name}”?`,
+      icon: <ExclamationCircleOutlined />,
+      content: `Its ${formatCount(data.size)} images, metadata and downloads are deleted for good. The project it came from stays.`,
+      okText: 'Delete collection',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep it',
+      onOk: () =>
+        remove.mutateAsync(data.id).then(
+          () => {
+            feedback.success('Collection deleted');
+            void navigate('/dashboard/collections');
+          },
+          (error: unknown) => feedback.notifyError('Could not delete the collection', error),
+        ),
+    });
+  };
+
+  return (
+    <div className="ll-col-page">
+      <Breadcrumb
+        className="ll-breadcrumb"
+        items={[{ title: <Link to="/dashboard/collections">My Collection</Link> }, { title: data.name }]}
+      />
+      <section className="ll-hero" aria-labelledby="ll-collection-name">
+        <div className="ll-hero-image">
+          {ready && data.thumbnail ? (
+            <img
+              src={data.thumbnail}
+              alt={`${data.name}, token #1`}
+              width={data.width}
+              height={data.height}
+              className={data.width <= 256 ? 'll-pixelated' : undefined}
+            />
+          ) : (
+            <div className={`ll-col-thumb-state ll-col-thumb-${progress.status}`} aria-hidden="true">
+              {progress.status === 'generating' ? (
+                <span className="ll-col-thumb-percent">
+                  {progressPercent(progress.done, progress.total)}%
+                </span>
+              ) : progress.status === 'failed' ? (
+                <ExclamationCircleOutlined />
+              ) : progress.status === 'cancelled' ? (
+                <StopOutlined />
+              ) : null}
+            </div>
+          )}
+        </div>
+        <div className="ll-hero-info">
+          <div className="ll-hero-title-row">
+            <h1 id="ll-collection-name" className="ll-hero-title">
+              {data.name}
+            </h1>
+            <StatusTag status={progress.status} />
+          </div>
+          {data.description ? (
+            <p className="ll-hero-description">{data.description}</p>
+          ) : (
+            <p className="ll-hero-description ll-muted">No description.</p>
+          )}
+          <dl className="ll-facts">
+            <div>
+              <dt>Items</dt>
+              <dd>{formatCount(data.size)}</dd>
+            </div>
+            <div>
+              <dt>Dimensions</dt>
+              <dd>
+                {data.width} × {data.height}px
+              </dd>
+            </div>
+            <div>
+              <dt>Created</dt>
+              <dd>{formatDate(data.createdAt)}</dd>
+            </div>
+            {data.watermark ? (
+              <div>
+                <dt>Watermark</dt>
+                <dd>Free plan</dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="ll-actions">
+            {ready ? <DownloadsMenu collectionId={data.id} size={data.size} /> : null}
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={onDelete}
+              loading={remove.isPending}
+              disabled={progress.status === 'generating'}
+              title={progress.status === 'generating' ? 'Cancel the generation before deleting' : undefined}
+            >
+              Delete
+            </Button>
+          </div>
+          {ready ? <IpfsPanel collectionId={data.id} /> : null}
+        </div>
+      </section>
+      {progress.status === 'generating' ? (
+        <section className="ll-panel" aria-labelledby="ll-progress-title">
+          <h2 id="ll-progress-title" className="ll-section-title">
+            Generating your collection
+          </h2>
+          <p className="ll-muted">
+            You can leave this page: generation continues on the server and the collection appears here when
+            it is done.
+          </p>
+          <GenerationProgressView collectionId={data.id} name={data.name} progress={progress} />
+        </section>
+      ) : progress.status === 'failed' ? (
+        <Alert
+          type="error"
+          showIcon
+          className="ll-panel-alert"
+          title="Generation failed"
+          description={progress.error ?? 'The generation stopped with an error.'}
+        />
+      ) : progress.status === 'cancelled' ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="ll-panel-alert"
+          title="Generation cancelled"
+          description={`It stopped after ${formatCount(progress.done)} of ${formatCount(progress.total)} images. Generate again from your project, or delete this collection.`}
+        />
+      ) : ready ? (
+        <CollectionGallery collection={data} />
+      ) : null}
+    </div>
+  );
 }

@@ -1,4 +1,130 @@
-// Temporary: replaced by the page's owner this session.
+import { ExclamationCircleOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import type { Collection } from '@layerloom/api';
+import { Empty, Skeleton } from 'antd';
+import { Link } from 'react-router';
+import { CollectionLoadError } from './collection-not-found.tsx';
+import { useCollections } from './collections-queries.ts';
+import { formatCount, formatDate, progressPercent } from './format.ts';
+import { GenerationProgressView } from './generation-progress.tsx';
+import { LinkButton } from './link-button.tsx';
+import { StatusTag } from './status-tag.tsx';
+import './collections.css';
+
+/** My Collection: the user's collections as a thumbnail grid, with live progress for those still generating. */
 export function CollectionsPage() {
-  return <h1>My Collection</h1>;
+  const collections = useCollections();
+  const count = collections.data?.length ?? 0;
+  return (
+    <div className="ll-col-page">
+      <header className="ll-col-head">
+        <div>
+          <h1 className="ll-col-title">My Collection</h1>
+          <p className="ll-col-sub">
+            {collections.data
+              ? count === 0
+                ? 'Collections you generate appear here.'
+                : `${formatCount(count)} ${count === 1 ? 'collection' : 'collections'}`
+              : 'Your generated collections'}
+          </p>
+        </div>
+        <LinkButton to="/dashboard/nft" type="primary" icon={<PlusOutlined />}>
+          Generate NFT
+        </LinkButton>
+      </header>
+      {collections.isPending ? (
+        <ul className="ll-col-grid" aria-label="Loading collections">
+          {[0, 1, 2, 3].map((key) => (
+            <li key={key} className="ll-col-card">
+              <div className="ll-shimmer" />
+              <Skeleton active paragraph={{ rows: 1 }} className="ll-col-card-body" />
+            </li>
+          ))}
+        </ul>
+      ) : collections.isError ? (
+        <CollectionLoadError error={collections.error} onRetry={() => void collections.refetch()} />
+      ) : count === 0 ? (
+        <div className="ll-col-empty">
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={<span className="ll-col-empty-text">No Collection Generated</span>}
+          >
+            <p className="ll-col-sub">
+              Upload your layers, set their rarity and generate your first collection.
+            </p>
+            <LinkButton to="/dashboard/nft" type="primary" icon={<PlusOutlined />}>
+              Generate NFT
+            </LinkButton>
+          </Empty>
+        </div>
+      ) : (
+        <ul className="ll-col-grid">
+          {collections.data.map((collection) => (
+            <CollectionCard key={collection.id} collection={collection} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CollectionCard({ collection }: { collection: Collection }) {
+  // The list polls while anything generates (one event stream per card could use up the browser's connections).
+  const { progress } = collection;
+  const { status } = progress;
+  return (
+    <li className="ll-col-card">
+      <div className="ll-col-thumb">
+        {status === 'ready' && collection.thumbnail ? (
+          <img
+            src={collection.thumbnail}
+            alt=""
+            width={collection.width}
+            height={collection.height}
+            loading="lazy"
+            decoding="async"
+            className={collection.width <= 256 ? 'll-pixelated' : undefined}
+          />
+        ) : (
+          <div className={`ll-col-thumb-state ll-col-thumb-${status}`} aria-hidden="true">
+            {status === 'generating' ? (
+              <span className="ll-col-thumb-percent">{progressPercent(progress.done, progress.total)}%</span>
+            ) : status === 'failed' ? (
+              <ExclamationCircleOutlined />
+            ) : (
+              <StopOutlined />
+            )}
+          </div>
+        )}
+      </div>
+      <div className="ll-col-card-body">
+        <h2 className="ll-col-card-name">
+          <Link to={`/dashboard/collections/${collection.id}`} className="ll-stretched">
+            {collection.name}
+          </Link>
+        </h2>
+        <p className="ll-col-card-meta">
+          {formatCount(collection.size)} items · {collection.width} × {collection.height}px
+        </p>
+        <div className="ll-col-card-foot">
+          <span className="ll-col-card-meta">{formatDate(collection.createdAt)}</span>
+          <StatusTag status={status} />
+        </div>
+        {status === 'generating' ? (
+          <div className="ll-above-stretched">
+            <GenerationProgressView
+              compact
+              collectionId={collection.id}
+              name={collection.name}
+              progress={progress}
+            />
+          </div>
+        ) : null}
+        {status === 'failed' && progress.error ? (
+          <p className="ll-col-card-error" title={progress.error}>
+            {progress.error}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
 }

@@ -1,4 +1,263 @@
-// Temporary: replaced by the page's owner this session.
+import { ArrowLeftOutlined, CopyOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Button, Result, Skeleton, Tag } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useFeedback } from '../../app/feedback.ts';
+import { errorMessage } from '../../lib/api-error.ts';
+import { CollectionLoadError, NotFoundResult } from './collection-not-found.tsx';
+import {
+  tokenImageUrl,
+  tokenMetadataUrl,
+  useCollection,
+  useTokenMetadata,
+  useTokens,
+} from './collections-queries.ts';
+import { formatCount, formatShare, rankLabel, tokenLabel, traitTypeLabel } from './format.ts';
+import { type GalleryState, traitKey, writeGalleryState } from './gallery-state.ts';
+import { LinkButton } from './link-button.tsx';
+import './collections.css';
+
+/** Where the gallery link came from, so "back" returns to the same page, sort and filters. */
+interface TokenLocationState {
+  gallerySearch?: string;
+}
+
+/** One token: its image large, rank and score, attributes with their share, metadata, previous/next. */
 export function TokenPage() {
-  return <h1>Token</h1>;
+  const { id = '', edition: editionParam = '' } = useParams();
+  const edition = Number(editionParam);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const gallerySearch = (location.state as TokenLocationState | null)?.gallerySearch ?? '';
+  const collection = useCollection(id);
+  const size = collection.data?.size ?? 0;
+  const ready = collection.data?.progress.status === 'ready';
+  const inRange = /^[1-9]\d*$/.test(editionParam) && edition <= size;
+  // With no filter and edition order, page N of size 1 is exactly token N.
+  const single = useMemo<GalleryState>(
+    () => ({ page: edition, pageSize: 1, sort: 'edition', traits: [] }),
+    [edition],
+  );
+  const tokens = useTokens(id, single, ready && inRange);
+  const metadata = useTokenMetadata(id, edition, ready && inRange);
+  const collectionPath = `/dashboard/collections/${id}`;
+  const backTo = `${collectionPath}${gallerySearch}`;
+  const tokenPath = (other: number) => `${collectionPath}/tokens/${other}`;
+  const previous = edition > 1 ? edition - 1 : null;
+  const next = edition < size ? edition + 1 : null;
+
+  // ← and → step through the collection, as in any image viewer.
+  useEffect(() => {
+    if (!ready || !inRange) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (
+        event.altKey ||
+        event.ctrlKey ||
+        event.metaKey ||
+        target?.closest('input, textarea, [contenteditable]')
+      ) {
+        return;
+      }
+      const to = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null;
+      if (to !== null) void navigate(tokenPath(to), { state: location.state });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  if (collection.isError) {
+    return (
+      <div className="ll-col-page">
+        <CollectionLoadError error={collection.error} onRetry={() => void collection.refetch()} />
+      </div>
+    );
+  }
+  if (collection.data && !inRange) {
+    return (
+      <div className="ll-col-page">
+        <NotFoundResult what="Token" backTo={collectionPath} />
+      </div>
+    );
+  }
+  if (collection.data && !ready) {
+    return (
+      <div className="ll-col-page">
+        <Result
+          status="info"
+          title={<h1 className="ll-result-title">This collection is not ready</h1>}
+          subTitle="Its tokens can be viewed once the generation has finished."
+          extra={
+            <LinkButton to={collectionPath} type="primary">
+              Back to the collection
+            </LinkButton>
+          }
+        />
+      </div>
+    );
+  }
+
+  const token = tokens.data?.tokens[0];
+  const traits = tokens.data?.traits ?? {};
+  const metadataText = metadata.data === undefined ? '' : JSON.stringify(metadata.data, null, 2);
+  const copyMetadata = () => {
+    navigator.clipboard.writeText(metadataText).then(
+      () => feedback.success('Metadata copied'),
+      (error: unknown) => feedback.error(error),
+    );
+  };
+
+  return (
+    <div className="ll-col-page">
+      <Breadcrumb
+        className="ll-breadcrumb"
+        items={[
+          { title: <Link to="/dashboard/collections">My Collection</Link> },
+          { title: <Link to={backTo}>{collection.data?.name ?? 'Collection'}</Link> },
+          { title: `#${editionParam}` },
+        ]}
+      />
+      <nav className="ll-token-nav" aria-label="Token navigation">
+        <Link to={backTo} className="ll-back-link">
+          <ArrowLeftOutlined aria-hidden="true" /> Back to collection
+        </Link>
+        <div className="ll-token-steps">
+          {previous !== null ? (
+            <LinkButton
+              to={tokenPath(previous)}
+              state={location.state}
+              icon={<LeftOutlined />}
+              aria-label={`Previous token, #${previous}`}
+            >
+              #{previous}
+            </LinkButton>
+          ) : (
+            <Button icon={<LeftOutlined />} disabled aria-label="Previous token">
+              Prev
+            </Button>
+          )}
+          <span className="ll-token-position">
+            {formatCount(edition)} / {formatCount(size)}
+          </span>
+          {next !== null ? (
+            <LinkButton to={tokenPath(next)} state={location.state} aria-label={`Next token, #${next}`}>
+              #{next} <RightOutlined />
+            </LinkButton>
+          ) : (
+            <Button disabled aria-label="Next token">
+              Next <RightOutlined />
+            </Button>
+          )}
+        </div>
+      </nav>
+      {tokens.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="The token could not be loaded"
+          description={errorMessage(tokens.error)}
+          action={
+            <Button size="small" onClick={() => void tokens.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : !token || !collection.data ? (
+        <div className="ll-token">
+          <div className="ll-shimmer" />
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </div>
+      ) : (
+        <article className="ll-token" aria-labelledby="ll-token-name">
+          <div className="ll-token-media">
+            <img
+              src={tokenImageUrl(id, edition)}
+              alt={tokenLabel(token)}
+              width={collection.data.width}
+              height={collection.data.height}
+              className={collection.data.width <= 256 ? 'll-pixelated' : undefined}
+            />
+            <div className="ll-token-files">
+              <a href={tokenImageUrl(id, edition)} target="_blank" rel="noreferrer">
+                Image file ({edition}.png)
+              </a>
+              <a href={tokenMetadataUrl(id, edition)} target="_blank" rel="noreferrer">
+                Metadata file ({edition}.json)
+              </a>
+            </div>
+          </div>
+          <div className="ll-token-info">
+            <p className="ll-eyebrow">{collection.data.name}</p>
+            <h1 id="ll-token-name" className="ll-hero-title">
+              {tokenLabel(token)}
+            </h1>
+            <div className="ll-rank">
+              <Tag color="purple" variant="solid" className="ll-rank-tag">
+                {rankLabel(token.rank, size)}
+              </Tag>
+              <span className="ll-muted">Rarity score {token.score.toFixed(3)}</span>
+            </div>
+            <h2 className="ll-section-title">Attributes</h2>
+            {token.attributes.length === 0 ? (
+              <p className="ll-muted">This token has no attributes.</p>
+            ) : (
+              <ul className="ll-attrs">
+                {token.attributes.map((attribute) => {
+                  const value = String(attribute.value);
+                  const stats = traits[attribute.trait_type]?.[value];
+                  const filterSearch = writeGalleryState({
+                    page: 1,
+                    pageSize: 48,
+                    sort: 'edition',
+                    traits: [traitKey(attribute.trait_type, value)],
+                  }).toString();
+                  return (
+                    <li key={attribute.trait_type} className="ll-attr">
+                      <span className="ll-attr-type">{traitTypeLabel(attribute.trait_type)}</span>
+                      <span className="ll-attr-value">{value}</span>
+                      {stats ? (
+                        <span className="ll-attr-share">
+                          <strong>{formatShare(stats.share)}</strong> have this ·{' '}
+                          <Link
+                            to={`${collectionPath}?${filterSearch}`}
+                            aria-label={`Show the ${formatCount(stats.count)} tokens with ${traitTypeLabel(attribute.trait_type)} ${value}`}
+                          >
+                            {formatCount(stats.count)} {stats.count === 1 ? 'token' : 'tokens'}
+                          </Link>
+                        </span>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <div className="ll-metadata-head">
+              <h2 className="ll-section-title">Metadata</h2>
+              <Button size="small" icon={<CopyOutlined />} onClick={copyMetadata} disabled={!metadataText}>
+                Copy JSON
+              </Button>
+            </div>
+            {metadata.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                title="The metadata file could not be loaded"
+                description={errorMessage(metadata.error)}
+              />
+            ) : metadata.isPending ? (
+              <Skeleton active paragraph={{ rows: 6 }} />
+            ) : (
+              <section className="ll-json-frame" aria-label={`Metadata of ${tokenLabel(token)}`}>
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard */}
+                <pre className="ll-json" tabIndex={0}>
+                  {metadataText}
+                </pre>
+              </section>
+            )}
+          </div>
+        </article>
+      )}
+    </div>
+  );
 }

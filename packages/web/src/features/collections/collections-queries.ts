@@ -1,0 +1,145 @@
+import {
+  type Collection,
+  cancelGeneration,
+  collectionEvents,
+  deleteCollection,
+  type GenerationProgress,
+  GenerationProgressSchema,
+  getCollection,
+  getCollectionIpfs,
+  listCollections,
+  listTokens,
+} from '@layerloom/api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call, endpointUrl } from '../../lib/api.ts';
+import { type GalleryState, tokensQuery } from './gallery-state.ts';
+
+export const collectionsKey = ['collections'] as const;
+const collectionKey = (id: string) => [...collectionsKey, id] as const;
+
+/** While something generates, lists and details refresh on their own (the detail also listens to events). */
+const LIST_POLL_MS = 2_000;
+const DETAIL_POLL_MS = 5_000;
+
+const isGenerating = (collection: Collection | undefined) => collection?.progress.status === 'generating';
+
+/** The signed-in user's collections, newest first; refreshed every 2 s while one is generating. */
+export function useCollections() {
+  return useQuery({
+    queryKey: collectionsKey,
+    queryFn: async ({ signal }) => (await call(listCollections, { signal })).data.collections,
+    refetchInterval: (query) => (query.state.data?.some(isGenerating) ? LIST_POLL_MS : false),
+  });
+}
+
+/** One collection; 404 for an unknown id or someone else's. */
+export function useCollection(id: string) {
+  return useQuery({
+    queryKey: collectionKey(id),
+    queryFn: async ({ signal }) => (await call(getCollection, { params: { id }, signal })).data.collection,
+    // Events drive the live view; this slow poll only catches up if the event stream drops.
+    refetchInterval: (query) => (isGenerating(query.state.data) ? DETAIL_POLL_MS : false),
+  });
+}
+
+/** A page of a finished collection's tokens with the collection-wide trait counts. */
+export function useTokens(id: string, state: GalleryState, enabled: boolean) {
+  return useQuery({
+    queryKey: [...collectionKey(id), 'tokens', state],
+    // The contract's query type has no repeated keys, so the filters travel in the path's query string.
+    queryFn: async ({ signal }) =>
+      (
+        await call(
+          { ...listTokens, path: `${listTokens.path}?${tokensQuery(state)}` },
+          { params: { id }, signal },
+        )
+      ).data,
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The IPFS CIDs of a finished collection's images and metadata folders. */
+export function useCollectionIpfs(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...collectionKey(id), 'ipfs'],
+    queryFn: async ({ signal }) => (await call(getCollectionIpfs, { params: { id }, signal })).data,
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A token's metadata file (`metadata/N.json`) exactly as it is stored. */
+export function useTokenMetadata(id: string, edition: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...collectionKey(id), 'metadata', edition],
+    queryFn: ({ signal }) => call({ method: 'GET', path: metadataPath }, { params: { id, edition }, signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+const imagePath = '/api/v1/collections/:id/images/:edition.png';
+const metadataPath = '/api/v1/collections/:id/metadata/:edition.json';
+
+/** URL of a token's image. */
+export function tokenImageUrl(id: string, edition: number): string {
+  return endpointUrl({ path: imagePath }, { id, edition });
+}
+
+/** URL of a token's metadata file. */
+export function tokenMetadataUrl(id: string, edition: number): string {
+  return endpointUrl({ path: metadataPath }, { id, edition });
+}
+
+/** Deletes a collection and forgets it in every cached list. */
+export function useDeleteCollection() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(deleteCollection, { params: { id } }),
+    onSuccess: (_data, id) => {
+      client.setQueryData<Collection[]>(collectionsKey, (list) => list?.filter((item) => item.id !== id));
+      client.removeQueries({ queryKey: collectionKey(id) });
+    },
+  });
+}
+
+/** Cancels a running generation. */
+export function useCancelGeneration() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(cancelGeneration, { params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: collectionsKey }),
+  });
+}
+
+/**
+ * Live progress of a generating collection from its server-sent events. Returns the newest
+ * progress (or `initial` until the first event); when it ends, the collection is fetched again.
+ */
+export function useLiveProgress(
+  id: string,
+  initial: GenerationProgress | undefined,
+): GenerationProgress | undefined {
+  const client = useQueryClient();
+  const [live, setLive] = useState<{ id: string; progress: GenerationProgress }>();
+  const generating = initial?.status === 'generating';
+  useEffect(() => {
+    if (!generating || typeof EventSource === 'undefined') return;
+    const source = new EventSource(endpointUrl(collectionEvents, { id }));
+    source.addEventListener('progress', (event) => {
+      const parsed = GenerationProgressSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (!parsed.success) return;
+      setLive({ id, progress: parsed.data });
+      if (parsed.data.status !== 'generating') {
+        source.close();
+        void client.invalidateQueries({ queryKey: collectionsKey });
+      }
+    });
+    return () => source.close();
+  }, [id, generating, client]);
+  if (initial?.status !== 'generating') return initial;
+  return live?.id === id ? live.progress : initial;
+}
