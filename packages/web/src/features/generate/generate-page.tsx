@@ -1,4 +1,138 @@
-// Temporary: replaced by the page's owner this session.
+import { createProject, deleteProject, getProject, listProjects, planById, type User } from '@layerloom/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import { useEffect, useState } from 'react';
+import { useFeedback } from '../../app/feedback.ts';
+import { PageLoading } from '../../app/route-error.tsx';
+import { call } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useSession } from '../auth/session.ts';
+import { ProjectEditor } from './project-editor.tsx';
+import './generate.css';
+
+const projectsKey = ['projects'] as const;
+
+/** A fresh project's settings: sizes the user's plan allows. */
+function newProjectBody(user: User) {
+  const plan = planById(user.planId);
+  return {
+    name: 'Untitled project',
+    description: '',
+    collectionSize: Math.min(100, plan.maxAssets),
+    width: 1024,
+    height: 1024,
+  };
+}
+
+/**
+ * Generate NFT (`/dashboard/nft`): opens the user's most recent project (or starts one) and edits it,
+ * saved as they work; a picker switches between projects.
+ */
 export function GeneratePage() {
-  return <h1>Generate NFT</h1>;
+  const session = useSession();
+  const user = session.data ?? null;
+  const queryClient = useQueryClient();
+  const feedback = useFeedback();
+  const [projectId, setProjectId] = useState<string | null>(null);
+
+  const projects = useQuery({
+    queryKey: projectsKey,
+    queryFn: () => call(listProjects).then((answer) => answer.data.projects),
+    enabled: user !== null,
+  });
+
+  const create = useMutation({
+    mutationFn: (owner: User) => call(createProject, { body: newProjectBody(owner) }),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(['projects', data.project.id], data.project);
+      setProjectId(data.project.id);
+      void queryClient.invalidateQueries({ queryKey: projectsKey, exact: true });
+    },
+    onError: (error) => feedback.notifyError('The project could not be created', error),
+  });
+
+  // On open: the most recent project, or a new one when there is none.
+  const list = projects.data;
+  const { mutate: createNow, isPending: isCreating, isError: createFailed } = create;
+  useEffect(() => {
+    if (projectId || !list || !user || isCreating || createFailed) return;
+    const recent = list[0];
+    if (recent) setProjectId(recent.id);
+    else createNow(user);
+  }, [projectId, list, user, isCreating, createFailed, createNow]);
+
+  const project = useQuery({
+    queryKey: ['projects', projectId],
+    queryFn: () =>
+      call(getProject, { params: { id: projectId ?? '' } }).then((answer) => answer.data.project),
+    enabled: projectId !== null,
+    // The editor owns the project once open; it is read again only when reopened.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+
+  const discard = async () => {
+    if (!projectId || !user) return;
+    try {
+      await call(deleteProject, { params: { id: projectId } });
+    } catch (error) {
+      feedback.notifyError('The project could not be discarded', error);
+      return;
+    }
+    queryClient.removeQueries({ queryKey: ['projects', projectId] });
+    const rest = (
+      await queryClient.fetchQuery({
+        queryKey: projectsKey,
+        queryFn: () => call(listProjects).then((a) => a.data.projects),
+      })
+    ).filter((summary) => summary.id !== projectId);
+    feedback.success('Project discarded');
+    const next = rest[0];
+    if (next) setProjectId(next.id);
+    else {
+      setProjectId(null);
+      create.mutate(user);
+    }
+  };
+
+  const switchTo = (id: string) => {
+    if (id === projectId) return;
+    void queryClient.invalidateQueries({ queryKey: projectsKey, exact: true });
+    setProjectId(id);
+  };
+
+  const failure = session.error ?? projects.error ?? project.error ?? (createFailed ? create.error : null);
+  if (failure) {
+    return (
+      <Result
+        status="error"
+        title="The generator could not be opened"
+        subTitle={errorMessage(failure)}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              create.reset();
+              void queryClient.invalidateQueries({ queryKey: projectsKey });
+            }}
+          >
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!user || !project.data) return <PageLoading />;
+  return (
+    <ProjectEditor
+      key={project.data.id}
+      project={project.data}
+      plan={planById(user.planId)}
+      projects={projects.data ?? []}
+      onSwitch={switchTo}
+      onNew={() => create.mutate(user)}
+      onDiscard={discard}
+      isSwitching={isCreating}
+    />
+  );
 }

@@ -1,0 +1,343 @@
+import { DeleteOutlined, HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { type Blend, BlendSchema } from '@layerloom/api';
+import {
+  Button,
+  Empty,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Popover,
+  Select,
+  Slider,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { type DraftLayer, layerNameProblem } from './project-draft.ts';
+
+const blendOptions = BlendSchema.options.map((value) => ({
+  value,
+  label: value.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase()),
+}));
+
+/** What the layers list can change. */
+export interface LayerActions {
+  onSelect: (key: string) => void;
+  onAdd: (name: string) => void;
+  onMove: (from: number, to: number) => void;
+  onChange: (key: string, change: Partial<Pick<DraftLayer, 'presence' | 'blend' | 'opacity'>>) => void;
+  onRename: (key: string, name: string) => void;
+  onDelete: (key: string) => void;
+}
+
+/** The ordered layers (bottom first): presence %, blend and opacity, drag or keyboard reorder, delete, and New Layer. */
+export function LayersPanel({
+  layers,
+  selectedKey,
+  actions,
+}: {
+  layers: readonly DraftLayer[];
+  selectedKey: string | null;
+  actions: LayerActions;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const nameOf = (id: unknown) => layers.find((layer) => layer.key === id)?.name ?? 'layer';
+  const positionOf = (id: unknown) => layers.findIndex((layer) => layer.key === id) + 1;
+
+  const onDragEnd = (event: DragEndEvent) => {
+    const { active, over } = event;
+    if (!over || active.id === over.id) return;
+    const from = layers.findIndex((layer) => layer.key === active.id);
+    const to = layers.findIndex((layer) => layer.key === over.id);
+    if (from >= 0 && to >= 0) actions.onMove(from, to);
+  };
+
+  return (
+    <div className="ll-gen-layers">
+      {layers.length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description="No layers yet: add the bottom one first (e.g. Background)."
+        />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{
+            screenReaderInstructions: {
+              draggable:
+                'To move a layer, press Space or Enter, use the up and down arrow keys, then press Space or Enter again to drop it, or Escape to cancel.',
+            },
+            announcements: {
+              onDragStart: ({ active }) => `Picked up layer ${nameOf(active.id)}.`,
+              onDragOver: ({ active, over }) =>
+                over
+                  ? `Layer ${nameOf(active.id)} is over position ${positionOf(over.id)} of ${layers.length}.`
+                  : '',
+              onDragEnd: ({ active, over }) =>
+                over
+                  ? `Layer ${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${layers.length}.`
+                  : `Layer ${nameOf(active.id)} dropped.`,
+              onDragCancel: ({ active }) => `Moving layer ${nameOf(active.id)} was cancelled.`,
+            },
+          }}
+        >
+          <SortableContext items={layers.map((layer) => layer.key)} strategy={verticalListSortingStrategy}>
+            <ol className="ll-gen-layer-list" aria-label="Layers, bottom first">
+              {layers.map((layer, index) => (
+                <LayerRow
+                  key={layer.key}
+                  layer={layer}
+                  index={index}
+                  layers={layers}
+                  isSelected={layer.key === selectedKey}
+                  actions={actions}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+      <NewLayerInput layers={layers} onAdd={actions.onAdd} />
+    </div>
+  );
+}
+
+function LayerRow({
+  layer,
+  index,
+  layers,
+  isSelected,
+  actions,
+}: {
+  layer: DraftLayer;
+  index: number;
+  layers: readonly DraftLayer[];
+  isSelected: boolean;
+  actions: LayerActions;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: layer.key });
+  return (
+    <li
+      ref={setNodeRef}
+      className={`ll-gen-layer${isSelected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="ll-gen-grip"
+        {...attributes}
+        {...listeners}
+        aria-label={`Move layer ${layer.name}`}
+      >
+        <HolderOutlined aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className="ll-gen-layer-name"
+        aria-pressed={isSelected}
+        onClick={() => actions.onSelect(layer.key)}
+      >
+        <span className="ll-gen-layer-title">
+          <span className="ll-gen-layer-index" aria-hidden="true">
+            {index + 1}
+          </span>
+          {layer.name}
+        </span>
+        <span className="ll-gen-layer-meta">
+          {layer.traits.length === 1 ? '1 image' : `${layer.traits.length} images`}
+          {layer.blend !== 'normal' || layer.opacity < 1
+            ? ` · ${layer.blend}${layer.opacity < 1 ? ` ${Math.round(layer.opacity * 100)} %` : ''}`
+            : ''}
+        </span>
+      </button>
+      <Tooltip title="Chance the layer appears on a token">
+        <InputNumber
+          className="ll-gen-presence"
+          aria-label={`Presence of ${layer.name} (%)`}
+          size="small"
+          min={0}
+          max={100}
+          step={5}
+          value={layer.presence}
+          suffix="%"
+          onChange={(value) => {
+            if (typeof value === 'number') actions.onChange(layer.key, { presence: value });
+          }}
+        />
+      </Tooltip>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        title={`Layer ${layer.name}`}
+        content={<LayerSettings layer={layer} layers={layers} actions={actions} />}
+      >
+        <Button
+          type="text"
+          size="small"
+          icon={<SettingOutlined />}
+          aria-label={`Settings of layer ${layer.name}`}
+        />
+      </Popover>
+      <Popconfirm
+        title={`Delete layer ${layer.name}?`}
+        description={
+          layer.traits.length > 0
+            ? `Its ${layer.traits.length} images and the rules naming them go too.`
+            : undefined
+        }
+        okText="Delete"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => actions.onDelete(layer.key)}
+      >
+        <Button
+          type="text"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Delete layer ${layer.name}`}
+        />
+      </Popconfirm>
+    </li>
+  );
+}
+
+function LayerSettings({
+  layer,
+  layers,
+  actions,
+}: {
+  layer: DraftLayer;
+  layers: readonly DraftLayer[];
+  actions: LayerActions;
+}) {
+  const [name, setName] = useState(layer.name);
+  const problem = name === layer.name ? null : layerNameProblem(name, layers, layer.key);
+  const ids = useId();
+  const commit = () => {
+    if (name !== layer.name && !problem) actions.onRename(layer.key, name.trim());
+  };
+  return (
+    <div className="ll-gen-layer-settings">
+      <label htmlFor={`${ids}-name`}>Name</label>
+      <Input
+        id={`${ids}-name`}
+        value={name}
+        status={problem ? 'error' : undefined}
+        maxLength={100}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={commit}
+        onPressEnter={commit}
+      />
+      {problem ? (
+        <Typography.Text type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      ) : null}
+      <label htmlFor={`${ids}-blend`}>Blend mode</label>
+      <Select<Blend>
+        id={`${ids}-blend`}
+        value={layer.blend}
+        options={blendOptions}
+        onChange={(blend) => actions.onChange(layer.key, { blend })}
+      />
+      <span id={`${ids}-opacity`}>Opacity: {Math.round(layer.opacity * 100)} %</span>
+      <Slider
+        min={0}
+        max={100}
+        value={Math.round(layer.opacity * 100)}
+        onChange={(value: number) => actions.onChange(layer.key, { opacity: value / 100 })}
+        aria-labelledby={`${ids}-opacity`}
+        tooltip={{ formatter: (value) => `${value} %` }}
+      />
+    </div>
+  );
+}
+
+/** The spec's New Layer input: the add icon or Enter adds; an empty name is ignored; the input clears. */
+function NewLayerInput({ layers, onAdd }: { layers: readonly DraftLayer[]; onAdd: (name: string) => void }) {
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const add = () => {
+    const name = value.trim();
+    if (name === '') {
+      setValue('');
+      return;
+    }
+    const why = layerNameProblem(name, layers);
+    if (why) {
+      setProblem(why);
+      return;
+    }
+    onAdd(name);
+    setValue('');
+    setProblem(null);
+  };
+  return (
+    <div className="ll-gen-new-layer">
+      <label htmlFor={inputId}>New Layer</label>
+      <Input
+        id={inputId}
+        value={value}
+        placeholder="e.g. Background"
+        maxLength={100}
+        status={problem ? 'error' : undefined}
+        aria-describedby={problem ? `${inputId}-problem` : undefined}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setProblem(null);
+        }}
+        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            add();
+          }
+        }}
+        suffix={
+          <Button
+            type="primary"
+            size="small"
+            shape="circle"
+            icon={<PlusOutlined />}
+            aria-label="Add layer"
+            onClick={add}
+          />
+        }
+      />
+      {problem ? (
+        <Typography.Text type="danger" id={`${inputId}-problem`} role="alert">
+          {problem}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** Moves a layer in the list (drag or keyboard). */
+export function moveLayer<T>(list: readonly T[], from: number, to: number): T[] {
+  return arrayMove([...list], from, to);
+}

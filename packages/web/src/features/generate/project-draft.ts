@@ -1,0 +1,102 @@
+import { type Layer, type Project, type UpdateProjectBody, UpdateProjectBodySchema } from '@layerloom/api';
+
+/** A layer being edited: `id` is missing until the server has saved a new layer; `key` is stable either way. */
+export type DraftLayer = Omit<Layer, 'id'> & { id?: string | undefined; key: string };
+
+/** The project as the editor holds it between saves. */
+export type Draft = Omit<Project, 'layers'> & { layers: DraftLayer[] };
+
+let nextKey = 0;
+/** A key for a layer that has no server id yet. */
+export function newLayerKey(): string {
+  nextKey += 1;
+  return `new-${nextKey}`;
+}
+
+/** The editor's copy of a project from the server. */
+export function toDraft(project: Project): Draft {
+  return { ...project, layers: project.layers.map((layer) => ({ ...layer, key: layer.id })) };
+}
+
+const scalarFields = [
+  'name',
+  'description',
+  'collectionSize',
+  'width',
+  'height',
+  'rarityMode',
+  'seed',
+] as const;
+type ScalarField = (typeof scalarFields)[number];
+
+/**
+ * The autosave body: every field the server will accept as it is now. A field the user is midway
+ * through (an empty name, a size out of bounds) is left out — the form shows why — and the rest saves.
+ */
+export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: ScalarField[] } {
+  const shape = UpdateProjectBodySchema.shape;
+  const body: Record<string, unknown> = {};
+  const skipped: ScalarField[] = [];
+  for (const field of scalarFields) {
+    if (shape[field].safeParse(draft[field]).success) body[field] = draft[field];
+    else skipped.push(field);
+  }
+  body.layers = draft.layers.map((layer) => ({
+    ...(layer.id ? { id: layer.id } : {}),
+    name: layer.name,
+    presence: layer.presence,
+    blend: layer.blend,
+    opacity: layer.opacity,
+    traits: layer.traits.map((trait) => ({ id: trait.id, name: trait.name, weight: trait.weight })),
+  }));
+  body.rules = draft.rules;
+  return { body: body as UpdateProjectBody, skipped };
+}
+
+/**
+ * Gives new layers the ids the server assigned (names are unique per project, so they match by name),
+ * keeping every edit made while the save was on its way.
+ */
+export function adoptServerIds(draft: Draft, saved: Project): Draft {
+  if (draft.layers.every((layer) => layer.id)) return draft;
+  const byName = new Map(saved.layers.map((layer) => [layer.name.toLowerCase(), layer.id]));
+  return {
+    ...draft,
+    layers: draft.layers.map((layer) =>
+      layer.id ? layer : { ...layer, id: byName.get(layer.name.toLowerCase()) },
+    ),
+  };
+}
+
+/** Why a layer name cannot be used, or null. */
+export function layerNameProblem(
+  name: string,
+  layers: readonly DraftLayer[],
+  except?: string,
+): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'Layer name is required!';
+  if (trimmed.length > 100) return 'Layer name is too long (at most 100 characters)';
+  if (trimmed.includes('/')) return 'Layer names cannot contain “/”';
+  const lower = trimmed.toLowerCase();
+  if (layers.some((layer) => layer.key !== except && layer.name.toLowerCase() === lower)) {
+    return `There is already a layer named “${trimmed}”`;
+  }
+  return null;
+}
+
+/** Why a trait name cannot be used in its layer, or null. */
+export function traitNameProblem(
+  name: string,
+  traits: readonly { id: string; name: string }[],
+  except: string,
+): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'Trait name is required!';
+  if (trimmed.length > 100) return 'Trait name is too long (at most 100 characters)';
+  const lower = trimmed.toLowerCase();
+  if (traits.some((trait) => trait.id !== except && trait.name.toLowerCase() === lower)) {
+    return `This layer already has a trait named “${trimmed}”`;
+  }
+  return null;
+}

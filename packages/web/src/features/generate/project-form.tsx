@@ -1,0 +1,150 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { CollectionSizeSchema, CreateProjectBodySchema, type Plan } from '@layerloom/api';
+import { Button, Form, type FormInstance, Input, InputNumber, Radio, Space, Tooltip } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { z } from 'zod';
+import { randomSeed } from './preview-api.ts';
+import type { Draft } from './project-draft.ts';
+
+/** The fields of the settings form. */
+export interface SettingsValues {
+  name: string;
+  description: string;
+  collectionSize: number | null;
+  width: number | null;
+  height: number | null;
+  rarityMode: 'weighted' | 'exact';
+  seed: string;
+}
+
+/** A form rule that checks a value with the contract's own schema, so the browser and server agree. */
+function schemaRule(schema: z.ZodType): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = schema.safeParse(value === null || value === '' ? undefined : value);
+      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
+    },
+  };
+}
+
+const nameSchema = CreateProjectBodySchema.shape.name;
+const widthSchema = CreateProjectBodySchema.shape.width;
+const heightSchema = CreateProjectBodySchema.shape.height;
+
+/** The values the form starts from. */
+export function settingsOf(draft: Draft): SettingsValues {
+  return {
+    name: draft.name,
+    description: draft.description,
+    collectionSize: draft.collectionSize,
+    width: draft.width,
+    height: draft.height,
+    rarityMode: draft.rarityMode,
+    seed: draft.seed,
+  };
+}
+
+/** Project Name, Project Description, Collection Size, Dimension, rarity mode and seed; each change autosaves. */
+export function ProjectForm({
+  form,
+  draft,
+  plan,
+  onChange,
+}: {
+  form: FormInstance<SettingsValues>;
+  draft: Draft;
+  plan: Plan;
+  onChange: (values: Partial<SettingsValues>) => void;
+}) {
+  const sizeRule: Rule = {
+    validator: async (_rule, value: number | null) => {
+      if (typeof value === 'number' && value > plan.maxAssets) {
+        throw new Error(
+          `Your ${plan.name} plan generates up to ${plan.maxAssets.toLocaleString('en-US')} assets`,
+        );
+      }
+    },
+  };
+  return (
+    <Form<SettingsValues>
+      form={form}
+      layout="vertical"
+      requiredMark
+      initialValues={settingsOf(draft)}
+      onValuesChange={(changed: Partial<SettingsValues>) => onChange(changed)}
+      className="ll-gen-form"
+    >
+      <Form.Item label="Project Name" name="name" required rules={[schemaRule(nameSchema)]}>
+        <Input placeholder="e.g. Moon Cats" maxLength={100} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="Project Description"
+        name="description"
+        rules={[
+          { required: true, whitespace: true, message: 'Project Description is required!' },
+          { max: 2000, message: 'Project Description is too long' },
+        ]}
+      >
+        <Input.TextArea placeholder="What the collection is about" autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+      <Form.Item
+        label="Collection Size"
+        name="collectionSize"
+        required
+        rules={[schemaRule(CollectionSizeSchema), sizeRule]}
+        extra={`Your ${plan.name} plan: up to ${plan.maxAssets.toLocaleString('en-US')} assets${
+          plan.watermark ? ', watermarked' : ''
+        }.`}
+      >
+        <InputNumber min={1} max={plan.maxAssets} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item label="Dimension" required extra="Width × height of every image, in pixels (16–4096).">
+        <div className="ll-gen-dimension">
+          <Form.Item name="width" noStyle rules={[schemaRule(widthSchema)]}>
+            <InputNumber aria-label="Width" min={16} max={4096} precision={0} suffix="px" />
+          </Form.Item>
+          <span aria-hidden="true">×</span>
+          <Form.Item name="height" noStyle rules={[schemaRule(heightSchema)]}>
+            <InputNumber aria-label="Height" min={16} max={4096} precision={0} suffix="px" />
+          </Form.Item>
+        </div>
+      </Form.Item>
+      <Form.Item
+        label="Rarity"
+        name="rarityMode"
+        extra={
+          draft.rarityMode === 'exact'
+            ? 'Trait weights are counts: the collection has exactly that share of each trait.'
+            : 'Trait weights are relative chances of each trait in its layer.'
+        }
+      >
+        <Radio.Group optionType="button" buttonStyle="solid" aria-label="Rarity mode">
+          <Radio.Button value="weighted">Weighted</Radio.Button>
+          <Radio.Button value="exact">Exact counts</Radio.Button>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item label="Seed" extra="The same seed and settings always give the same collection.">
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item
+            name="seed"
+            noStyle
+            rules={[{ required: true, whitespace: true, message: 'Seed is required!' }]}
+          >
+            <Input aria-label="Seed" maxLength={100} autoComplete="off" />
+          </Form.Item>
+          <Tooltip title="New random seed">
+            <Button
+              aria-label="Shuffle seed"
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                const seed = randomSeed();
+                form.setFieldValue('seed', seed);
+                onChange({ seed });
+              }}
+            />
+          </Tooltip>
+        </Space.Compact>
+      </Form.Item>
+    </Form>
+  );
+}
