@@ -29,6 +29,7 @@ export function createProgressPrinter(io: CliIo): {
     },
     finish() {
       if (drawn) io.stderr.write('\n');
+      drawn = false;
     },
   };
 }

@@ -67,6 +67,91 @@ describe('layerloom CLI', () => {
     ]);
     const meta = JSON.parse(await readFile(path.join(out, 'metadata', '1.json'), 'utf8'));
     expect(meta.attributes.map((a: { trait_type: string }) => a.trait_type)).toEqual(['L1', 'L0']);
+    expect(text.out).toContain('Wrote rarity.json, collage.png, preview.gif');
+    const rarity = JSON.parse(await readFile(path.join(out, 'rarity.json'), 'utf8'));
+    expect(rarity.tokens).toHaveLength(6);
+    expect((await readFile(path.join(out, 'collage.png'))).subarray(1, 4).toString()).toBe('PNG');
+    expect((await readFile(path.join(out, 'preview.gif'))).subarray(0, 6).toString()).toBe('GIF89a');
+  });
+
+  it('writes a ZIP of everything and the IPFS artefacts on request', async () => {
+    const { io: streams, text } = io();
+    const out = path.join(work.dir, 'build-all');
+    const config = path.join(work.dir, 'solana.json');
+    await writeFile(
+      config,
+      JSON.stringify({
+        name: 'Sol',
+        output: { solana: { sellerFeeBasisPoints: 250, creators: [{ address: 'Abc', share: 100 }] } },
+      }),
+    );
+    const argv = ['generate', layers, '--config', config, '--count', '3', '--width', '8', '--height', '8'];
+    expect(await runCli([...argv, '--out', out, '--zip', '--car', '--threads', '1'], streams)).toBe(0);
+    expect((await readdir(out)).sort()).toEqual([
+      '.layerloom-job.json',
+      '_metadata.json',
+      'collage.png',
+      'collection.zip',
+      'images',
+      'ipfs',
+      'metadata',
+      'preview.gif',
+      'rarity.json',
+      'solana',
+    ]);
+    expect((await readdir(path.join(out, 'ipfs'))).sort()).toEqual([
+      'images.car',
+      'metadata',
+      'metadata.car',
+    ]);
+    const imagesCid = /images CID: +(\S+)/.exec(text.out)?.[1];
+    expect(imagesCid).toMatch(/^bafy/);
+    const ipfsMeta = JSON.parse(await readFile(path.join(out, 'ipfs', 'metadata', '2.json'), 'utf8'));
+    expect(ipfsMeta.image).toBe(`ipfs://${imagesCid}/2.png`);
+    const zip = await readFile(path.join(out, 'collection.zip'));
+    for (const name of [
+      'images/3.png',
+      'metadata/3.json',
+      'solana/3.json',
+      'rarity.json',
+      'collage.png',
+      'preview.gif',
+    ])
+      expect(zip.includes(Buffer.from(name))).toBe(true);
+    const bare = path.join(work.dir, 'build-bare');
+    expect(await runCli([...argv, '--out', bare, '--no-reports', '--threads', '1'], io().io)).toBe(0);
+    expect((await readdir(bare)).filter((name) => !name.startsWith('.')).sort()).toEqual([
+      '_metadata.json',
+      'images',
+      'metadata',
+      'solana',
+    ]);
+  });
+
+  it('draws a redrawn progress bar with an ETA on a terminal', async () => {
+    const { io: streams, text } = io();
+    const status = await runCli(
+      [
+        'generate',
+        layers,
+        '--count',
+        '4',
+        '--width',
+        '8',
+        '--height',
+        '8',
+        '--out',
+        path.join(work.dir, 'tty'),
+      ],
+      { ...streams, isTty: true },
+    );
+    expect(status).toBe(0);
+    const frames = text.err.split('\r').filter((frame) => frame.length > 0);
+    // Each frame clears the rest of the line (ESC [K); the last one ends the bar with a newline.
+    expect(frames.at(-1)?.endsWith('\u001b[K\n')).toBe(true);
+    expect(frames.at(-1)).toMatch(/^\[#{30}\] 4\/4 100%( · ETA 0s)?/);
+    expect(frames.length).toBeGreaterThanOrEqual(4);
+    expect(frames[0]).toMatch(/^\[[#.]{30}\] \d\/4 /);
   });
 
   it('reads a spec file with rules and fails with status 1 naming the exact combination count', async () => {

@@ -9,6 +9,8 @@ import { loadArchiver } from './untyped-modules.ts';
 export interface CollectionZipOptions {
   /** Extra files at the root of the ZIP (e.g. the collage), added last. */
   extras?: readonly { name: string; data: Uint8Array }[];
+  /** Also zip the Solana (Metaplex) metadata, `solana/N.json`, which the collection then must have. */
+  solana?: boolean;
 }
 
 /** A fixed date for every entry, so the same collection always zips to the same bytes. */
@@ -16,7 +18,7 @@ const ENTRY_DATE = new Date('2021-01-01T00:00:00Z');
 
 /**
  * Streams a ZIP of the collection to `output`: `images/N.png` (stored: PNG is already compressed),
- * `metadata/N.json`, `_metadata.json` and `rarity.json`, plus `extras`. Files are read one at a time
+ * `metadata/N.json`, `solana/N.json` on request, `_metadata.json` and `rarity.json`, plus `extras`. Files are read one at a time
  * and the next is added only when the previous one is written, so memory stays at about one file
  * whatever the collection size; ZIP64 is used when the archive passes 4 GiB.
  */
@@ -44,6 +46,12 @@ export async function writeCollectionZip(
     for (let edition = 1; edition <= source.size; edition++) {
       const path = tokenPaths(edition).metadata;
       await add(path, await readCollectionFile(source.files, path));
+    }
+    if (options.solana) {
+      for (let edition = 1; edition <= source.size; edition++) {
+        const path = tokenPaths(edition).solana;
+        await add(path, await readCollectionFile(source.files, path));
+      }
     }
     await add('_metadata.json', Readable.from(streamCollectionMetadata(source.files, source.size)));
     await add(

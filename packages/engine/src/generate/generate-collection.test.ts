@@ -2,7 +2,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir, writeLayersFolder } from '../../test/support/layer-fixtures.ts';
+import { tempDir, traitPixels, writeLayersFolder } from '../../test/support/layer-fixtures.ts';
 import {
   AssetCorruptError,
   AssetUnreadableError,
@@ -179,5 +179,75 @@ describe('generateCollection', () => {
       generateCollection({ spec: await spec(path.join(bad, 'gone.png')), sink: createFolderSink(out) }),
     ).rejects.toThrow(AssetUnreadableError);
     await expect(readdir(out)).rejects.toThrow();
+  });
+
+  it('renders layer configurations in their own order, 1-of-1s with their own image and attributes, and scales other-size assets', async () => {
+    const out = path.join(work.dir, 'configured');
+    // A 1-of-1 drawn at 32 px for a 16 px collection, and a hat trait drawn at 8 px.
+    const special = path.join(work.dir, 'special.png');
+    await sharp(traitPixels(32, 0, 5), { raw: { width: 32, height: 32, channels: 4 } })
+      .png()
+      .toFile(special);
+    const smallHat = path.join(work.dir, 'small-hat.png');
+    await sharp(traitPixels(8, 2, 1), { raw: { width: 8, height: 8, channels: 4 } })
+      .png()
+      .toFile(smallHat);
+    const spec = await specFor(8, {
+      rules: [],
+      configurations: [
+        { name: 'plain', size: 3, layers: ['L0', 'L1'] },
+        { name: 'hatted', size: 4, layers: ['L0', 'L2', 'L1'] },
+      ],
+      oneOfOnes: [
+        {
+          name: 'The Special One',
+          asset: { path: special },
+          attributes: [{ trait_type: 'Special', value: 'Gold' }],
+        },
+      ],
+    });
+    spec.layers[2]!.traits = [{ ...spec.layers[2]!.traits[0]!, name: 'Small', asset: { path: smallHat } }];
+    await generateCollection({ spec, sink: createFolderSink(out), threads: 2 });
+    const all: { name: string; edition: number; attributes: { trait_type: string; value: string }[] }[] =
+      JSON.parse(await readFile(path.join(out, '_metadata.json'), 'utf8'));
+    const types = all.map((token) => token.attributes.map((a) => a.trait_type).join(','));
+    expect(types.filter((t) => t === 'L0,L1')).toHaveLength(3);
+    // Attributes follow the collection's layer order; drawing follows the configuration's.
+    expect(types.filter((t) => t === 'L0,L1,L2')).toHaveLength(4);
+    const one = all.find((token) => token.name === 'The Special One')!;
+    expect(one.edition).toBe(8);
+    expect(one.attributes).toEqual([{ trait_type: 'Special', value: 'Gold' }]);
+
+    const raw = (file: string) => sharp(file).ensureAlpha().raw().toBuffer();
+    const worst = (a: Buffer, b: Buffer) => {
+      expect(a.length).toBe(b.length);
+      let max = 0;
+      for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i]! - b[i]!));
+      return max;
+    };
+    const resized = (file: string) =>
+      sharp(file).resize(16, 16, { fit: 'fill', kernel: 'lanczos3' }).ensureAlpha().png().toBuffer();
+    expect(
+      worst(
+        await raw(path.join(out, 'images/8.png')),
+        await sharp(await resized(special))
+          .raw()
+          .toBuffer(),
+      ),
+    ).toBeLessThanOrEqual(2);
+
+    // A hatted token equals libvips "over" of its layers in configuration order (L0, hat, L1), the hat scaled up.
+    const hatted = all.find((token) => token.attributes.length === 3)!;
+    const file = (layer: string): string => {
+      const value = hatted.attributes.find((a) => a.trait_type === layer)!.value;
+      const asset = spec.layers.find((l) => l.name === layer)!.traits.find((t) => t.name === value)!.asset;
+      return (asset as { path: string }).path;
+    };
+    const expected = await sharp(file('L0'))
+      .composite([{ input: await resized(smallHat) }, { input: file('L1') }])
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    expect(worst(await raw(path.join(out, `images/${hatted.edition}.png`)), expected)).toBeLessThanOrEqual(2);
   });
 });

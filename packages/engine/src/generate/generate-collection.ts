@@ -93,8 +93,8 @@ export async function generateCollection(
   try {
     const inFlight = new Set<Promise<void>>();
     let failure: unknown;
-    // Enough to keep every worker's two slots full while finished images are written; bounded, so memory is too.
-    const maxInFlight = pool.size * 3;
+    // Enough to keep every worker's three slots full while finished images are written; bounded, so memory is too.
+    const maxInFlight = pool.size * 4;
     for (const token of plan.tokens) {
       if (failure !== undefined || signal?.aborted) break;
       const paths = tokenPaths(token.edition);

@@ -19,8 +19,8 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-/** Tasks handed to one worker at once: one running and one waiting, so a worker never idles for a round trip. */
-const TASKS_PER_WORKER = 2;
+/** Tasks handed to one worker at once: two in flight (see render-worker.ts) and one waiting, so a worker never idles for a round trip. */
+const TASKS_PER_WORKER = 3;
 
 /** Starts `threads` render workers (default: one per core) sharing the decoded assets. */
 export function createRenderPool(init: RenderWorkerInit, threads = availableParallelism()): RenderPool {

@@ -1,45 +1,60 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
+import { compositeToRgba } from './composite.ts';
+import { encodePng } from './encode-png.ts';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
-import { createRenderBuffers, renderTokenPng } from './render-token.ts';
+import { createRenderBuffers, type RenderBuffers } from './render-token.ts';
 
 // Entry point of a render worker thread: composites and encodes the tasks the pool sends.
 // libvips' operation cache would keep recent encodes alive; every task is new, so caching only costs memory.
 sharp.cache(false);
 const init = workerData as RenderWorkerInit;
-const buffers = createRenderBuffers(init.width, init.height);
 const port = parentPort!;
 
-// Tasks run one after another (they share the buffers); the pool sends the next one early so no
-// core waits for a round trip through the main thread.
+/**
+ * Encodes in flight at once per worker. Compositing runs on this thread and PNG encoding on libuv's
+ * pool, so with two buffer sets the next token is composited while the last one encodes: the
+ * cores never wait for one step to hand over to the other.
+ */
+const IN_FLIGHT = 2;
+const free: RenderBuffers[] = Array.from({ length: IN_FLIGHT }, () =>
+  createRenderBuffers(init.width, init.height),
+);
 const queue: RenderTask[] = [];
-let running = false;
 
-async function drain(): Promise<void> {
-  running = true;
-  for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
+function pump(): void {
+  while (queue.length > 0 && free.length > 0) {
+    const task = queue.shift()!;
+    const buffers = free.pop()!;
+    void render(task, buffers).finally(() => {
+      free.push(buffers);
+      pump();
+    });
+  }
+}
+
+async function render(task: RenderTask, buffers: RenderBuffers): Promise<void> {
+  try {
     const layers = task.layers.map((layer) => ({
       image: init.assets[layer.asset]!,
       blend: layer.blend,
       opacity: layer.opacity,
     }));
-    try {
-      const png = await renderTokenPng(layers, init.width, init.height, init.compression, buffers);
-      const reply: RenderReply = { id: task.id, ok: true, png };
-      port.postMessage(reply, [png.buffer as ArrayBuffer]);
-    } catch (error) {
-      const reply: RenderReply = {
-        id: task.id,
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-      };
-      port.postMessage(reply);
-    }
+    const rgba = compositeToRgba(buffers.canvas, buffers.rgba, init.width, layers);
+    const png = await encodePng(rgba, init.width, init.height, init.compression);
+    const reply: RenderReply = { id: task.id, ok: true, png };
+    port.postMessage(reply, [png.buffer as ArrayBuffer]);
+  } catch (error) {
+    const reply: RenderReply = {
+      id: task.id,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    };
+    port.postMessage(reply);
   }
-  running = false;
 }
 
 port.on('message', (task: RenderTask) => {
   queue.push(task);
-  if (!running) void drain();
+  pump();
 });

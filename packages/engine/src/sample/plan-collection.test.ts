@@ -201,6 +201,34 @@ describe('planCollection', () => {
     });
   });
 
+  it('shows a layer as often as its presence weight says in weighted mode (chi-squared, p > 0.001)', () => {
+    const size = 2000;
+    const result = plan({
+      name: 'T',
+      size,
+      width: 8,
+      height: 8,
+      seed: 'presence',
+      // A space far larger than the size, so uniqueness barely bends the draws (as in the test above).
+      layers: [
+        layer('Bg', new Array(50).fill(1)),
+        layer('Hat', [3, 1], { presence: 0.3 }),
+        layer('Eyes', new Array(40).fill(1)),
+        layer('Pad', new Array(100).fill(1)),
+      ],
+    });
+    // Cells: no hat (0.7), Hat0 (0.3 · 3/4), Hat1 (0.3 · 1/4).
+    const expected = [0.7, 0.225, 0.075].map((share) => share * size);
+    const observed = [0, 0, 0];
+    for (const token of result.tokens) if (token.kind === 'generated') observed[token.traits[1]! + 1]!++;
+    const chi2 = observed.reduce(
+      (acc, count, index) => acc + (count - expected[index]!) ** 2 / expected[index]!,
+      0,
+    );
+    // Critical value of χ² with 2 degrees of freedom at p = 0.001.
+    expect(chi2).toBeLessThan(13.82);
+  });
+
   it('gives exact counts in exact mode, scaled by largest remainder', () => {
     const result = plan({
       name: 'T',

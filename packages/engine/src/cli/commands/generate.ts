@@ -5,11 +5,14 @@ import { type CliCommand, CliUsageError } from '../command.ts';
 import { loadCliSpec } from '../load-cli-spec.ts';
 import { parseFlags } from '../parse-flags.ts';
 import { createProgressPrinter, formatSeconds } from '../progress-line.ts';
+import { writeGenerateExtras } from '../write-generate-extras.ts';
 
 const usage = `Usage: layerloom generate <layersDir> --count N --width W --height H [options]
        layerloom generate --config spec.json [<layersDir>] [options]
 
-Generates images/N.png, metadata/N.json and _metadata.json into the output folder.
+Generates images/N.png, metadata/N.json (solana/N.json when the spec asks for it) and
+_metadata.json into the output folder, then rarity.json, collage.png (the first 100 tokens)
+and preview.gif; with --zip also collection.zip, with --car also ipfs/ (CARs and CIDs).
 Re-running the same command resumes an interrupted job.
 
 Options:
@@ -22,7 +25,10 @@ Options:
   --config FILE          a collection spec JSON (rules, configurations, output options…)
   --name NAME            collection name (token names are "<name> #N")
   --threads N            render threads (default: one per core)
-  --overwrite            replace an output folder holding a different collection`;
+  --overwrite            replace an output folder holding a different collection
+  --zip                  also write collection.zip (everything, streamed)
+  --car                  also write ipfs/: images.car, metadata.car and IPFS metadata
+  --no-reports           skip rarity.json, collage.png and preview.gif`;
 
 /** `layerloom generate`: a whole collection from a layers folder or a spec file. */
 export const command: CliCommand = {
@@ -42,6 +48,9 @@ export const command: CliCommand = {
       name: { type: 'string' },
       threads: { type: 'string' },
       overwrite: { type: 'boolean' },
+      zip: { type: 'boolean' },
+      car: { type: 'boolean' },
+      'no-reports': { type: 'boolean' },
     });
     if (positionals.length > 1)
       throw new CliUsageError(`Expected one layers folder, got ${positionals.join(' ')}`);
@@ -69,6 +78,17 @@ export const command: CliCommand = {
       const seconds = (performance.now() - started) / 1000;
       const resumed = result.resumed > 0 ? ` (${result.resumed} kept from an earlier run)` : '';
       io.stdout.write(`Generated ${result.size} tokens into ${out} in ${formatSeconds(seconds)}${resumed}\n`);
+      const extras = await writeGenerateExtras({
+        dir: out,
+        source: { files: createFolderSink(out), size: result.size },
+        reports: values['no-reports'] !== true,
+        zip: values.zip === true,
+        car: values.car === true,
+        solana: result.plan.collection.spec.output.solana !== undefined,
+      });
+      if (extras.written.length > 0) io.stdout.write(`Wrote ${extras.written.join(', ')}\n`);
+      if (extras.ipfs)
+        io.stdout.write(`images CID:   ${extras.ipfs.imagesCid}\nmetadata CID: ${extras.ipfs.metadataCid}\n`);
     } catch (error) {
       progress.finish();
       throw error;
