@@ -31,6 +31,8 @@ export async function measureMintGas(chain: TestChain, quantities: readonly numb
       address: collection,
       phase: 'public',
     });
+    // As for the reference below: another wallet's mint comes first, so both contracts start from the same state.
+    await mint({ walletClient: earlier, publicClient: chain.publicClient, address: collection, quantity: 1 });
     const minted = await mint({
       walletClient: buyer,
       publicClient: chain.publicClient,
