@@ -58,34 +58,34 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
   );
 
   return (
-    <section className="ll-gallery-section" aria-labelledby="ll-gallery-title">
-      <div className="ll-gallery-head">
-        <h2 id="ll-gallery-title" ref={headingRef} className="ll-section-title">
+    <section className="llc-gallery-section" aria-labelledby="llc-gallery-title">
+      <div className="llc-gallery-head">
+        <h2 id="llc-gallery-title" ref={headingRef} className="llc-section-title">
           Gallery
         </h2>
-        <span className="ll-gallery-count" aria-live="polite">
+        <span className="llc-gallery-count" aria-live="polite">
           {tokens.data ? showingText(state.page, state.pageSize, total, filtered) : ''}
         </span>
       </div>
-      <div className={wide ? 'll-gallery-layout ll-gallery-layout-wide' : 'll-gallery-layout'}>
+      <div className={wide ? 'llc-gallery-layout llc-gallery-layout-wide' : 'llc-gallery-layout'}>
         {wide ? (
-          <aside className="ll-gallery-aside" aria-label="Filter by trait">
+          <aside className="llc-gallery-aside" aria-label="Filter by trait">
             {panel}
           </aside>
         ) : null}
-        <div className="ll-gallery-main">
-          <div className="ll-gallery-toolbar">
+        <div className="llc-gallery-main">
+          <div className="llc-gallery-toolbar">
             {wide ? null : (
               <Button icon={<FilterOutlined />} onClick={() => setDrawerOpen(true)}>
                 Filters{filtered ? ` (${state.traits.length})` : ''}
               </Button>
             )}
-            <div className="ll-sort">
-              <span className="ll-sort-label" id="ll-sort-label">
+            <div className="llc-sort">
+              <span className="llc-sort-label" id="llc-sort-label">
                 Sort by
               </span>
               <Segmented<GallerySort>
-                aria-labelledby="ll-sort-label"
+                aria-labelledby="llc-sort-label"
                 value={state.sort}
                 onChange={(sort) => setState({ ...state, sort, page: 1 })}
                 options={[
@@ -96,13 +96,13 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
             </div>
           </div>
           {filtered ? (
-            <ul className="ll-chips" aria-label="Active filters">
+            <ul className="llc-chips" aria-label="Active filters">
               {[...selected].flatMap(([type, values]) =>
                 values.map((value) => (
                   <li key={traitKey(type, value)}>
                     <button
                       type="button"
-                      className="ll-chip"
+                      className="llc-chip"
                       onClick={() => onToggle(type, value, false)}
                       aria-label={`Remove filter ${traitTypeLabel(type)}: ${value}`}
                     >
@@ -120,11 +120,11 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
             </ul>
           ) : null}
           {tokens.isPending ? (
-            <ul className="ll-gallery" aria-label="Loading tokens">
+            <ul className="llc-gallery" aria-label="Loading tokens">
               {Array.from({ length: 12 }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                 <li key={index}>
-                  <div className="ll-gallery-placeholder" />
+                  <div className="llc-gallery-placeholder" />
                 </li>
               ))}
             </ul>
@@ -154,7 +154,7 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
             />
           )}
           {total > 0 ? (
-            <nav className="ll-pager" aria-label="Gallery pages">
+            <nav className="llc-pager" aria-label="Gallery pages">
               <Pagination
                 current={Math.min(state.page, lastPage)}
                 pageSize={state.pageSize}

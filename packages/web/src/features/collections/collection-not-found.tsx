@@ -18,7 +18,7 @@ export function CollectionLoadError({
   return (
     <Result
       status="error"
-      title={<h1 className="ll-result-title">The {what.toLowerCase()} could not be loaded</h1>}
+      title={<h1 className="llc-result-title">The {what.toLowerCase()} could not be loaded</h1>}
       subTitle={isApiError(error) ? error.message : 'Something went wrong. Please try again.'}
       extra={[
         <Button key="retry" type="primary" onClick={onRetry}>
@@ -37,7 +37,7 @@ export function NotFoundResult({ what, backTo }: { what: 'Collection' | 'Token';
   return (
     <Result
       status="404"
-      title={<h1 className="ll-result-title">{what} not found</h1>}
+      title={<h1 className="llc-result-title">{what} not found</h1>}
       subTitle={
         what === 'Collection'
           ? 'There is no collection at this address in your account. It may have been deleted, or the link belongs to another account.'

@@ -24,10 +24,10 @@ export function CollectionPage() {
 
   if (collection.isPending) {
     return (
-      <div className="ll-col-page" aria-busy="true">
+      <div className="llc-col-page" aria-busy="true">
         <Skeleton active paragraph={{ rows: 1 }} />
-        <div className="ll-hero">
-          <div className="ll-shimmer" />
+        <div className="llc-hero">
+          <div className="llc-shimmer" />
           <Skeleton active paragraph={{ rows: 5 }} />
         </div>
       </div>
@@ -35,7 +35,7 @@ export function CollectionPage() {
   }
   if (collection.isError) {
     return (
-      <div className="ll-col-page">
+      <div className="llc-col-page">
         <CollectionLoadError error={collection.error} onRetry={() => void collection.refetch()} />
       </div>
     );
@@ -65,25 +65,25 @@ export function CollectionPage() {
   };
 
   return (
-    <div className="ll-col-page">
+    <div className="llc-col-page">
       <Breadcrumb
-        className="ll-breadcrumb"
+        className="llc-breadcrumb"
         items={[{ title: <Link to="/dashboard/collections">My Collection</Link> }, { title: data.name }]}
       />
-      <section className="ll-hero" aria-labelledby="ll-collection-name">
-        <div className="ll-hero-image">
+      <section className="llc-hero" aria-labelledby="llc-collection-name">
+        <div className="llc-hero-image">
           {ready && data.thumbnail ? (
             <img
               src={data.thumbnail}
               alt={`${data.name}, token #1`}
               width={data.width}
               height={data.height}
-              className={data.width <= 256 ? 'll-pixelated' : undefined}
+              className={data.width <= 256 ? 'llc-pixelated' : undefined}
             />
           ) : (
-            <div className={`ll-col-thumb-state ll-col-thumb-${progress.status}`} aria-hidden="true">
+            <div className={`llc-col-thumb-state ll-col-thumb-${progress.status}`} aria-hidden="true">
               {progress.status === 'generating' ? (
-                <span className="ll-col-thumb-percent">
+                <span className="llc-col-thumb-percent">
                   {progressPercent(progress.done, progress.total)}%
                 </span>
               ) : progress.status === 'failed' ? (
@@ -94,19 +94,19 @@ export function CollectionPage() {
             </div>
           )}
         </div>
-        <div className="ll-hero-info">
-          <div className="ll-hero-title-row">
-            <h1 id="ll-collection-name" className="ll-hero-title">
+        <div className="llc-hero-info">
+          <div className="llc-hero-title-row">
+            <h1 id="llc-collection-name" className="llc-hero-title">
               {data.name}
             </h1>
             <StatusTag status={progress.status} />
           </div>
           {data.description ? (
-            <p className="ll-hero-description">{data.description}</p>
+            <p className="llc-hero-description">{data.description}</p>
           ) : (
-            <p className="ll-hero-description ll-muted">No description.</p>
+            <p className="llc-hero-description llc-muted">No description.</p>
           )}
-          <dl className="ll-facts">
+          <dl className="llc-facts">
             <div>
               <dt>Items</dt>
               <dd>{formatCount(data.size)}</dd>
@@ -128,7 +128,7 @@ export function CollectionPage() {
               </div>
             ) : null}
           </dl>
-          <div className="ll-actions">
+          <div className="llc-actions">
             {ready ? <DownloadsMenu collectionId={data.id} size={data.size} /> : null}
             <Button
               danger
@@ -145,11 +145,11 @@ export function CollectionPage() {
         </div>
       </section>
       {progress.status === 'generating' ? (
-        <section className="ll-panel" aria-labelledby="ll-progress-title">
-          <h2 id="ll-progress-title" className="ll-section-title">
+        <section className="llc-panel" aria-labelledby="llc-progress-title">
+          <h2 id="llc-progress-title" className="llc-section-title">
             Generating your collection
           </h2>
-          <p className="ll-muted">
+          <p className="llc-muted">
             You can leave this page: generation continues on the server and the collection appears here when
             it is done.
           </p>
@@ -159,7 +159,7 @@ export function CollectionPage() {
         <Alert
           type="error"
           showIcon
-          className="ll-panel-alert"
+          className="llc-panel-alert"
           title="Generation failed"
           description={progress.error ?? 'The generation stopped with an error.'}
         />
@@ -167,7 +167,7 @@ export function CollectionPage() {
         <Alert
           type="warning"
           showIcon
-          className="ll-panel-alert"
+          className="llc-panel-alert"
           title="Generation cancelled"
           description={`It stopped after ${formatCount(progress.done)} of ${formatCount(progress.total)} images. Generate again from your project, or delete this collection.`}
         />

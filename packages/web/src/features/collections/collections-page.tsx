@@ -15,11 +15,11 @@ export function CollectionsPage() {
   const collections = useCollections();
   const count = collections.data?.length ?? 0;
   return (
-    <div className="ll-col-page">
-      <header className="ll-col-head">
+    <div className="llc-col-page">
+      <header className="llc-col-head">
         <div>
-          <h1 className="ll-col-title">My Collection</h1>
-          <p className="ll-col-sub">
+          <h1 className="llc-col-title">My Collection</h1>
+          <p className="llc-col-sub">
             {collections.data
               ? count === 0
                 ? 'Collections you generate appear here.'
@@ -32,23 +32,23 @@ export function CollectionsPage() {
         </LinkButton>
       </header>
       {collections.isPending ? (
-        <ul className="ll-col-grid" aria-label="Loading collections">
+        <ul className="llc-col-grid" aria-label="Loading collections">
           {[0, 1, 2, 3].map((key) => (
-            <li key={key} className="ll-col-card">
-              <div className="ll-shimmer" />
-              <Skeleton active paragraph={{ rows: 1 }} className="ll-col-card-body" />
+            <li key={key} className="llc-col-card">
+              <div className="llc-shimmer" />
+              <Skeleton active paragraph={{ rows: 1 }} className="llc-col-card-body" />
             </li>
           ))}
         </ul>
       ) : collections.isError ? (
         <CollectionLoadError error={collections.error} onRetry={() => void collections.refetch()} />
       ) : count === 0 ? (
-        <div className="ll-col-empty">
+        <div className="llc-col-empty">
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={<span className="ll-col-empty-text">No Collection Generated</span>}
+            description={<span className="llc-col-empty-text">No Collection Generated</span>}
           >
-            <p className="ll-col-sub">
+            <p className="llc-col-sub">
               Upload your layers, set their rarity and generate your first collection.
             </p>
             <LinkButton to="/dashboard/nft" type="primary" icon={<PlusOutlined />}>
@@ -57,7 +57,7 @@ export function CollectionsPage() {
           </Empty>
         </div>
       ) : (
-        <ul className="ll-col-grid">
+        <ul className="llc-col-grid">
           {collections.data.map((collection) => (
             <CollectionCard key={collection.id} collection={collection} />
           ))}
@@ -72,8 +72,8 @@ function CollectionCard({ collection }: { collection: Collection }) {
   const { progress } = collection;
   const { status } = progress;
   return (
-    <li className="ll-col-card">
-      <div className="ll-col-thumb">
+    <li className="llc-col-card">
+      <div className="llc-col-thumb">
         {status === 'ready' && collection.thumbnail ? (
           <img
             src={collection.thumbnail}
@@ -82,12 +82,12 @@ function CollectionCard({ collection }: { collection: Collection }) {
             height={collection.height}
             loading="lazy"
             decoding="async"
-            className={collection.width <= 256 ? 'll-pixelated' : undefined}
+            className={collection.width <= 256 ? 'llc-pixelated' : undefined}
           />
         ) : (
-          <div className={`ll-col-thumb-state ll-col-thumb-${status}`} aria-hidden="true">
+          <div className={`llc-col-thumb-state ll-col-thumb-${status}`} aria-hidden="true">
             {status === 'generating' ? (
-              <span className="ll-col-thumb-percent">{progressPercent(progress.done, progress.total)}%</span>
+              <span className="llc-col-thumb-percent">{progressPercent(progress.done, progress.total)}%</span>
             ) : status === 'failed' ? (
               <ExclamationCircleOutlined />
             ) : (
@@ -96,21 +96,21 @@ function CollectionCard({ collection }: { collection: Collection }) {
           </div>
         )}
       </div>
-      <div className="ll-col-card-body">
-        <h2 className="ll-col-card-name">
-          <Link to={`/dashboard/collections/${collection.id}`} className="ll-stretched">
+      <div className="llc-col-card-body">
+        <h2 className="llc-col-card-name">
+          <Link to={`/dashboard/collections/${collection.id}`} className="llc-stretched">
             {collection.name}
           </Link>
         </h2>
-        <p className="ll-col-card-meta">
+        <p className="llc-col-card-meta">
           {formatCount(collection.size)} items · {collection.width} × {collection.height}px
         </p>
-        <div className="ll-col-card-foot">
-          <span className="ll-col-card-meta">{formatDate(collection.createdAt)}</span>
+        <div className="llc-col-card-foot">
+          <span className="llc-col-card-meta">{formatDate(collection.createdAt)}</span>
           <StatusTag status={status} />
         </div>
         {status === 'generating' ? (
-          <div className="ll-above-stretched">
+          <div className="llc-above-stretched">
             <GenerationProgressView
               compact
               collectionId={collection.id}
@@ -120,7 +120,7 @@ function CollectionCard({ collection }: { collection: Collection }) {
           </div>
         ) : null}
         {status === 'failed' && progress.error ? (
-          <p className="ll-col-card-error" title={progress.error}>
+          <p className="llc-col-card-error" title={progress.error}>
             {progress.error}
           </p>
         ) : null}

@@ -29,7 +29,7 @@ export function DownloadsMenu({ collectionId, size }: { collectionId: string; si
             <a
               href={endpointUrl(downloadCollection, { id: collectionId, kind })}
               download
-              className="ll-download-item"
+              className="llc-download-item"
               onClick={() =>
                 feedback.info(
                   slow
@@ -38,8 +38,8 @@ export function DownloadsMenu({ collectionId, size }: { collectionId: string; si
                 )
               }
             >
-              <span className="ll-download-label">{label}</span>
-              <span className="ll-download-hint">{hint}</span>
+              <span className="llc-download-label">{label}</span>
+              <span className="llc-download-hint">{hint}</span>
             </a>
           ),
         })),

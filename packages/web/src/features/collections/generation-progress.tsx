@@ -36,15 +36,15 @@ export function GenerationProgressView({
     });
   };
   return (
-    <div className={compact ? 'll-gen ll-gen-compact' : 'll-gen'}>
+    <div className={compact ? 'llc-gen llc-gen-compact' : 'llc-gen'}>
       <Progress
         percent={percent}
         status="active"
         strokeColor={{ from: '#7c4dff', to: '#20c5b0' }}
         aria-label={`Generating ${name}: ${percent}%`}
       />
-      <div className="ll-gen-row">
-        <span className="ll-gen-text" aria-live="polite">
+      <div className="llc-gen-row">
+        <span className="llc-gen-text" aria-live="polite">
           {formatProgressCount(progress.done, progress.total)} · {formatEta(progress.etaSeconds)}
         </span>
         <Button

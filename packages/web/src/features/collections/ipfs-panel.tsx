@@ -1,13 +1,21 @@
-import { Skeleton, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Skeleton, Typography } from 'antd';
+import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCollectionIpfs } from './collections-queries.ts';
 
-/** The IPFS CIDs of the images and metadata folders, each copyable. */
+/** The IPFS CIDs of the images and metadata folders, each with a copy button. */
 export function IpfsPanel({ collectionId }: { collectionId: string }) {
   const ipfs = useCollectionIpfs(collectionId, true);
+  const feedback = useFeedback();
+  const copy = (label: string, cid: string) =>
+    navigator.clipboard.writeText(cid).then(
+      () => feedback.success(`${label} CID copied`),
+      (error: unknown) => feedback.error(error),
+    );
   return (
-    <section className="ll-ipfs" aria-labelledby="ll-ipfs-title">
-      <h2 id="ll-ipfs-title" className="ll-section-label">
+    <section className="llc-ipfs" aria-labelledby="llc-ipfs-title">
+      <h2 id="llc-ipfs-title" className="llc-section-label">
         IPFS content IDs
       </h2>
       {ipfs.isPending ? (
@@ -15,24 +23,26 @@ export function IpfsPanel({ collectionId }: { collectionId: string }) {
       ) : ipfs.isError ? (
         <Typography.Text type="danger">{errorMessage(ipfs.error)}</Typography.Text>
       ) : (
-        <dl className="ll-ipfs-list">
+        <dl className="llc-ipfs-list">
           {(
             [
               ['Images', ipfs.data.imagesCid],
               ['Metadata', ipfs.data.metadataCid],
             ] as const
           ).map(([label, cid]) => (
-            <div key={label} className="ll-ipfs-row">
+            <div key={label} className="llc-ipfs-row">
               <dt>{label}</dt>
               <dd>
-                <Typography.Text
-                  code
-                  className="ll-cid"
-                  copyable={{ text: cid, tooltips: ['Copy CID', 'Copied'] }}
-                  title={cid}
-                >
+                <code className="llc-cid" title={cid}>
                   {cid}
-                </Typography.Text>
+                </code>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<CopyOutlined />}
+                  aria-label={`Copy the ${label.toLowerCase()} CID`}
+                  onClick={() => void copy(label, cid)}
+                />
               </dd>
             </div>
           ))}

@@ -23,27 +23,27 @@ export function TokenGallery({
   const location = useLocation();
   const small = width <= 256;
   return (
-    <ul className="ll-gallery" aria-busy={busy} data-busy={busy || undefined}>
+    <ul className="llc-gallery" aria-busy={busy} data-busy={busy || undefined}>
       {tokens.map((token) => (
         <li key={token.edition}>
+          {/* The image's alt ("<name> #<edition>") names the link; the caption repeats it visually. */}
           <Link
             to={`/dashboard/collections/${collectionId}/tokens/${token.edition}`}
             state={{ gallerySearch: location.search }}
-            className="ll-gallery-item"
-            aria-label={tokenLabel(token)}
+            className="llc-gallery-item"
           >
             <img
               src={tokenImageUrl(collectionId, token.edition)}
-              alt=""
+              alt={tokenLabel(token)}
               width={width}
               height={height}
               loading="lazy"
               decoding="async"
-              className={small ? 'll-pixelated' : undefined}
+              className={small ? 'llc-pixelated' : undefined}
             />
-            <span className="ll-gallery-caption" aria-hidden="true">
-              <span className="ll-gallery-edition">#{token.edition}</span>
-              <span className="ll-gallery-rank">Rank {formatCount(token.rank)}</span>
+            <span className="llc-gallery-caption" aria-hidden="true">
+              <span className="llc-gallery-edition">#{token.edition}</span>
+              <span className="llc-gallery-rank">Rank {formatCount(token.rank)}</span>
             </span>
           </Link>
         </li>

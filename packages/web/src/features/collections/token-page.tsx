@@ -69,24 +69,24 @@ export function TokenPage() {
 
   if (collection.isError) {
     return (
-      <div className="ll-col-page">
+      <div className="llc-col-page">
         <CollectionLoadError error={collection.error} onRetry={() => void collection.refetch()} />
       </div>
     );
   }
   if (collection.data && !inRange) {
     return (
-      <div className="ll-col-page">
+      <div className="llc-col-page">
         <NotFoundResult what="Token" backTo={collectionPath} />
       </div>
     );
   }
   if (collection.data && !ready) {
     return (
-      <div className="ll-col-page">
+      <div className="llc-col-page">
         <Result
           status="info"
-          title={<h1 className="ll-result-title">This collection is not ready</h1>}
+          title={<h1 className="llc-result-title">This collection is not ready</h1>}
           subTitle="Its tokens can be viewed once the generation has finished."
           extra={
             <LinkButton to={collectionPath} type="primary">
@@ -109,20 +109,20 @@ export function TokenPage() {
   };
 
   return (
-    <div className="ll-col-page">
+    <div className="llc-col-page">
       <Breadcrumb
-        className="ll-breadcrumb"
+        className="llc-breadcrumb"
         items={[
           { title: <Link to="/dashboard/collections">My Collection</Link> },
           { title: <Link to={backTo}>{collection.data?.name ?? 'Collection'}</Link> },
           { title: `#${editionParam}` },
         ]}
       />
-      <nav className="ll-token-nav" aria-label="Token navigation">
-        <Link to={backTo} className="ll-back-link">
+      <nav className="llc-token-nav" aria-label="Token navigation">
+        <Link to={backTo} className="llc-back-link">
           <ArrowLeftOutlined aria-hidden="true" /> Back to collection
         </Link>
-        <div className="ll-token-steps">
+        <div className="llc-token-steps">
           {previous !== null ? (
             <LinkButton
               to={tokenPath(previous)}
@@ -133,11 +133,11 @@ export function TokenPage() {
               #{previous}
             </LinkButton>
           ) : (
-            <Button icon={<LeftOutlined />} disabled aria-label="Previous token">
-              Prev
+            <Button icon={<LeftOutlined />} disabled>
+              Previous
             </Button>
           )}
-          <span className="ll-token-position">
+          <span className="llc-token-position">
             {formatCount(edition)} / {formatCount(size)}
           </span>
           {next !== null ? (
@@ -145,7 +145,7 @@ export function TokenPage() {
               #{next} <RightOutlined />
             </LinkButton>
           ) : (
-            <Button disabled aria-label="Next token">
+            <Button disabled>
               Next <RightOutlined />
             </Button>
           )}
@@ -164,21 +164,21 @@ export function TokenPage() {
           }
         />
       ) : !token || !collection.data ? (
-        <div className="ll-token">
-          <div className="ll-shimmer" />
+        <div className="llc-token">
+          <div className="llc-shimmer" />
           <Skeleton active paragraph={{ rows: 8 }} />
         </div>
       ) : (
-        <article className="ll-token" aria-labelledby="ll-token-name">
-          <div className="ll-token-media">
+        <article className="llc-token" aria-labelledby="llc-token-name">
+          <div className="llc-token-media">
             <img
               src={tokenImageUrl(id, edition)}
               alt={tokenLabel(token)}
               width={collection.data.width}
               height={collection.data.height}
-              className={collection.data.width <= 256 ? 'll-pixelated' : undefined}
+              className={collection.data.width <= 256 ? 'llc-pixelated' : undefined}
             />
-            <div className="ll-token-files">
+            <div className="llc-token-files">
               <a href={tokenImageUrl(id, edition)} target="_blank" rel="noreferrer">
                 Image file ({edition}.png)
               </a>
@@ -187,22 +187,22 @@ export function TokenPage() {
               </a>
             </div>
           </div>
-          <div className="ll-token-info">
-            <p className="ll-eyebrow">{collection.data.name}</p>
-            <h1 id="ll-token-name" className="ll-hero-title">
+          <div className="llc-token-info">
+            <p className="llc-eyebrow">{collection.data.name}</p>
+            <h1 id="llc-token-name" className="llc-hero-title">
               {tokenLabel(token)}
             </h1>
-            <div className="ll-rank">
-              <Tag color="purple" variant="solid" className="ll-rank-tag">
+            <div className="llc-rank">
+              <Tag color="purple" variant="solid" className="llc-rank-tag">
                 {rankLabel(token.rank, size)}
               </Tag>
-              <span className="ll-muted">Rarity score {token.score.toFixed(3)}</span>
+              <span className="llc-muted">Rarity score {token.score.toFixed(3)}</span>
             </div>
-            <h2 className="ll-section-title">Attributes</h2>
+            <h2 className="llc-section-title">Attributes</h2>
             {token.attributes.length === 0 ? (
-              <p className="ll-muted">This token has no attributes.</p>
+              <p className="llc-muted">This token has no attributes.</p>
             ) : (
-              <ul className="ll-attrs">
+              <ul className="llc-attrs">
                 {token.attributes.map((attribute) => {
                   const value = String(attribute.value);
                   const stats = traits[attribute.trait_type]?.[value];
@@ -213,11 +213,11 @@ export function TokenPage() {
                     traits: [traitKey(attribute.trait_type, value)],
                   }).toString();
                   return (
-                    <li key={attribute.trait_type} className="ll-attr">
-                      <span className="ll-attr-type">{traitTypeLabel(attribute.trait_type)}</span>
-                      <span className="ll-attr-value">{value}</span>
+                    <li key={attribute.trait_type} className="llc-attr">
+                      <span className="llc-attr-type">{traitTypeLabel(attribute.trait_type)}</span>
+                      <span className="llc-attr-value">{value}</span>
                       {stats ? (
-                        <span className="ll-attr-share">
+                        <span className="llc-attr-share">
                           <strong>{formatShare(stats.share)}</strong> have this ·{' '}
                           <Link
                             to={`${collectionPath}?${filterSearch}`}
@@ -232,8 +232,8 @@ export function TokenPage() {
                 })}
               </ul>
             )}
-            <div className="ll-metadata-head">
-              <h2 className="ll-section-title">Metadata</h2>
+            <div className="llc-metadata-head">
+              <h2 className="llc-section-title">Metadata</h2>
               <Button size="small" icon={<CopyOutlined />} onClick={copyMetadata} disabled={!metadataText}>
                 Copy JSON
               </Button>
@@ -248,9 +248,9 @@ export function TokenPage() {
             ) : metadata.isPending ? (
               <Skeleton active paragraph={{ rows: 6 }} />
             ) : (
-              <section className="ll-json-frame" aria-label={`Metadata of ${tokenLabel(token)}`}>
+              <section className="llc-json-frame" aria-label={`Metadata of ${tokenLabel(token)}`}>
                 {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard */}
-                <pre className="ll-json" tabIndex={0}>
+                <pre className="llc-json" tabIndex={0}>
                   {metadataText}
                 </pre>
               </section>

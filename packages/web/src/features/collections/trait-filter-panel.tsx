@@ -37,9 +37,9 @@ export function TraitFilterPanel({
     .map(([type]) => type);
   const selectedCount = [...selected.values()].reduce((sum, values) => sum + values.length, 0);
   return (
-    <div className="ll-filter">
-      <div className="ll-filter-head">
-        <h2 className="ll-section-label" id="ll-filter-title">
+    <div className="llc-filter">
+      <div className="llc-filter-head">
+        <h2 className="llc-section-label" id="llc-filter-title">
           Filter by trait
         </h2>
         <Button type="link" size="small" onClick={onClear} disabled={selectedCount === 0}>
@@ -55,25 +55,25 @@ export function TraitFilterPanel({
           return {
             key: type,
             label: (
-              <span className="ll-filter-type">
+              <span className="llc-filter-type">
                 <span>{traitTypeLabel(type)}</span>
-                <span className="ll-filter-type-count">
+                <span className="llc-filter-type-count">
                   {chosen.length > 0 ? `${chosen.length} of ${values.length}` : values.length}
                 </span>
               </span>
             ),
             children: (
-              <fieldset className="ll-filter-values">
+              <fieldset className="llc-filter-values">
                 <legend className="ll-visually-hidden">{traitTypeLabel(type)}</legend>
                 {values.map(([value, stats]) => (
                   <Checkbox
                     key={value}
                     checked={chosen.includes(value)}
                     onChange={(event) => onToggle(type, value, event.target.checked)}
-                    className="ll-filter-value"
+                    className="llc-filter-value"
                   >
-                    <span className="ll-filter-value-name">{value}</span>
-                    <span className="ll-filter-value-stats">
+                    <span className="llc-filter-value-name">{value}</span>
+                    <span className="llc-filter-value-stats">
                       {formatCount(stats.count)} · {formatShare(stats.share)}
                     </span>
                   </Checkbox>
