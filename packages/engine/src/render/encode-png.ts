@@ -3,7 +3,7 @@ import type { Compression } from '../spec/collection-spec.ts';
 
 /**
  * libpng settings per compression choice (1024² textured art, 1 core; see bench):
- * `small` (default) level 6 + adaptive filters, the same files as a canvas/libpng default encoder;
+ * `small` (default) level 6 + adaptive filters, the settings of libpng's and canvas's default encoders;
  * `balanced` level 4 + adaptive filters (about 4 % larger, 1.7× faster); `fast` level 2 without
  * filters (about 30 % larger, 3.7× faster).
  */
