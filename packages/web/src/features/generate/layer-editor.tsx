@@ -222,7 +222,7 @@ function TraitCard({
             type="text"
             size="small"
             danger
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden="true" />}
             aria-label={`Delete trait ${trait.name}`}
           />
         </Popconfirm>

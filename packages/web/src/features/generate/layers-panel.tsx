@@ -198,7 +198,7 @@ function LayerRow({
         <Button
           type="text"
           size="small"
-          icon={<SettingOutlined />}
+          icon={<SettingOutlined aria-hidden="true" />}
           aria-label={`Settings of layer ${layer.name}`}
         />
       </Popover>
@@ -217,7 +217,7 @@ function LayerRow({
           type="text"
           size="small"
           danger
-          icon={<DeleteOutlined />}
+          icon={<DeleteOutlined aria-hidden="true" />}
           aria-label={`Delete layer ${layer.name}`}
         />
       </Popconfirm>
@@ -322,7 +322,7 @@ function NewLayerInput({ layers, onAdd }: { layers: readonly DraftLayer[]; onAdd
             type="primary"
             size="small"
             shape="circle"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden="true" />}
             aria-label="Add layer"
             onClick={add}
           />

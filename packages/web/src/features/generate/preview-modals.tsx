@@ -58,7 +58,7 @@ export function PreviewModal({
       footer={[
         <Button
           key="reroll"
-          icon={<ReloadOutlined />}
+          icon={<ReloadOutlined aria-hidden="true" />}
           loading={preview.isFetching}
           onClick={() => setSeed(randomSeed())}
         >
@@ -126,7 +126,7 @@ export function PreviewGridModal({
       footer={[
         <Button
           key="more"
-          icon={<ReloadOutlined />}
+          icon={<ReloadOutlined aria-hidden="true" />}
           loading={grid.isFetching}
           onClick={() => setSeed(randomSeed())}
         >

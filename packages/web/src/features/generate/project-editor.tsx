@@ -233,10 +233,10 @@ export function ProjectEditor({
             disabled={isSwitching}
             popupMatchSelectWidth={false}
           />
-          <Button icon={<PlusOutlined />} onClick={onNew} loading={isSwitching}>
+          <Button icon={<PlusOutlined aria-hidden="true" />} onClick={onNew} loading={isSwitching}>
             New project
           </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={discard}>
+          <Button danger icon={<DeleteOutlined aria-hidden="true" />} onClick={discard}>
             Discard
           </Button>
         </div>
@@ -268,7 +268,7 @@ export function ProjectEditor({
                 }}
               >
                 <Tooltip title="A HashLips layers/ folder as one ZIP: numbered folders, Name#weight.png files">
-                  <Button size="small" icon={<FileZipOutlined />} loading={isImporting}>
+                  <Button size="small" icon={<FileZipOutlined aria-hidden="true" />} loading={isImporting}>
                     Import HashLips layers ZIP
                   </Button>
                 </Tooltip>
@@ -351,15 +351,23 @@ export function ProjectEditor({
               />
             ) : null}
             <div className="ll-gen-actions">
-              <Button icon={<EyeOutlined />} disabled={!hasTraits} onClick={() => openPreview('one')}>
+              <Button
+                icon={<EyeOutlined aria-hidden="true" />}
+                disabled={!hasTraits}
+                onClick={() => openPreview('one')}
+              >
                 Preview
               </Button>
-              <Button icon={<AppstoreOutlined />} disabled={!hasTraits} onClick={() => openPreview('grid')}>
+              <Button
+                icon={<AppstoreOutlined aria-hidden="true" />}
+                disabled={!hasTraits}
+                onClick={() => openPreview('grid')}
+              >
                 Preview All
               </Button>
               <Button
                 type="primary"
-                icon={<ThunderboltOutlined />}
+                icon={<ThunderboltOutlined aria-hidden="true" />}
                 disabled={!hasTraits || isRunning}
                 loading={isStarting}
                 onClick={() => void generate()}

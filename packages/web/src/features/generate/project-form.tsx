@@ -96,16 +96,16 @@ export function ProjectForm({
           plan.watermark ? ', watermarked' : ''
         }.`}
       >
-        <InputNumber min={1} max={plan.maxAssets} precision={0} style={{ width: '100%' }} />
+        <InputNumber precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item label="Dimension" required extra="Width × height of every image, in pixels (16–4096).">
         <div className="ll-gen-dimension">
           <Form.Item name="width" noStyle rules={[schemaRule(widthSchema)]}>
-            <InputNumber aria-label="Width" min={16} max={4096} precision={0} suffix="px" />
+            <InputNumber aria-label="Width" precision={0} suffix="px" />
           </Form.Item>
           <span aria-hidden="true">×</span>
           <Form.Item name="height" noStyle rules={[schemaRule(heightSchema)]}>
-            <InputNumber aria-label="Height" min={16} max={4096} precision={0} suffix="px" />
+            <InputNumber aria-label="Height" precision={0} suffix="px" />
           </Form.Item>
         </div>
       </Form.Item>
@@ -135,7 +135,7 @@ export function ProjectForm({
           <Tooltip title="New random seed">
             <Button
               aria-label="Shuffle seed"
-              icon={<ReloadOutlined />}
+              icon={<ReloadOutlined aria-hidden="true" />}
               onClick={() => {
                 const seed = randomSeed();
                 form.setFieldValue('seed', seed);

@@ -72,7 +72,7 @@ export function RulesEditor({
                   type="text"
                   size="small"
                   danger
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden="true" />}
                   aria-label={`Remove rule: ${text}`}
                   onClick={() => onChange(rules.filter((_, other) => other !== index))}
                 />
@@ -89,7 +89,7 @@ export function RulesEditor({
               <label htmlFor={`${ids}-trait`}>Trait</label>
               <Select
                 id={`${ids}-trait`}
-                showSearch
+                showSearch={{ optionFilterProp: 'label' }}
                 placeholder="Trait"
                 value={draft.trait}
                 options={traitOptions}
@@ -156,7 +156,7 @@ export function RulesEditor({
                 <label htmlFor={`${ids}-other`}>Other trait</label>
                 <Select
                   id={`${ids}-other`}
-                  showSearch
+                  showSearch={{ optionFilterProp: 'label' }}
                   placeholder="Other trait"
                   value={draft.other}
                   options={otherOptions}
@@ -169,7 +169,7 @@ export function RulesEditor({
             )}
           </div>
           <div className="ll-gen-rule-actions">
-            <Button icon={<PlusOutlined />} onClick={add}>
+            <Button icon={<PlusOutlined aria-hidden="true" />} onClick={add}>
               Add rule
             </Button>
             {problem ? (

@@ -1,0 +1,278 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { type RunningApp, startApp } from './support/app.ts';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  testAdmin,
+} from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let folder: string;
+
+/** A square PNG: a solid background colour, or a transparent one with a coloured shape on it. */
+async function png(path: string, options: { color: string; shape?: 'circle' | 'hat' | 'bar' }) {
+  const size = 128;
+  if (!options.shape) {
+    await sharp({ create: { width: size, height: size, channels: 4, background: options.color } })
+      .png()
+      .toFile(path);
+    return;
+  }
+  const shape = {
+    circle: `<circle cx="64" cy="74" r="38" fill="${options.color}"/>`,
+    hat: `<polygon points="34,40 94,40 64,6" fill="${options.color}"/>`,
+    bar: `<rect x="30" y="56" width="68" height="14" rx="7" fill="${options.color}"/>`,
+  }[options.shape];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${shape}</svg>`;
+  await sharp(Buffer.from(svg)).png().toFile(path);
+}
+
+/** The names of the files in a ZIP. */
+function zipEntries(bytes: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+const layerFiles = {
+  Background: [
+    ['Blue#30.png', { color: '#3b82f6' }],
+    ['Red.png', { color: '#ef4444' }],
+    ['Green.png', { color: '#22c55e' }],
+    ['Gold.png', { color: '#eab308' }],
+  ],
+  Body: [
+    ['Violet.png', { color: '#7c4dff', shape: 'circle' }],
+    ['Teal.png', { color: '#20c5b0', shape: 'circle' }],
+    ['Coral.png', { color: '#f97360', shape: 'circle' }],
+  ],
+  Hat: [
+    ['Cap.png', { color: '#16112b', shape: 'hat' }],
+    ['Crown.png', { color: '#facc15', shape: 'hat' }],
+    ['Band.png', { color: '#db2777', shape: 'bar' }],
+  ],
+} as const;
+
+/** Waits for the autosave indicator to say everything is on the server. */
+async function saved(page: Page) {
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved$/ })
+    .waitFor({ timeout: 10_000 });
+}
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'layerloom-generate-e2e-'));
+  for (const [layer, files] of Object.entries(layerFiles)) {
+    mkdirSync(join(folder, layer));
+    for (const [name, options] of files) await png(join(folder, layer, name), options);
+  }
+  writeFileSync(join(folder, 'notes.txt'), 'not an image, just words '.repeat(10));
+  // A real PNG cut short: right extension and signature, but it cannot be decoded to the end.
+  const whole = readFileSync(join(folder, 'Background', 'Red.png'));
+  writeFileSync(join(folder, 'Broken.png'), whole.subarray(0, Math.max(80, Math.floor(whole.length / 2))));
+  app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('Generate NFT', () => {
+  it('builds a project of three layers, previews it, generates 20 and downloads the collection', async () => {
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, testAdmin.email, testAdmin.password);
+    await page.goto('/dashboard/nft');
+    await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+    await saved(page);
+
+    // The settings, with the spec's required-field messages.
+    const name = page.getByLabel('Project Name');
+    await name.fill('');
+    await expect.poll(() => page.getByText('Project Name is required!').isVisible()).toBe(true);
+    await name.fill('Moon Cats');
+    await page.getByLabel('Project Description').fill('Cats on the moon, made of three layers.');
+    await page.getByLabel('Collection Size').fill('');
+    await expect.poll(() => page.getByText('Collection Size is required!').isVisible()).toBe(true);
+    await page.getByLabel('Collection Size').fill('500');
+    await expect
+      .poll(() => page.getByText('Your Free plan generates up to 100 assets').isVisible())
+      .toBe(true);
+    await page.getByLabel('Collection Size').fill('20');
+    await page.getByLabel('Width').fill('256');
+    await page.getByLabel('Height').fill('256');
+
+    // Three layers; an empty name is ignored and the input clears after adding.
+    const newLayer = page.getByLabel('New Layer');
+    await page.getByRole('button', { name: 'Add layer' }).click();
+    expect(await page.locator('.ll-gen-layer').count()).toBe(0);
+    await newLayer.fill('Background');
+    await newLayer.press('Enter');
+    expect(await newLayer.inputValue()).toBe('');
+    await newLayer.fill('Body');
+    await page.getByRole('button', { name: 'Add layer' }).click();
+    await newLayer.fill('Hat');
+    await newLayer.press('Enter');
+    await expect.poll(() => page.locator('.ll-gen-layer').count()).toBe(3);
+    await newLayer.fill('hat');
+    await newLayer.press('Enter');
+    await expect.poll(() => page.getByText('There is already a layer named “hat”').isVisible()).toBe(true);
+    await newLayer.fill('');
+    await saved(page);
+
+    // Real PNGs into each layer; refused files are named with the spec's messages.
+    const fileInput = page.locator('.ll-gen-layer-editor input[type=file]');
+    for (const layer of ['Background', 'Body', 'Hat'] as const) {
+      await page.getByRole('button', { name: new RegExp(`^${layer}`) }).click();
+      await page.getByRole('heading', { name: `Layer: ${layer}` }).waitFor();
+      await expect.poll(() => fileInput.isEnabled()).toBe(true);
+      if (layer === 'Background') {
+        await fileInput.setInputFiles([join(folder, 'notes.txt')]);
+        await page.getByText('File type/size error, Hovered on types!').waitFor();
+        await page.getByText('File type is not supported').waitFor();
+        await fileInput.setInputFiles([join(folder, 'Broken.png')]);
+        await page.getByText(/Upload refused: .*Broken\.png/).waitFor();
+      }
+      const files = layerFiles[layer].map(([file]) => join(folder, layer, file));
+      await fileInput.setInputFiles(files);
+      await page.getByText(`Images:${files.length}`).waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('img', { name: files.length === 4 ? 'Gold' : layerFiles[layer][0][0].replace('.png', '') })
+        .waitFor();
+    }
+
+    // `Blue#30.png` became Blue with weight 30; set weights and read the shares.
+    await page.getByRole('button', { name: /^Background/ }).click();
+    const blueWeight = page.getByLabel('Weight of Blue');
+    expect(await blueWeight.inputValue()).toBe('30');
+    await blueWeight.fill('7');
+    await page.getByLabel('Weight of Red').fill('1');
+    await page.getByLabel('Weight of Green').fill('1');
+    await page.getByLabel('Weight of Gold').fill('1');
+    await page.getByText('70 % of layer').waitFor();
+    await page.getByLabel('Presence of Hat (%)').fill('80');
+
+    // A rule: the crown never sits on a red background.
+    await page.getByLabel('Trait', { exact: true }).fill('Crown');
+    await page.getByLabel('Trait', { exact: true }).press('Enter');
+    await page.getByLabel('Other trait').fill('Red');
+    await page.getByLabel('Other trait').press('Enter');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByText('Crown (Hat) excludes Red (Background)').waitFor();
+    await saved(page);
+
+    // 4 backgrounds × 3 bodies × (3 hats or none) = 48, less the 3 with a crown on red.
+    await expect.poll(() => page.getByTestId('combination-count').textContent()).toBe('45');
+
+    // Everything survives a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+    expect(await page.getByLabel('Project Name').inputValue()).toBe('Moon Cats');
+    expect(await page.getByLabel('Presence of Hat (%)').inputValue()).toBe('80');
+    await page.getByText('Crown (Hat) excludes Red (Background)').waitFor();
+    await expect.poll(() => page.getByTestId('combination-count').textContent()).toBe('45');
+
+    // Preview and re-roll.
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = page.getByRole('dialog', { name: 'Preview' });
+    const image = preview.getByRole('img', { name: /^Preview:/ });
+    await image.waitFor();
+    const first = await image.getAttribute('src');
+    await preview.getByRole('button', { name: 'Re-roll' }).click();
+    await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+    await screenshot(page, 'generate-preview');
+    await preview.getByRole('button', { name: 'Close', exact: true }).first().click();
+
+    // Preview All.
+    await page.getByRole('button', { name: 'Preview All' }).click();
+    const grid = page.getByRole('dialog', { name: 'Preview All' });
+    await expect
+      .poll(() => grid.getByRole('list', { name: 'Preview grid' }).getByRole('img').count(), {
+        timeout: 20_000,
+      })
+      .toBe(12);
+    await screenshot(page, 'generate-preview-all');
+    await grid.getByRole('button', { name: 'Close', exact: true }).first().click();
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'generate');
+
+    // Generate 20 and follow the progress to the end.
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByRole('region', { name: 'Generation progress' }).waitFor();
+    const done = page.getByRole('dialog', { name: 'NFT Collection Generated Successfully' });
+    await done.waitFor({ timeout: 90_000 });
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await page.getByText('20 / 20').waitFor();
+    await screenshot(page, 'generate-done');
+    await done.getByRole('button', { name: 'Ok' }).click();
+    await page.waitForURL(/\/dashboard\/collections\/[^/]+$/);
+    const collectionUrl = page.url();
+
+    // The collection: open a token, then download the ZIP.
+    await page.getByRole('heading', { name: 'Moon Cats', level: 1 }).waitFor();
+    await page.getByRole('link', { name: /#1$/ }).first().click();
+    await page.waitForURL(/\/tokens\/1$/);
+    await page.getByText(/^Rank \d+ of 20$/).waitFor();
+    await page.getByRole('heading', { name: 'Attributes' }).waitFor();
+    await page.goto(collectionUrl);
+    await page.getByRole('button', { name: 'Download' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /ZIP archive/ }).click(),
+    ]);
+    const zipPath = join(folder, 'collection.zip');
+    await download.saveAs(zipPath);
+    const entries = await zipEntries(readFileSync(zipPath));
+    const images = entries.filter((entry) => /(^|\/)images\/\d+\.png$/.test(entry));
+    const metadata = entries.filter((entry) => /(^|\/)metadata\/\d+\.json$/.test(entry));
+    expect(images).toHaveLength(20);
+    expect(metadata).toHaveLength(20);
+    expect(entries.some((entry) => /rarity/i.test(entry))).toBe(true);
+
+    expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('lays the generator out at tablet and phone widths without serious axe violations', async () => {
+    for (const width of ['tablet', 'phone'] as const) {
+      const { context, page, errors } = await openPage(browser, app.url, width);
+      await signIn(context, testAdmin.email, testAdmin.password);
+      await page.goto('/dashboard/nft');
+      await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+      // The most recent project opens again, as it was left.
+      expect(await page.getByLabel('Project Name').inputValue()).toBe('Moon Cats');
+      await page.getByText('Images:4').waitFor();
+      await expect.poll(() => page.getByTestId('combination-count').textContent()).toBe('45');
+      await screenshot(page, 'generate');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+});
