@@ -1,4 +1,49 @@
-// Temporary: replaced by the page's owner this session.
+import { Button } from 'antd';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { AboutSection } from './about-section.tsx';
+import { ChainsSection } from './chains-section.tsx';
+import { FeaturedProjectsSection } from './featured-projects-section.tsx';
+import { FeaturesSection } from './features-section.tsx';
+import { HeroSection } from './hero-section.tsx';
+import { PricingSection } from './pricing-section.tsx';
+import { PublicLayout } from './public-layout.tsx';
+import { scrollToSection } from './section-link.tsx';
+import { TestimonialsSection } from './testimonials-section.tsx';
+
+/** The landing page `/` (spec section 2): hero, chains, about, features, featured projects, pricing, testimonials. */
 export function LandingPage() {
-  return <h1>No Code NFT Collection Generator</h1>;
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // Arriving from another page at /#pricing: scroll to the section once it is on the page.
+  useEffect(() => {
+    const id = location.hash.slice(1);
+    if (id) scrollToSection(id);
+  }, [location.hash]);
+
+  return (
+    <PublicLayout>
+      <HeroSection />
+      <ChainsSection />
+      <AboutSection />
+      <FeaturesSection />
+      <FeaturedProjectsSection />
+      <PricingSection />
+      <TestimonialsSection />
+      <section className="ll-closing" aria-labelledby="ll-closing-title">
+        <div className="ll-container">
+          <div className="ll-closing-card">
+            <div>
+              <h2 id="ll-closing-title">Your layers are ready. Your collection is one click away.</h2>
+              <p>Create a free account and generate your first 100 tokens today.</p>
+            </div>
+            <Button className="ll-cta-main" size="large" onClick={() => void navigate('/auth/signup')}>
+              GET STARTED
+            </Button>
+          </div>
+        </div>
+      </section>
+    </PublicLayout>
+  );
 }

@@ -1,4 +1,39 @@
-// Temporary: replaced by the page's owner this session.
+import { Button } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { PublicLayout } from './public-layout.tsx';
+
+/** The 404 page: says what happened and offers the ways on. */
 export function NotFoundPage() {
-  return <h1>Page not found</h1>;
+  const location = useLocation();
+  return (
+    <PublicLayout title="Page not found">
+      <section className="ll-not-found">
+        <div className="ll-container">
+          <img
+            src="/art/featured/featured-2.webp"
+            alt=""
+            width={180}
+            height={180}
+            className="ll-not-found-art"
+          />
+          <p className="ll-eyebrow">Error 404</p>
+          <h1>Page not found</h1>
+          <p>
+            There is nothing at <code>{location.pathname}</code>. The link may be old, or the address
+            mistyped.
+          </p>
+          <div className="ll-not-found-actions">
+            <Link to="/">
+              <Button type="primary" size="large">
+                Back to the home page
+              </Button>
+            </Link>
+            <Link to="/help">
+              <Button size="large">Visit the Help Center</Button>
+            </Link>
+          </div>
+        </div>
+      </section>
+    </PublicLayout>
+  );
 }

@@ -1,0 +1,68 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { type Plan, plans } from '@layerloom/api';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+
+/** "$179" or "$0". */
+export function formatPrice(plan: Pick<Plan, 'priceUsd'>): string {
+  return `$${plan.priceUsd.toLocaleString('en-US')}`;
+}
+
+/** The plan the pricing section highlights. */
+const highlighted: Plan['id'] = 'pro';
+
+/** Pricing: one card per plan of the one plans table, each with its features and a sign-up button. */
+export function PricingSection() {
+  const navigate = useNavigate();
+  return (
+    <section id="pricing" className="ll-section ll-pricing" aria-labelledby="ll-pricing-title">
+      <div className="ll-container">
+        <div className="ll-section-head">
+          <p className="ll-eyebrow">Pricing</p>
+          <h2 id="ll-pricing-title">Pay per collection, not per month</h2>
+          <p>Start free with up to 100 assets. Pick a bigger plan when your collection is ready to grow.</p>
+        </div>
+        <div className="ll-pricing-grid">
+          {plans.map((plan) => {
+            const isHighlighted = plan.id === highlighted;
+            return (
+              <article
+                key={plan.id}
+                className={`ll-plan ${isHighlighted ? 'll-plan-featured' : ''}`}
+                aria-labelledby={`ll-plan-${plan.id}`}
+              >
+                {isHighlighted && <span className="ll-plan-badge">Recommended</span>}
+                <h3 id={`ll-plan-${plan.id}`}>{plan.name}</h3>
+                <p className="ll-plan-limit">Up to {plan.maxAssets.toLocaleString('en-US')} assets</p>
+                <p className="ll-plan-price">
+                  <strong>{formatPrice(plan)}</strong>
+                  <span className="ll-plan-per">{plan.priceUsd === 0 ? 'forever' : 'per collection'}</span>
+                </p>
+                <ul>
+                  {plan.features.map((feature) => (
+                    <li key={feature}>
+                      <CheckOutlined aria-hidden="true" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+                <Button
+                  className="ll-plan-cta"
+                  type={isHighlighted ? 'default' : plan.priceUsd === 0 ? 'default' : 'primary'}
+                  size="large"
+                  onClick={() => void navigate('/auth/signup')}
+                  aria-label={plan.priceUsd === 0 ? 'Start free: sign up' : `Choose ${plan.name}: sign up`}
+                >
+                  {plan.priceUsd === 0 ? 'Start free' : `Choose ${plan.name}`}
+                </Button>
+              </article>
+            );
+          })}
+        </div>
+        <p className="ll-pricing-note">
+          Prices in US dollars, per generated collection. Previews are always free.
+        </p>
+      </div>
+    </section>
+  );
+}
