@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,51 @@ function zipEntries(bytes: Buffer): Promise<string[]> {
       zip.readEntry();
     });
   });
+}
+
+/** A minimal stored (uncompressed) ZIP with the given entries: a HashLips layers/ folder to import. */
+function storedZip(entries: readonly { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const crc = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The layer names in the list, bottom first. */
+function layerNames(page: Page): Promise<string[]> {
+  return page
+    .locator('.ll-gen-layer-title')
+    .evaluateAll((nodes) => nodes.map((node) => (node.lastChild?.textContent ?? '').trim()));
 }
 
 const layerFiles = {
@@ -256,6 +302,87 @@ describe('Generate NFT', () => {
     expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('reorders by keyboard, keeps edits made just before leaving, counts exactly, imports a ZIP and discards', async () => {
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, testAdmin.email, testAdmin.password);
+    await page.goto('/dashboard/nft');
+    await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+    expect(await layerNames(page)).toEqual(['Background', 'Body', 'Hat']);
+
+    // Keyboard reordering: pick Hat up, move it one place down the stack, drop it.
+    await page.getByRole('button', { name: 'Move layer Hat' }).focus();
+    // dnd-kit measures the list between key presses, as it would for a person.
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
+    await expect.poll(() => layerNames(page)).toEqual(['Background', 'Hat', 'Body']);
+    await saved(page);
+
+    // An edit made right before leaving the page is not lost.
+    await page.getByLabel('Project Description').fill('Edited, then left at once.');
+    await page.getByRole('menuitem', { name: /My Collection/ }).click();
+    await page.waitForURL(/\/dashboard\/collections$/);
+    await page.goto('/dashboard/nft');
+    await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+    expect(await page.getByLabel('Project Description').inputValue()).toBe('Edited, then left at once.');
+    expect(await layerNames(page)).toEqual(['Background', 'Hat', 'Body']);
+
+    // More tokens than combinations is called out; exact mode shows counts.
+    await page.getByLabel('Collection Size').fill('50');
+    await page.getByText('Collection Size (50) is more than the 45 possible combinations').waitFor();
+    await page.getByLabel('Collection Size').fill('20');
+    await page.getByText('Exact counts').click();
+    await page.getByText('14 tokens · 70 %').waitFor();
+    await page.getByText('Weighted', { exact: true }).click();
+    await page.getByText('70 % of layer').waitFor();
+    await saved(page);
+
+    // A new project, filled from a HashLips layers/ ZIP.
+    await page.getByRole('button', { name: 'New project' }).click();
+    await expect.poll(() => page.getByLabel('Project Name').inputValue()).toBe('Untitled project');
+    await page.getByText('No layers yet').waitFor();
+    const zip = storedZip([
+      { name: 'layers/2_Eyes/Wide#5.png', data: readFileSync(join(folder, 'Hat', 'Band.png')) },
+      {
+        name: 'layers/1_Background/Sky#70.png',
+        data: readFileSync(join(folder, 'Background', 'Blue#30.png')),
+      },
+      { name: 'layers/1_Background/Night#30.png', data: readFileSync(join(folder, 'Background', 'Red.png')) },
+    ]);
+    await page
+      .locator('.ll-gen-area-layers input[type=file]')
+      .setInputFiles({ name: 'layers.zip', mimeType: 'application/zip', buffer: zip });
+    await page.getByText('Imported 2 layers').waitFor();
+    await expect.poll(() => layerNames(page)).toEqual(['Background', 'Eyes']);
+    expect(await page.getByLabel('Weight of Sky').inputValue()).toBe('70');
+    await expect.poll(() => page.getByTestId('combination-count').textContent()).toBe('2');
+    await screenshot(page, 'generate-imported');
+
+    // Switch back and forth with the picker.
+    await page.getByLabel('Project', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Moon Cats' }).click();
+    await expect.poll(() => page.getByLabel('Project Name').inputValue()).toBe('Moon Cats');
+    await page.getByLabel('Project', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Untitled project' }).click();
+    await expect.poll(() => page.getByLabel('Project Name').inputValue()).toBe('Untitled project');
+
+    // Discard asks first, deletes the project, and opens the one left.
+    await page.getByRole('button', { name: 'Discard' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard “Untitled project”?' });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: 'Discard project' }).click();
+    await page.getByText('Project discarded').waitFor();
+    await expect.poll(() => page.getByLabel('Project Name').inputValue()).toBe('Moon Cats');
+    const list = await (await context.request.get('/api/v1/projects')).json();
+    expect(list.data.projects.map((project: { name: string }) => project.name)).toEqual(['Moon Cats']);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('lays the generator out at tablet and phone widths without serious axe violations', async () => {
     for (const width of ['tablet', 'phone'] as const) {

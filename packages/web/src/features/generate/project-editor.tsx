@@ -313,6 +313,8 @@ export function ProjectEditor({
               }}
             />
           </Card>
+        </div>
+        <div className="ll-gen-col ll-gen-col-side">
           <Card
             title={<h2 className="ll-gen-card-title">Generate</h2>}
             className="ll-gen-card ll-gen-area-generate"
@@ -385,8 +387,6 @@ export function ProjectEditor({
               />
             ) : null}
           </Card>
-        </div>
-        <div className="ll-gen-col ll-gen-col-side">
           <Card
             title={
               <h2 className="ll-gen-card-title">{selected ? `Layer: ${selected.name}` : 'Layer images'}</h2>
