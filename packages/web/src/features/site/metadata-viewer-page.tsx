@@ -304,7 +304,15 @@ export function MetadataViewerPage() {
                       dataIndex: 'value',
                       render: (value) => (value === null ? <em>(missing)</em> : String(value)),
                     },
-                    { title: 'Display type', dataIndex: 'displayType', render: (value) => value ?? '' },
+                    ...(report.attributes.some((attribute) => attribute.displayType)
+                      ? [
+                          {
+                            title: 'Display type',
+                            dataIndex: 'displayType',
+                            render: (value: string | undefined) => value ?? '',
+                          },
+                        ]
+                      : []),
                   ]}
                 />
 
@@ -322,7 +330,10 @@ export function MetadataViewerPage() {
                       >
                         {severityIcon[problem.severity]}
                         <div>
-                          {problem.path && <code>{problem.path}</code>} {problem.message}
+                          {problem.path && !problem.message.startsWith(problem.path) && (
+                            <code>{problem.path}</code>
+                          )}{' '}
+                          {problem.message}
                         </div>
                       </li>
                     ))}

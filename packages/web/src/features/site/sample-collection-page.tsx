@@ -151,20 +151,25 @@ export function SampleCollectionPage() {
                         {token.rarityRank !== null && <Tag color="purple">Rank {token.rarityRank}</Tag>}
                       </div>
                       <dl>
-                        {token.attributes.map((attribute) => (
-                          <div key={attribute.trait_type}>
-                            <dt>{attribute.trait_type}</dt>
-                            <dd>
-                              {attribute.value}
-                              <span className="ll-sample-share">
-                                {' '}
-                                {percent(
-                                  data.traits[attribute.trait_type]?.[String(attribute.value)]?.share ?? 0,
-                                )}
-                              </span>
-                            </dd>
-                          </div>
-                        ))}
+                        {/* Every trait type, "None" where the token has no trait of it (as rarity counts it). */}
+                        {Object.keys(data.traits).map((type) => {
+                          const value = String(
+                            token.attributes.find((attribute) => attribute.trait_type === type)?.value ??
+                              'None',
+                          );
+                          return (
+                            <div key={type}>
+                              <dt>{type}</dt>
+                              <dd>
+                                {value}
+                                <span className="ll-sample-share">
+                                  {' '}
+                                  {percent(data.traits[type]?.[value]?.share ?? 0)}
+                                </span>
+                              </dd>
+                            </div>
+                          );
+                        })}
                       </dl>
                       <Link
                         to={`/metadata-viewer?url=${encodeURIComponent(`/art/sample/metadata/${token.edition}.json`)}`}
