@@ -81,25 +81,34 @@ class Api {
 
 type TraitTable = Record<string, Record<string, { count: number; share: number }>>;
 
-/** Seeds a finished collection through the API: project, PNG uploads per layer, generate, wait until ready. */
-async function seedCollection(api: Api): Promise<string> {
+interface SeedLayer {
+  name: string;
+  shape: string;
+  traits: Record<string, string>;
+}
+
+/** Creates a project through the API, uploads each layer's traits as PNGs made with sharp, and starts generating. */
+async function startGeneration(
+  api: Api,
+  project: { name: string; description: string; size: number; pixels: number; layers: readonly SeedLayer[] },
+): Promise<string> {
   const created = await api.send<{ data: { project: { id: string } } }>('POST', '/api/v1/projects', {
-    name: COLLECTION,
-    description: 'Thirty cats in hats, seeded by the browser test.',
-    collectionSize: SIZE,
-    width: 96,
-    height: 96,
+    name: project.name,
+    description: project.description,
+    collectionSize: project.size,
+    width: project.pixels,
+    height: project.pixels,
   });
   const projectId = created.data.project.id;
   const withLayers = await api.send<{ data: { project: { layers: { id: string }[] } } }>(
     'PATCH',
     `/api/v1/projects/${projectId}`,
-    { layers: layers.map((layer) => ({ name: layer.name })) },
+    { layers: project.layers.map((layer) => ({ name: layer.name })) },
   );
-  for (const [index, layer] of layers.entries()) {
+  for (const [index, layer] of project.layers.entries()) {
     const form = new FormData();
     for (const [name, color] of Object.entries(layer.traits)) {
-      const png = await sharp(Buffer.from(shapeSvg(layer.shape, color, 96)))
+      const png = await sharp(Buffer.from(shapeSvg(layer.shape, color, project.pixels)))
         .png()
         .toBuffer();
       form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${name}.png`);
@@ -111,7 +120,18 @@ async function seedCollection(api: Api): Promise<string> {
     'POST',
     `/api/v1/projects/${projectId}/generate`,
   );
-  const id = started.data.collection.id;
+  return started.data.collection.id;
+}
+
+/** Seeds the finished test collection: 30 tokens of 96 px, and waits until it is ready. */
+async function seedCollection(api: Api): Promise<string> {
+  const id = await startGeneration(api, {
+    name: COLLECTION,
+    description: 'Thirty cats in hats, seeded by the browser test.',
+    size: SIZE,
+    pixels: 96,
+    layers,
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     const { data } = await api.send<{
@@ -124,6 +144,21 @@ async function seedCollection(api: Api): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Layers with 10 × 10 × 20 = 2,000 combinations, for a generation long enough to watch and cancel. */
+function manyTraits(count: number, hue: number): Record<string, string> {
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, index) => [
+      `Tone ${index + 1}`,
+      `hsl(${(hue + index * 17) % 360} 70% 55%)`,
+    ]),
+  );
+}
+const bigLayers: SeedLayer[] = [
+  { name: 'Background', shape: 'square', traits: manyTraits(10, 190) },
+  { name: 'Body', shape: 'circle', traits: manyTraits(10, 20) },
+  { name: 'Hat', shape: 'bar', traits: manyTraits(20, 260) },
+];
 
 /** Signs up a user, confirms the emailed link and has the admin approve them. */
 async function createApprovedUser(app: RunningApp, admin: Api): Promise<{ email: string; password: string }> {
@@ -349,6 +384,13 @@ describe('My Collection', () => {
       .toBe(true);
     await screenshot(page, 'token');
     await expectClean(opened);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await content(page).getByRole('button', { name: 'Copy JSON' }).click();
+    await page.getByText('Metadata copied').waitFor();
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+      edition: number;
+    };
+    expect(copied.edition).toBe(edition);
 
     const next = edition < SIZE ? edition + 1 : edition - 1;
     await content(page)
@@ -410,7 +452,7 @@ describe('My Collection', () => {
 
     // Below the desktop width the trait filter is a drawer.
     await content(page).getByRole('button', { name: 'Filters' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    const drawer = page.getByRole('dialog', { name: 'Filter by trait' });
     await checkBox(drawer.getByRole('checkbox', { name: /^Sky/ }));
     const sky = traits.Background!.Sky!.count;
     await drawer.getByRole('button', { name: `Show ${sky} tokens` }).waitFor();
@@ -426,6 +468,55 @@ describe('My Collection', () => {
       .getByText(new RegExp(`^Rank \\d+ of ${SIZE}$`))
       .waitFor();
     await screenshot(page, 'token');
+    await expectClean(opened);
+    await context.close();
+  });
+
+  it('shows live progress of a generation, cancels it, and deletes the collection after a confirm', async () => {
+    const bigId = await startGeneration(admin, {
+      name: 'Big Cats',
+      description: 'Two thousand cats, cancelled by the browser test.',
+      size: 2000,
+      pixels: 1024,
+      layers: bigLayers,
+    });
+    const opened = await openPage(browser, app.url, 'desktop');
+    const { page, context } = opened;
+    await signIn(context, testAdmin.email, testAdmin.password);
+    await page.goto('/dashboard/collections');
+    const bigCard = content(page).locator('.llc-col-card', {
+      has: page.getByRole('link', { name: 'Big Cats' }),
+    });
+    await bigCard.getByText(/of 2,000 images/).waitFor();
+    await bigCard.getByText('Generating').waitFor();
+    await screenshot(page, 'collections-generating');
+    await expectClean(opened);
+
+    await content(page).getByRole('link', { name: 'Big Cats' }).click();
+    await page.waitForURL(`**/dashboard/collections/${bigId}`);
+    await content(page).getByRole('heading', { name: 'Generating your collection' }).waitFor();
+    const progressText = content(page).locator('.llc-gen-text');
+    const doneNow = async () =>
+      Number((await progressText.textContent())!.split(' of ')[0]!.replace(/\D/g, ''));
+    const before = await doneNow();
+    // The count moves on without a reload: the page follows the server-sent events.
+    await expect.poll(doneNow, { timeout: 30_000 }).toBeGreaterThan(before);
+    expect(await content(page).getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await screenshot(page, 'collection-generating');
+    await expectClean(opened);
+
+    await content(page).getByRole('button', { name: 'Cancel generating Big Cats' }).click();
+    await page.getByRole('button', { name: 'Cancel generation' }).click();
+    await content(page).getByText('Generation cancelled', { exact: true }).waitFor();
+    await content(page).getByText('Cancelled', { exact: true }).waitFor();
+
+    await content(page).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete collection' }).click();
+    await page.waitForURL('**/dashboard/collections');
+    await page.getByText('Collection deleted').waitFor();
+    await content(page).getByRole('link', { name: COLLECTION }).waitFor();
+    expect(await content(page).getByRole('link', { name: 'Big Cats' }).count()).toBe(0);
+    await admin.send('GET', `/api/v1/collections/${bigId}`, undefined, [404]);
     await expectClean(opened);
     await context.close();
   });

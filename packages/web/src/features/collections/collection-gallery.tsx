@@ -52,7 +52,13 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
     setState(toggleTrait(state, type, value, on));
   const onClear = () => setState({ ...state, page: 1, traits: [] });
   const panel = traits ? (
-    <TraitFilterPanel traits={traits} selected={selected} onToggle={onToggle} onClear={onClear} />
+    <TraitFilterPanel
+      traits={traits}
+      selected={selected}
+      onToggle={onToggle}
+      onClear={onClear}
+      showTitle={wide}
+    />
   ) : (
     <Skeleton active paragraph={{ rows: 6 }} />
   );
@@ -112,11 +118,13 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
                   </li>
                 )),
               )}
-              <li>
-                <Button type="link" size="small" onClick={onClear}>
-                  Clear all
-                </Button>
-              </li>
+              {wide ? null : (
+                <li>
+                  <Button type="link" size="small" onClick={onClear}>
+                    Clear all
+                  </Button>
+                </li>
+              )}
             </ul>
           ) : null}
           {tokens.isPending ? (
@@ -164,6 +172,7 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
                 pageSizeOptions={PAGE_SIZES.map(String)}
                 simple={phone}
                 showLessItems={!wide}
+                hideOnSinglePage={total <= PAGE_SIZES[0]}
               />
             </nav>
           ) : null}
@@ -172,7 +181,7 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
       <Drawer
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}
-        title="Filters"
+        title="Filter by trait"
         placement="left"
         footer={
           <Button type="primary" block onClick={() => setDrawerOpen(false)}>

@@ -1,5 +1,6 @@
 import { DeleteOutlined, ExclamationCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { Alert, App, Breadcrumb, Button, Skeleton } from 'antd';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { CollectionGallery } from './collection-gallery.tsx';
@@ -21,6 +22,15 @@ export function CollectionPage() {
   const collection = useCollection(id);
   const live = useLiveProgress(id, collection.data?.progress);
   const remove = useDeleteCollection();
+  const deleted = useRef(false);
+  const { forget } = remove;
+  // Cached answers of a deleted collection are dropped once this page is gone (not before: a mounted page would refetch them).
+  useEffect(
+    () => () => {
+      if (deleted.current) forget(id);
+    },
+    [forget, id],
+  );
 
   if (collection.isPending) {
     return (
@@ -57,6 +67,7 @@ export function CollectionPage() {
         remove.mutateAsync(data.id).then(
           () => {
             feedback.success('Collection deleted');
+            deleted.current = true;
             void navigate('/dashboard/collections');
           },
           (error: unknown) => feedback.notifyError('Could not delete the collection', error),

@@ -11,7 +11,7 @@ import {
   listTokens,
 } from '@layerloom/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { call, endpointUrl } from '../../lib/api.ts';
 import { type GalleryState, tokensQuery } from './gallery-state.ts';
 
@@ -94,16 +94,20 @@ export function tokenMetadataUrl(id: string, edition: number): string {
   return endpointUrl({ path: metadataPath }, { id, edition });
 }
 
-/** Deletes a collection and forgets it in every cached list. */
+/**
+ * Deletes a collection and drops it from the cached list. `forget` clears its own cached answers;
+ * call it once its page has unmounted, or the still-mounted page would fetch them again and meet a 404.
+ */
 export function useDeleteCollection() {
   const client = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (id: string) => call(deleteCollection, { params: { id } }),
     onSuccess: (_data, id) => {
       client.setQueryData<Collection[]>(collectionsKey, (list) => list?.filter((item) => item.id !== id));
-      client.removeQueries({ queryKey: collectionKey(id) });
     },
   });
+  const forget = useCallback((id: string) => client.removeQueries({ queryKey: collectionKey(id) }), [client]);
+  return { ...mutation, forget };
 }
 
 /** Cancels a running generation. */

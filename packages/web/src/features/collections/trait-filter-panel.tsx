@@ -3,9 +3,16 @@ import { formatCount, formatShare, TRAIT_COUNT_TYPE, traitTypeLabel } from './fo
 
 export type TraitTable = Record<string, Record<string, { count: number; share: number }>>;
 
-/** Trait types (the meta trait last) with their values; trait counts in numeric order. */
+/**
+ * Trait types (the meta trait last) with their values; trait counts in numeric order. A type with
+ * one value that every token has filters nothing, so it is left out.
+ */
 function orderedTypes(traits: TraitTable): [string, [string, { count: number; share: number }][]][] {
   return Object.entries(traits)
+    .filter(([, values]) => {
+      const entries = Object.values(values);
+      return !(entries.length === 1 && entries[0]!.share >= 1);
+    })
     .sort(([a], [b]) => Number(a === TRAIT_COUNT_TYPE) - Number(b === TRAIT_COUNT_TYPE))
     .map(([type, values]) => [
       type,
@@ -24,7 +31,9 @@ export function TraitFilterPanel({
   selected,
   onToggle,
   onClear,
+  showTitle = true,
 }: {
+  showTitle?: boolean;
   traits: TraitTable;
   selected: Map<string, string[]>;
   onToggle: (type: string, value: string, on: boolean) => void;
@@ -39,9 +48,7 @@ export function TraitFilterPanel({
   return (
     <div className="llc-filter">
       <div className="llc-filter-head">
-        <h2 className="llc-section-label" id="llc-filter-title">
-          Filter by trait
-        </h2>
+        {showTitle ? <h2 className="llc-section-label">Filter by trait</h2> : <span />}
         <Button type="link" size="small" onClick={onClear} disabled={selectedCount === 0}>
           Clear all
         </Button>
