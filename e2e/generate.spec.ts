@@ -201,6 +201,7 @@ describe('Generate NFT', () => {
         await page.getByText('File type is not supported').waitFor();
         await fileInput.setInputFiles([join(folder, 'Broken.png')]);
         await page.getByText(/Upload refused: .*Broken\.png/).waitFor();
+        await screenshot(page, 'generate-upload-refusal');
       }
       const files = layerFiles[layer].map(([file]) => join(folder, layer, file));
       await fileInput.setInputFiles(files);
@@ -337,6 +338,37 @@ describe('Generate NFT', () => {
     await page.getByText('14 tokens · 70 %').waitFor();
     await page.getByText('Weighted', { exact: true }).click();
     await page.getByText('70 % of layer').waitFor();
+    await saved(page);
+
+    // A "requires one of" rule: a cap only on a violet or teal body (45 less the 4 capped coral ones).
+    await page.getByLabel('Trait', { exact: true }).fill('Cap');
+    await page.getByLabel('Trait', { exact: true }).press('Enter');
+    await page.getByLabel('Rule', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'requires one of' }).click();
+    await page.getByLabel('Layer', { exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Body' }).click();
+    await page.getByLabel('Any of its traits').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Violet' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Teal' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByText('Cap (Hat) requires one of Body: Violet, Teal').waitFor();
+    await expect.poll(() => page.getByTestId('combination-count').textContent()).toBe('41');
+
+    // Blend and opacity live in the layer's settings.
+    await page.getByRole('button', { name: 'Settings of layer Hat' }).click();
+    const settings = page.locator('.ant-popover').filter({ hasText: 'Blend mode' });
+    await settings.getByLabel('Blend mode').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Multiply' }).click();
+    await settings.getByRole('slider').focus();
+    for (let step = 0; step < 10; step++) await page.keyboard.press('ArrowLeft');
+    await page.getByText('multiply 90 %').waitFor();
+    await screenshot(page, 'generate-layer-settings');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('button', { name: 'Remove rule: Cap (Hat) requires one of Body: Violet, Teal' })
+      .click();
+    await expect.poll(() => page.getByTestId('combination-count').textContent()).toBe('45');
     await saved(page);
 
     // A new project, filled from a HashLips layers/ ZIP.
