@@ -21,6 +21,7 @@ import { collectionPrefix, collectionView, progressView } from './collection-vie
 import * as collections from './collections.service.ts';
 import { collectionCids, collectionSource, downloadFiles, exportStream } from './downloads.ts';
 import { GENERATE_COLLECTION_JOB, generateCollectionJob } from './generate-collection.job.ts';
+import { THUMBNAIL_SIZE, tokenThumbnail } from './thumbnails.ts';
 import { matchesTraitFilters, parseTraitFilters } from './trait-filters.ts';
 
 const FileParamsSchema = z.object({
@@ -270,6 +271,40 @@ export async function collectionsRoutes(app: App): Promise<void> {
       },
     );
   }
+
+  app.get(
+    '/api/v1/collections/:id/thumbnails/:file',
+    {
+      ...guarded,
+      schema: {
+        tags: ['collections'],
+        summary: `A token's gallery image (N.webp): at most ${THUMBNAIL_SIZE} px a side, made once and kept`,
+        params: z.object({
+          id: z.string().min(1),
+          file: z.string().regex(/^[1-9]\d*\.webp$/, 'Expected N.webp'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const collection = await collections.getOwnedCollection(
+        app,
+        currentUser(request).id,
+        request.params.id,
+      );
+      const edition = Number.parseInt(request.params.file, 10);
+      if (edition > collection.size) throw notFound('Token');
+      try {
+        const thumbnail = await tokenThumbnail(app.blobs, collection, edition);
+        return reply
+          .header('content-type', thumbnail.contentType)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(thumbnail.body);
+      } catch (error) {
+        if (error instanceof BlobNotFoundError) throw notFound('Token');
+        throw error;
+      }
+    },
+  );
 
   app.get(
     getCollectionIpfs.path,

@@ -295,6 +295,49 @@ describe.each(databaseKinds)('generation and collections on %s', (kind) => {
     expect(metadata.statusCode).toBe(200);
   }, 30_000);
 
+  it('serves gallery thumbnails: large images scaled to WebP once and kept, small ones as they are', async () => {
+    const projectId = await createFixtureProject(test.app, pro.cookie, { collectionSize: 2, size: 512 });
+    const started = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/generate`,
+      headers: { cookie: pro.cookie },
+    });
+    const id = started.json().data.collection.id;
+    expect((await followEvents(test.app, pro.cookie, id)).at(-1)?.status).toBe('ready');
+    const thumbnail = (user: LoggedInUser | undefined, file: string, collection = id) =>
+      test.app.inject({
+        method: 'GET',
+        url: `/api/v1/collections/${collection}/thumbnails/${file}`,
+        headers: user ? { cookie: user.cookie } : {},
+      });
+    const first = await thumbnail(pro, '2.webp');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 384,
+      height: 384,
+    });
+    const image = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${id}/images/2.png`,
+      headers: { cookie: pro.cookie },
+    });
+    expect(first.rawPayload.length).toBeLessThan(image.rawPayload.length);
+    expect(await test.app.blobs.stat(`collections/${id}/thumbnails/2.webp`)).toBeDefined();
+    const again = await thumbnail(pro, '2.webp');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const small = await thumbnail(pro, '1.webp', collectionId);
+    expect(small.headers['content-type']).toBe('image/png');
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'png', width: 32 });
+
+    expect((await thumbnail(pro, '3.webp')).statusCode).toBe(404);
+    expect((await thumbnail(pro, '1.png')).statusCode).toBe(400);
+    expect((await thumbnail(other, '1.webp')).statusCode).toBe(404);
+    expect((await thumbnail(undefined, '1.webp')).statusCode).toBe(401);
+  }, 30_000);
+
   it('deletes a collection with its files', async () => {
     const projectId = await createFixtureProject(test.app, pro.cookie, { collectionSize: 2 });
     const started = await test.app.inject({
