@@ -1,3 +1,4 @@
+import { FileSearchOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import { isApiError } from '../../lib/api-error.ts';
 import { LinkButton } from './link-button.tsx';
@@ -36,7 +37,7 @@ export function CollectionLoadError({
 export function NotFoundResult({ what, backTo }: { what: 'Collection' | 'Token'; backTo?: string }) {
   return (
     <Result
-      status="404"
+      icon={<FileSearchOutlined className="llc-result-icon" />}
       title={<h1 className="llc-result-title">{what} not found</h1>}
       subTitle={
         what === 'Collection'

@@ -92,7 +92,7 @@ export function CollectionPage() {
               className={data.width <= 256 ? 'llc-pixelated' : undefined}
             />
           ) : (
-            <div className={`llc-col-thumb-state ll-col-thumb-${progress.status}`} aria-hidden="true">
+            <div className={`llc-col-thumb-state llc-col-thumb-${progress.status}`} aria-hidden="true">
               {progress.status === 'generating' ? (
                 <span className="llc-col-thumb-percent">
                   {progressPercent(progress.done, progress.total)}%

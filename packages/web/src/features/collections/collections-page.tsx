@@ -3,7 +3,7 @@ import type { Collection } from '@layerloom/api';
 import { Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { CollectionLoadError } from './collection-not-found.tsx';
-import { useCollections } from './collections-queries.ts';
+import { tokenThumbnailUrl, useCollections } from './collections-queries.ts';
 import { formatCount, formatDate, progressPercent } from './format.ts';
 import { GenerationProgressView } from './generation-progress.tsx';
 import { LinkButton } from './link-button.tsx';
@@ -27,9 +27,11 @@ export function CollectionsPage() {
               : 'Your generated collections'}
           </p>
         </div>
-        <LinkButton to="/dashboard/nft" type="primary" icon={<PlusOutlined />}>
-          Generate NFT
-        </LinkButton>
+        {collections.data && count === 0 ? null : (
+          <LinkButton to="/dashboard/nft" type="primary" icon={<PlusOutlined />}>
+            Generate NFT
+          </LinkButton>
+        )}
       </header>
       {collections.isPending ? (
         <ul className="llc-col-grid" aria-label="Loading collections">
@@ -76,7 +78,7 @@ function CollectionCard({ collection }: { collection: Collection }) {
       <div className="llc-col-thumb">
         {status === 'ready' && collection.thumbnail ? (
           <img
-            src={collection.thumbnail}
+            src={tokenThumbnailUrl(collection.id, 1)}
             alt=""
             width={collection.width}
             height={collection.height}
@@ -85,7 +87,7 @@ function CollectionCard({ collection }: { collection: Collection }) {
             className={collection.width <= 256 ? 'llc-pixelated' : undefined}
           />
         ) : (
-          <div className={`llc-col-thumb-state ll-col-thumb-${status}`} aria-hidden="true">
+          <div className={`llc-col-thumb-state llc-col-thumb-${status}`} aria-hidden="true">
             {status === 'generating' ? (
               <span className="llc-col-thumb-percent">{progressPercent(progress.done, progress.total)}%</span>
             ) : status === 'failed' ? (

@@ -89,6 +89,13 @@ export function tokenImageUrl(id: string, edition: number): string {
   return endpointUrl({ path: imagePath }, { id, edition });
 }
 
+const thumbnailPath = '/api/v1/collections/:id/thumbnails/:edition.webp';
+
+/** URL of a token's gallery image: at most 384 px a side (WebP), or the image itself when it is that small. */
+export function tokenThumbnailUrl(id: string, edition: number): string {
+  return endpointUrl({ path: thumbnailPath }, { id, edition });
+}
+
 /** URL of a token's metadata file. */
 export function tokenMetadataUrl(id: string, edition: number): string {
   return endpointUrl({ path: metadataPath }, { id, edition });

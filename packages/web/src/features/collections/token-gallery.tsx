@@ -1,6 +1,6 @@
 import type { Token } from '@layerloom/api';
 import { Link, useLocation } from 'react-router';
-import { tokenImageUrl } from './collections-queries.ts';
+import { tokenThumbnailUrl } from './collections-queries.ts';
 import { formatCount, tokenLabel } from './format.ts';
 
 /**
@@ -33,7 +33,7 @@ export function TokenGallery({
             className="llc-gallery-item"
           >
             <img
-              src={tokenImageUrl(collectionId, token.edition)}
+              src={tokenThumbnailUrl(collectionId, token.edition)}
               alt={tokenLabel(token)}
               width={width}
               height={height}
