@@ -1,0 +1,134 @@
+import { type Project, planById } from '@layerloom/api';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { ProjectEditor } from './project-editor.tsx';
+
+const image = { contentType: 'image/png' as const, width: 64, height: 64, bytes: 900 };
+const project: Project = {
+  id: 'p1',
+  name: 'Moon Cats',
+  description: 'Cats',
+  collectionSize: 20,
+  width: 256,
+  height: 256,
+  rarityMode: 'weighted',
+  seed: 'abc',
+  layers: [
+    {
+      id: 'l1',
+      name: 'Background',
+      presence: 100,
+      blend: 'normal',
+      opacity: 1,
+      traits: [
+        { id: 't1', name: 'Blue', weight: 3, image },
+        { id: 't2', name: 'Red', weight: 1, image },
+      ],
+    },
+    { id: 'l2', name: 'Hat', presence: 50, blend: 'normal', opacity: 1, traits: [] },
+  ],
+  rules: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+const consoleErrors: unknown[][] = [];
+
+/** jsdom has no ResizeObserver; Ant Design's inputs and text areas observe their size. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(() => {
+  consoleErrors.length = 0;
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.endsWith('/combinations')) {
+        return Response.json({
+          status: 'success',
+          data: { count: '0', enough: false, problem: 'Layer "Hat" has no images yet' },
+        });
+      }
+      if (url === '/api/v1/collections')
+        return Response.json({ status: 'success', data: { collections: [] } });
+      return Response.json({ status: 'success', data: { project } });
+    }),
+  );
+});
+
+afterEach(() => {
+  // No React or Ant Design warning (deprecated props, missing keys, act) in any of these renders. The one
+  // left out is jsdom's: it has no layout, so the auto-sized text area measures a NaN height.
+  const warnings = consoleErrors
+    .map((args) => args.map(String).join(' ').slice(0, 600))
+    .filter((text) => !/`NaN` is an invalid value for the `%s` css style property\. height$/.test(text));
+  expect(warnings).toEqual([]);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function renderEditor() {
+  return render(
+    <Providers client={createQueryClient()}>
+      <MemoryRouter>
+        <ProjectEditor
+          project={project}
+          plan={planById('free')}
+          projects={[
+            { id: 'p1', name: 'Moon Cats', collectionSize: 20, layerCount: 2, traitCount: 2, updatedAt: '' },
+          ]}
+          onSwitch={() => {}}
+          onNew={() => {}}
+          onDiscard={async () => {}}
+          isSwitching={false}
+        />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+// Ant Design's first render in jsdom is slow (styles are generated at run time).
+describe('ProjectEditor', { timeout: 30_000 }, () => {
+  it('shows the project, the first layer with its traits and shares, why it cannot be counted yet, and the required-field message', async () => {
+    renderEditor();
+    expect(screen.getByRole('heading', { name: 'Generate NFT' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Layer: Background' })).toBeTruthy();
+    expect(screen.getByText('Images:2')).toBeTruthy();
+    expect(screen.getByText('75 % of layer')).toBeTruthy();
+    expect(screen.getByText('25 % of layer')).toBeTruthy();
+    expect((screen.getByLabelText('Presence of Hat (%)') as HTMLInputElement).value).toBe('50');
+    await screen.findByText('Layer "Hat" has no images yet');
+    expect(screen.getByRole('button', { name: 'Generate' })).toHaveProperty('disabled', false);
+    expect(document.querySelector('.ll-gen-save-wrap')?.textContent).toBe('Saved');
+    // The contract's required-field message, shown as the field empties.
+    fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: '' } });
+    expect(await screen.findByText('Project Name is required!', undefined, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('ignores an empty New Layer name and adds a named one, selected and cleared', async () => {
+    renderEditor();
+    const input = screen.getByLabelText('New Layer') as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Add layer' }));
+    expect(document.querySelectorAll('.ll-gen-layer')).toHaveLength(2);
+    fireEvent.change(input, { target: { value: '  ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(document.querySelectorAll('.ll-gen-layer')).toHaveLength(2);
+    fireEvent.change(input, { target: { value: 'Eyes' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input.value).toBe('');
+    expect(document.querySelectorAll('.ll-gen-layer')).toHaveLength(3);
+    expect(screen.getByRole('heading', { name: 'Layer: Eyes' })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.querySelector('.ll-gen-save-wrap')?.textContent).toMatch(/Saving|Saved/),
+    );
+  });
+});
