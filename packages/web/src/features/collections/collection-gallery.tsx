@@ -40,7 +40,7 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
   // A page beyond the end (an old link, or a narrower filter) moves to the last page that exists.
   useEffect(() => {
     if (tokens.data && !tokens.isPlaceholderData && state.page > lastPage) {
-      setState({ ...state, page: lastPage });
+      setState({ ...state, page: lastPage }, { replace: true });
     }
   }, [tokens.data, tokens.isPlaceholderData, state, lastPage, setState]);
 
