@@ -1,4 +1,12 @@
-import { createProject, deleteProject, getProject, listProjects, planById, type User } from '@layerloom/api';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  type ProjectSummary,
+  planById,
+  type User,
+} from '@layerloom/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
@@ -80,12 +88,18 @@ export function GeneratePage() {
       return;
     }
     queryClient.removeQueries({ queryKey: ['projects', projectId] });
-    const rest = (
-      await queryClient.fetchQuery({
-        queryKey: projectsKey,
-        queryFn: () => call(listProjects).then((a) => a.data.projects),
-      })
-    ).filter((summary) => summary.id !== projectId);
+    let rest: ProjectSummary[] = [];
+    try {
+      rest = (
+        await queryClient.fetchQuery({
+          queryKey: projectsKey,
+          queryFn: () => call(listProjects).then((answer) => answer.data.projects),
+          staleTime: 0,
+        })
+      ).filter((summary) => summary.id !== projectId);
+    } catch {
+      // The list will be read again; a fresh project keeps the page usable meanwhile.
+    }
     feedback.success('Project discarded');
     const next = rest[0];
     if (next) setProjectId(next.id);
@@ -113,6 +127,7 @@ export function GeneratePage() {
             type="primary"
             onClick={() => {
               create.reset();
+              setProjectId(null);
               void queryClient.invalidateQueries({ queryKey: projectsKey });
             }}
           >

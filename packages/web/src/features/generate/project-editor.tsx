@@ -20,7 +20,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Card, Form, Select, Tooltip, Typography, Upload } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useFeedback } from '../../app/feedback.ts';
+import { NOTIFICATION_SECONDS, useFeedback } from '../../app/feedback.ts';
 import { call } from '../../lib/api.ts';
 import { countBelow, formatBigCount } from './eta.ts';
 import { GeneratedModal, GenerationPanel } from './generation-panel.tsx';
@@ -64,7 +64,7 @@ export function ProjectEditor({
   isSwitching: boolean;
 }) {
   const feedback = useFeedback();
-  const { modal } = App.useApp();
+  const { modal, notification } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SettingsValues>();
@@ -161,8 +161,15 @@ export function ProjectEditor({
   const generate = async () => {
     try {
       await form.validateFields();
-    } catch {
-      feedback.notifyError('Check the project settings', new Error('Some fields need fixing first.'));
+    } catch (error) {
+      const first = (error as { errorFields?: { name: (string | number)[]; errors: string[] }[] })
+        .errorFields?.[0];
+      if (first) form.scrollToField(first.name, { block: 'center', focus: true });
+      notification.error({
+        title: 'Check the project settings',
+        description: first?.errors[0] ?? 'Some fields need fixing first.',
+        duration: NOTIFICATION_SECONDS,
+      });
       return;
     }
     setIsStarting(true);
