@@ -430,6 +430,13 @@ describe('Generate NFT', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
+      // The preview fits the narrow screen too.
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+      const preview = page.getByRole('dialog', { name: 'Preview' });
+      await preview.getByRole('img', { name: /^Preview:/ }).waitFor();
+      await screenshot(page, 'generate-preview');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await preview.getByRole('button', { name: 'Close', exact: true }).first().click();
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -22,6 +22,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NOTIFICATION_SECONDS, useFeedback } from '../../app/feedback.ts';
 import { call } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { countBelow, formatBigCount } from './eta.ts';
 import { GeneratedModal, GenerationPanel } from './generation-panel.tsx';
 import { LayerEditor } from './layer-editor.tsx';
@@ -334,7 +335,7 @@ export function ProjectEditor({
                   type="error"
                   showIcon
                   title="The combinations cannot be counted"
-                  description={(combinations.error as Error).message}
+                  description={errorMessage(combinations.error)}
                 />
               ) : count ? (
                 count.problem ? (
