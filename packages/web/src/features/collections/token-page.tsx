@@ -220,6 +220,7 @@ export function TokenPage() {
                         <span className="llc-attr-share">
                           <strong>{formatShare(stats.share)}</strong> have this ·{' '}
                           <Link
+                            className="llc-attr-link"
                             to={`${collectionPath}?${filterSearch}`}
                             aria-label={`Show the ${formatCount(stats.count)} tokens with ${traitTypeLabel(attribute.trait_type)} ${value}`}
                           >
