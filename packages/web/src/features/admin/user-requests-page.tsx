@@ -69,9 +69,13 @@ function RequestActions({
 
 function EmailState({ user }: { user: User }) {
   return user.status === 'verified' ? (
-    <Tag color="green">Email confirmed</Tag>
+    <Tag className="ll-state-tag ll-state-tag--ok" variant="filled">
+      Email confirmed
+    </Tag>
   ) : (
-    <Tag color="gold">Email not confirmed yet</Tag>
+    <Tag className="ll-state-tag ll-state-tag--wait" variant="filled">
+      Email not confirmed yet
+    </Tag>
   );
 }
 
@@ -257,6 +261,7 @@ export function UserRequestsPage() {
         okButtonProps={{ danger: true, loading: decide.isPending }}
         onOk={() => form.submit()}
         onCancel={() => setRejecting(null)}
+        className="ll-reject-modal"
         afterClose={() => form.resetFields()}
         forceRender
       >

@@ -5,7 +5,7 @@ import './auth.css';
 /** Layered tiles behind the brand copy: a small picture of what Layerloom does (layers → tokens). */
 function LayerArt() {
   return (
-    <svg className="ll-auth-art__svg" viewBox="0 0 360 300" aria-hidden="true" focusable="false">
+    <svg className="ll-auth-art__svg" viewBox="0 0 360 350" aria-hidden="true" focusable="false">
       <defs>
         <linearGradient id="ll-art-violet" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#9b7bff" />
@@ -40,7 +40,7 @@ function LayerArt() {
               height="46"
               rx="10"
               fill={['#7c4dff', '#f97360', '#20c5b0'][(row + column) % 3]}
-              opacity={0.35 + 0.2 * ((row + column) % 3)}
+              opacity={0.55 + 0.15 * ((row + column) % 3)}
             />
           )),
         )}

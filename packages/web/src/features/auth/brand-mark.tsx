@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import './brand-mark.css';
 
 /** The Layerloom mark: three coloured threads woven through two warp threads (the favicon). */
 export function BrandMark({ size = 32 }: { size?: number }) {

@@ -1,12 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from './session.ts';
+import { useSession, wasSignedOut } from './session.ts';
 
-/** Renders its children for a signed-in user (an admin when `admin`); sends visitors to login and back after. */
+/**
+ * Renders its children for a signed-in user (an admin when `admin`); sends visitors to login and back
+ * after, and someone who just logged out to the home page.
+ */
 export function RequireUser({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  const client = useQueryClient();
   if (session.isPending) {
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
@@ -15,6 +20,8 @@ export function RequireUser({ admin = false, children }: { admin?: boolean; chil
     );
   }
   if (!session.data) {
+    // Logging out is leaving on purpose: home, not a login form asking to come back.
+    if (wasSignedOut(client)) return <Navigate to="/" replace />;
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/auth/login?next=${encodeURIComponent(next)}`} replace />;
   }

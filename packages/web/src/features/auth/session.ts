@@ -1,5 +1,5 @@
 import { getSession, logout, type User } from '@layerloom/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { isApiError } from '../../lib/api-error.ts';
 
@@ -21,15 +21,41 @@ export function useSession() {
   });
 }
 
-/** Ends the session and forgets every cached answer of the signed-in user. */
+/**
+ * Makes `user` (or nobody) the session and forgets every other cached answer, which belonged to
+ * whoever was signed in before. The session query itself is updated in place rather than removed,
+ * so every mounted `useSession` (e.g. the landing header) sees the change at once.
+ */
+export function replaceSession(
+  client: QueryClient,
+  user: User | null,
+  { signedOut = false }: { signedOut?: boolean } = {},
+): void {
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+  client.setQueryData(signedOutKey, signedOut ? Date.now() : 0);
+  client.setQueryData(sessionKey, user);
+}
+
+/** When this browser last logged out (ms), so guards can tell leaving on purpose from arriving signed out. */
+const signedOutKey = ['session', 'signed-out-at'] as const;
+/** Long enough for the page being left to be replaced; a later visit to a guarded page asks to log in. */
+const SIGNED_OUT_GRACE_MS = 5_000;
+
+/** True right after the user logged out here (so guards send them home, not to the login page). */
+export function wasSignedOut(client: QueryClient): boolean {
+  const at = client.getQueryData<number>(signedOutKey) ?? 0;
+  return Date.now() - at < SIGNED_OUT_GRACE_MS;
+}
+
+/**
+ * Ends the session and forgets every cached answer of the signed-in user (also when the server
+ * could not be reached: this browser is signed out either way). Guards then send the user home.
+ */
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(logout),
-    onSettled: () => {
-      client.clear();
-      client.setQueryData(sessionKey, null);
-    },
+    onSettled: () => replaceSession(client, null, { signedOut: true }),
   });
 }
 

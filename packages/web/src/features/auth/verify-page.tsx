@@ -135,7 +135,7 @@ function ResendForm() {
           { pattern: EMAIL_PATTERN, message: 'Please enter a valid email!' },
         ]}
       >
-        <Input type="email" autoComplete="email" />
+        <Input inputMode="email" autoComplete="email" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={resend.isPending}>
         Send a new verification link

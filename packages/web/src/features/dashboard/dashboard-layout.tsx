@@ -54,31 +54,33 @@ function SideMenu({
 export function DashboardLayout() {
   const session = useSession();
   const logout = useLogout();
-  const navigate = useNavigate();
   const location = useLocation();
   const feedback = useFeedback();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const user = session.data;
   if (!user) return <PageLoading />;
 
-  const onLogout = () => {
+  const onLogout = async () => {
     setDrawerOpen(false);
-    // Start ending the session, then leave: the session is cleared once the server answered.
-    logout.mutateAsync().then(
-      () => feedback.success('You are logged out'),
-      (error: unknown) => feedback.error(error),
-    );
-    void navigate('/');
+    // Once the session is cleared, the signed-in guard sends the user home.
+    try {
+      await logout.mutateAsync();
+      feedback.success('You are logged out');
+    } catch (error) {
+      feedback.error(error);
+    }
   };
   const current = activeItem(navItems(user), location.pathname);
 
   return (
     <div className="ll-dash">
       <aside className="ll-dash__sider">
-        <div className="ll-dash__logo">
-          <BrandLogo tone="light" to="/dashboard" />
+        <div className="ll-dash__sider-inner">
+          <div className="ll-dash__logo">
+            <BrandLogo tone="light" to="/dashboard" />
+          </div>
+          <SideMenu user={user} onLogout={() => void onLogout()} />
         </div>
-        <SideMenu user={user} onLogout={onLogout} />
       </aside>
       <div className="ll-dash__main">
         <header className="ll-dash__header">
@@ -115,7 +117,7 @@ export function DashboardLayout() {
         <div className="ll-dash__drawer-user">
           <UserBadge user={user} />
         </div>
-        <SideMenu user={user} onNavigate={() => setDrawerOpen(false)} onLogout={onLogout} />
+        <SideMenu user={user} onNavigate={() => setDrawerOpen(false)} onLogout={() => void onLogout()} />
       </Drawer>
     </div>
   );

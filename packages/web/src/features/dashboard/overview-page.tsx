@@ -46,11 +46,11 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
-const statusTag: Record<Collection['progress']['status'], { color: string; label: string }> = {
-  ready: { color: 'green', label: 'Ready' },
-  generating: { color: 'purple', label: 'Generating' },
-  failed: { color: 'red', label: 'Failed' },
-  cancelled: { color: 'default', label: 'Cancelled' },
+const statusTag: Record<Collection['progress']['status'], { tone: string; label: string }> = {
+  ready: { tone: 'ok', label: 'Ready' },
+  generating: { tone: 'busy', label: 'Generating' },
+  failed: { tone: 'bad', label: 'Failed' },
+  cancelled: { tone: 'off', label: 'Cancelled' },
 };
 
 function StatCard({
@@ -95,7 +95,9 @@ function CollectionTile({ collection }: { collection: Collection }) {
       <div className="ll-tile__body">
         <span className="ll-tile__name">{collection.name}</span>
         <span className="ll-tile__meta">
-          <Tag color={tag.color}>{tag.label}</Tag>
+          <Tag className={`ll-state-tag ll-state-tag--${tag.tone}`} variant="filled">
+            {tag.label}
+          </Tag>
           {number.format(collection.size)} tokens · {dateFormat.format(new Date(collection.createdAt))}
         </span>
         {status === 'generating' && (
@@ -218,14 +220,14 @@ function Overview({ user }: { user: User }) {
         <div className="ll-actions">
           <Link to="/dashboard/nft" className="ll-action">
             <AppstoreAddOutlined aria-hidden="true" />
-            <span>
+            <span className="ll-action__text">
               <strong>Generate NFT</strong>
               <span>Upload layers, set rarity and generate a collection.</span>
             </span>
           </Link>
           <Link to="/dashboard/collections" className="ll-action">
             <PictureOutlined aria-hidden="true" />
-            <span>
+            <span className="ll-action__text">
               <strong>My Collection</strong>
               <span>Browse, download and export what you generated.</span>
             </span>

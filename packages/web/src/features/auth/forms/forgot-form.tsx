@@ -44,7 +44,7 @@ export function ForgotForm({ onRequested }: { onRequested: (request: ResetReques
           { pattern: EMAIL_PATTERN, message: 'Invalid Email!' },
         ]}
       >
-        <Input type="email" autoComplete="email" placeholder="you@example.com" />
+        <Input inputMode="email" autoComplete="email" placeholder="you@example.com" />
       </Form.Item>
       {wait > 0 && (
         <Alert
@@ -66,7 +66,16 @@ export function ForgotForm({ onRequested }: { onRequested: (request: ResetReques
           description={failure}
         />
       )}
-      <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={wait > 0}>
+      <Button
+        // A fresh button once paused: its loading spinner would otherwise linger while it is disabled.
+        key={wait > 0 ? 'paused' : 'ready'}
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        loading={submitting && wait === 0}
+        disabled={wait > 0}
+      >
         Send code
       </Button>
       <p className="ll-form-footer">

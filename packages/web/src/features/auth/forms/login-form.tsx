@@ -7,7 +7,7 @@ import { useFeedback } from '../../../app/feedback.ts';
 import { call } from '../../../lib/api.ts';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { AuthLink } from '../auth-links.tsx';
-import { sessionKey } from '../session.ts';
+import { replaceSession } from '../session.ts';
 import { formatWait, useCountdown } from '../use-countdown.ts';
 
 interface LoginValues {
@@ -42,7 +42,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
     setRefusal(null);
     try {
       const { data } = await call(login, { body: { email: values.email.trim(), password: values.password } });
-      client.setQueryData(sessionKey, data.user);
+      replaceSession(client, data.user);
       onSignedIn(data.user);
     } catch (error) {
       const message = errorMessage(error);
@@ -93,7 +93,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
         name="email"
         rules={[{ required: true, whitespace: true, message: 'Please enter your email!' }]}
       >
-        <Input type="email" autoComplete="email" placeholder="you@example.com" />
+        <Input inputMode="email" autoComplete="email" placeholder="you@example.com" />
       </Form.Item>
       <Form.Item
         label="Password"
@@ -148,7 +148,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
         />
       )}
 
-      <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={wait > 0}>
+      <Button
+        // A fresh button once paused: its loading spinner would otherwise linger while it is disabled.
+        key={wait > 0 ? 'paused' : 'ready'}
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        loading={submitting && wait === 0}
+        disabled={wait > 0}
+      >
         Login
       </Button>
 

@@ -6,7 +6,7 @@ import { call } from '../../../lib/api.ts';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { AuthLink } from '../auth-links.tsx';
 import type { ResetRequest } from '../reset-request.ts';
-import { sessionKey } from '../session.ts';
+import { replaceSession } from '../session.ts';
 import { showFieldErrors } from './field-errors.ts';
 import { newPasswordRules } from './rules.ts';
 
@@ -40,8 +40,7 @@ export function NewPasswordForm({
     try {
       const { data } = await call(updatePassword, { params: { id: request.id }, body: values });
       // Every earlier session ended; this browser holds the new one, or none.
-      client.clear();
-      client.setQueryData(sessionKey, data.signedIn ? data.user : null);
+      replaceSession(client, data.signedIn ? data.user : null);
       onUpdated(data);
     } catch (error) {
       const dead = error instanceof ApiError && deadCodes.has(error.code);

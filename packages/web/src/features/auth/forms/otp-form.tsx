@@ -120,7 +120,16 @@ export function OtpForm({
           description={`Please wait ${formatWait(wait)} before trying again.`}
         />
       )}
-      <Button type="primary" htmlType="submit" block size="large" loading={submitting} disabled={wait > 0}>
+      <Button
+        // A fresh button once paused: its loading spinner would otherwise linger while it is disabled.
+        key={wait > 0 ? 'paused' : 'ready'}
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        loading={submitting && wait === 0}
+        disabled={wait > 0}
+      >
         Submit
       </Button>
       <p className="ll-form-footer">

@@ -74,7 +74,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (user: User) => void })
         </Col>
       </Row>
       <Form.Item label="Email" name="email" rules={emailRules}>
-        <Input type="email" autoComplete="email" placeholder="you@example.com" />
+        <Input inputMode="email" autoComplete="email" placeholder="you@example.com" />
       </Form.Item>
       <Form.Item label="Password" name="password" rules={newPasswordRules} extra="At least 6 characters.">
         <Input.Password autoComplete="new-password" />

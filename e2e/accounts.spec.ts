@@ -1,0 +1,546 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.ts';
+import {
+  launchBrowser,
+  type OpenedPage,
+  openPage,
+  screenshot,
+  screenshotDir,
+  seriousAxeViolations,
+  signIn,
+  testAdmin,
+  type ViewportName,
+  viewports,
+} from './support/browser.ts';
+
+/** A mail as the SMTP sink received it, its MIME body decoded from quoted-printable. */
+interface ReceivedMail {
+  to: string[];
+  text: string;
+}
+
+/** Undoes quoted-printable (soft line breaks and =XX bytes) so links and codes can be read. */
+function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index++) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index] ?? ''));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n');
+}
+
+/** A real SMTP server on a loopback port: the app delivers its mail here (SMTP_URL), nothing else. */
+async function startSmtpSink() {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        raw += chunk;
+      });
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          text: decodeQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    /** The newest mail to `to` whose content matches `pattern`, beyond the first `skip` such mails. */
+    async waitFor(to: string, pattern: RegExp, skip = 0): Promise<string> {
+      for (let attempt = 0; attempt < 150; attempt++) {
+        const matching = mails.filter((mail) => mail.to.includes(to) && pattern.test(mail.text));
+        const mail = matching[skip];
+        if (mail) return mail.text;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`No mail to ${to} matching ${pattern} arrived (${mails.length} mails in the sink)`);
+    },
+    count(to: string, pattern: RegExp): number {
+      return mails.filter((mail) => mail.to.includes(to) && pattern.test(mail.text)).length;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const VERIFY_MAIL = /Subject: Confirm your email for Layerloom/;
+const RESET_MAIL = /Subject: Your Layerloom password reset code/;
+
+/** The six-digit code on its own line in a reset mail. */
+function codeFrom(mail: string): string {
+  const code = /^(\d{6})$/m.exec(mail)?.[1];
+  if (!code) throw new Error(`No code in the mail:\n${mail}`);
+  return code;
+}
+
+/** A code that is surely wrong: every digit shifted by one. */
+const wrongCode = (code: string) => [...code].map((digit) => String((Number(digit) + 1) % 10)).join('');
+
+// The session probe answers 401 to visitors, and a wrong code or a used link is a 4xx on purpose: the
+// browser logs those responses as console errors. Everything else printed as an error fails a test.
+const expectedResponse = /Failed to load resource: the server responded with a status of (400|401|403|410)/;
+function unexpectedErrors(errors: string[]): string[] {
+  return errors.filter((error) => !expectedResponse.test(error));
+}
+
+/** Axe, console errors and a screenshot of the current screen. */
+async function check(opened: OpenedPage, name: string) {
+  await opened.page.waitForLoadState('networkidle');
+  // Let antd's enter animations settle so the screenshot and axe see the final colours.
+  await opened.page.waitForTimeout(350);
+  if (name.startsWith('modal')) {
+    // The modal sits over the long landing page: the viewport is what a user sees.
+    const width = opened.page.viewportSize()?.width ?? 0;
+    await opened.page.screenshot({ path: join(screenshotDir, `accounts-${name}-${width}.png`) });
+  } else {
+    await screenshot(opened.page, `accounts-${name}`);
+  }
+  expect(await seriousAxeViolations(opened.page), `${name} has serious axe violations`).toEqual([]);
+  expect(unexpectedErrors(opened.errors), `${name} logged console errors`).toEqual([]);
+}
+
+/** Pastes `text` into an element as a user's clipboard paste would. */
+async function pasteInto(page: Page, selector: string, text: string) {
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((element, value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, text);
+}
+
+const otpBox = (page: Page, index: number) => page.getByLabel(`Digit ${index} of 6`, { exact: true });
+
+describe('accounts in the browser', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let app: RunningApp;
+  let browser: Browser;
+  /** One signed-in admin for the whole file: logins from one address are rate limited (10 per 15 min). */
+  let admin: OpenedPage;
+  const stamp = Date.now().toString(36);
+  const grace = {
+    first: 'Grace',
+    last: 'Hopper',
+    email: `grace-${stamp}@example.com`,
+    password: 'cobol-compiler-1959',
+  };
+  const mallory = {
+    first: 'Mallory',
+    last: 'Spam',
+    email: `mallory-${stamp}@example.com`,
+    password: 'buy-now-cheap',
+  };
+
+  /** The verification link (on this app) in a mail. */
+  const verifyLinkIn = (mail: string): string => {
+    const link = new RegExp(`${app.url.replace(/[.]/g, '\\.')}/verify/[^\\s"<]+/[^\\s"<]+`).exec(mail)?.[0];
+    if (!link) throw new Error(`No verification link in the mail:\n${mail}`);
+    return link;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    app = await startApp({
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Layerloom <hello@layerloom.test>',
+      ADMIN_EMAIL: testAdmin.email,
+      ADMIN_PASSWORD: testAdmin.password,
+    });
+    browser = await launchBrowser();
+    admin = await openPage(browser, app.url, 'desktop');
+    await signIn(admin.context, testAdmin.email, testAdmin.password);
+  });
+
+  afterAll(async () => {
+    await admin?.context.close();
+    await browser?.close();
+    await app?.stop();
+    await smtp?.close();
+  });
+
+  it('signs up, verifies from the mailed link, is approved by the admin, logs in and out', async () => {
+    const visitor = await openPage(browser, app.url, 'desktop');
+    const { page } = visitor;
+
+    // Sign-up validation messages.
+    await page.goto('/auth/signup');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('First name is required!').isVisible()).toBe(true);
+    expect(await page.getByText('Last name is required!').isVisible()).toBe(true);
+    await page.getByLabel('Email', { exact: true }).fill('grace@');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect.poll(() => page.getByText('Please enter a valid email!').isVisible()).toBe(true);
+    expect(await page.getByText('Password must be at least 6 characters!').isVisible()).toBe(true);
+    await check(visitor, 'signup-errors');
+
+    // Sign up for real.
+    await page.getByLabel('First name', { exact: true }).fill(grace.first);
+    await page.getByLabel('Last name', { exact: true }).fill(grace.last);
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByLabel('Password', { exact: true }).fill(grace.password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL('**/success');
+    await page.getByRole('heading', { name: 'Success!' }).waitFor();
+    expect(await page.getByText('Your account has been created successfully.').isVisible()).toBe(true);
+    expect(await page.getByText(/Please check your email for verification/).isVisible()).toBe(true);
+    await check(visitor, 'success');
+
+    // The same address again is refused on the email field.
+    await page.goto('/auth/signup');
+    await page.getByLabel('First name', { exact: true }).fill(grace.first);
+    await page.getByLabel('Last name', { exact: true }).fill(grace.last);
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByLabel('Password', { exact: true }).fill(grace.password);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect
+      .poll(() => page.getByText('An account with this email already exists').isVisible())
+      .toBe(true);
+    visitor.errors.splice(0); // the 409 of the duplicate is expected
+
+    // Not verified yet: login says so.
+    await page.goto('/auth/login');
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByLabel('Password', { exact: true }).fill(grace.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByText('Email not confirmed yet').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Resend verification email' }).isVisible()).toBe(true);
+    await check(visitor, 'login-unverified');
+
+    // The verification mail arrived at the SMTP sink; its link verifies once.
+    const link = verifyLinkIn(await smtp.waitFor(grace.email, VERIFY_MAIL));
+    await page.goto(link);
+    await expect.poll(() => page.getByRole('heading', { name: 'Email verified' }).isVisible()).toBe(true);
+    expect(await page.getByText(/Your account has been successfully verified\./).isVisible()).toBe(true);
+    await check(visitor, 'verify-verified');
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Already verified' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await page.waitForURL('**/auth/login');
+
+    // Verified but not approved yet.
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByLabel('Password', { exact: true }).fill(grace.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByText('Waiting for approval').first().isVisible()).toBe(true);
+    await check(visitor, 'login-pending');
+
+    // A second sign-up, to be rejected.
+    const created = await visitor.context.request.post('/api/v1/users', {
+      data: {
+        firstname: mallory.first,
+        lastname: mallory.last,
+        email: mallory.email,
+        password: mallory.password,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const malloryLink = new URL(verifyLinkIn(await smtp.waitFor(mallory.email, VERIFY_MAIL)));
+    expect((await visitor.context.request.patch(`/api/v1/users${malloryLink.pathname}`)).ok()).toBe(true);
+
+    // The admin approves Grace and rejects Mallory with a reason.
+    await admin.page.goto('/dashboard/user-requests');
+    await admin.page.getByRole('button', { name: `Approve ${grace.first} ${grace.last}` }).waitFor();
+    expect(await admin.page.getByText(grace.email).isVisible()).toBe(true);
+    await check(admin, 'user-requests');
+    await admin.page.getByRole('button', { name: `Approve ${grace.first} ${grace.last}` }).click();
+    await admin.page.getByText(grace.email).waitFor({ state: 'detached' });
+    await admin.page.getByRole('button', { name: `Reject ${mallory.first} ${mallory.last}` }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect
+      .poll(() => dialog.getByText('Please give a reason for the rejection!').isVisible())
+      .toBe(true);
+    await check(admin, 'reject-modal');
+    await dialog.getByLabel('Reason').fill('Looks like a spam account');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => admin.page.getByText('Pending user requests not found').isVisible()).toBe(true);
+    await check(admin, 'user-requests-empty');
+
+    // Mallory is told why.
+    await page.goto('/auth/login');
+    await page.getByLabel('Email', { exact: true }).fill(mallory.email);
+    await page.getByLabel('Password', { exact: true }).fill(mallory.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByText('Account not approved').isVisible()).toBe(true);
+    expect(await page.getByText(/Reason: Looks like a spam account/).isVisible()).toBe(true);
+    await check(visitor, 'login-rejected');
+
+    // Grace logs in, from a protected page she was sent away from.
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/auth\/login\?next=%2Fdashboard$/);
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-her-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByText('Incorrect email or password.').isVisible()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill(grace.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    const header = page.locator('header');
+    await expect.poll(() => header.getByText(`${grace.first} ${grace.last}`).isVisible()).toBe(true);
+    expect(await page.getByText(new RegExp(`, ${grace.first}\\.`)).isVisible()).toBe(true);
+    await page.getByText('No Collection Generated').waitFor();
+    expect(await page.getByRole('region', { name: 'Plan' }).textContent()).toContain('Free');
+    // User Requests is for admins only.
+    expect(await page.getByRole('menuitem', { name: 'User Requests' }).count()).toBe(0);
+    await check(visitor, 'dashboard');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/auth\/login/);
+    await visitor.context.close();
+  });
+
+  it('resets a forgotten password with the code typed digit by digit (a wrong one first)', async () => {
+    const visitor = await openPage(browser, app.url, 'tablet');
+    const { page } = visitor;
+    await page.goto('/auth/login');
+    await page.getByRole('link', { name: 'Forgot Password ?' }).click();
+    await page.waitForURL('**/auth/forgot');
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill('grace@nowhere');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => page.getByText('Invalid Email!').isVisible()).toBe(true);
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.waitForURL('**/auth/otp');
+    await otpBox(page, 1).waitFor();
+    const code = codeFrom(await smtp.waitFor(grace.email, RESET_MAIL));
+
+    // A wrong code, typed: the boxes advance by themselves.
+    await otpBox(page, 1).click();
+    await page.keyboard.type(wrongCode(code), { delay: 30 });
+    expect(await otpBox(page, 6).inputValue()).toBe(wrongCode(code).slice(-1));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('Wrong code. 4 tries left.').first().isVisible()).toBe(true);
+    await check(visitor, 'otp-wrong');
+
+    // A reload keeps the reset (the opaque request id is in this tab's storage).
+    await page.reload();
+    await otpBox(page, 1).waitFor();
+    expect(await page.getByText(grace.email).isVisible()).toBe(true);
+    await otpBox(page, 1).click();
+    await page.keyboard.type(code.slice(0, 3), { delay: 30 });
+    await page.keyboard.type('9');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    // Backspace cleared the typed 9 and then stepped back into the third box.
+    expect(await otpBox(page, 3).inputValue()).toBe('');
+    await page.keyboard.type(code.slice(2), { delay: 30 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/auth/reset-password');
+
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByLabel('Confirm password', { exact: true }).fill('a-brand-new-secreT');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect.poll(() => page.getByText('The two passwords do not match!').isVisible()).toBe(true);
+    await check(visitor, 'reset-password-mismatch');
+    await page.getByLabel('Confirm password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    // The server signs an approved account in after the change.
+    await page.waitForURL(/\/dashboard$/);
+    grace.password = 'a-brand-new-secret';
+
+    // Log out through the menu of the tablet layout, then log in with the new password.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.goto('/auth/login');
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByLabel('Password', { exact: true }).fill(grace.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await visitor.context.close();
+  });
+
+  it('runs login, sign-up and the whole reset in the modal of the landing page, with a pasted code', async () => {
+    const visitor = await openPage(browser, app.url, 'desktop');
+    const { page } = visitor;
+    await page.goto('/');
+    const header = page.locator('header').first();
+    await header.getByRole('button', { name: 'Login', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Forgot Password ?').waitFor();
+    expect(await dialog.getByText('Login', { exact: true }).first().isVisible()).toBe(true);
+    await check(visitor, 'modal-login');
+
+    // Into the reset, then Cancel: opening Login again starts afresh.
+    await dialog.getByRole('button', { name: 'Forgot Password ?' }).click();
+    await dialog.getByRole('button', { name: 'Send code' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await header.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Forgot Password ?' }).click();
+
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('Email', { exact: true }).fill(grace.email);
+    const mailsBefore = smtp.count(grace.email, RESET_MAIL);
+    await modal.getByRole('button', { name: 'Send code' }).click();
+    await otpBox(page, 1).waitFor();
+    await check(visitor, 'modal-otp');
+    const code = codeFrom(await smtp.waitFor(grace.email, RESET_MAIL, mailsBefore));
+    // A whole code pasted into the fourth box fills every box.
+    await pasteInto(page, '[aria-label="Digit 4 of 6"]', code);
+    expect(await otpBox(page, 1).inputValue()).toBe(code[0]);
+    expect(await otpBox(page, 6).inputValue()).toBe(code[5]);
+    await modal.getByRole('button', { name: 'Submit' }).click();
+    await modal.getByLabel('New password', { exact: true }).waitFor();
+    await check(visitor, 'modal-new-password');
+    await modal.getByLabel('New password', { exact: true }).fill('third-time-lucky');
+    await modal.getByLabel('Confirm password', { exact: true }).fill('third-time-lucky');
+    await modal.getByRole('button', { name: 'Update password' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    grace.password = 'third-time-lucky';
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/`);
+
+    // Login in the modal goes to the dashboard.
+    await header.getByRole('button', { name: 'Login', exact: true }).click();
+    await modal.getByLabel('Email', { exact: true }).fill(grace.email);
+    await modal.getByLabel('Password', { exact: true }).fill(grace.password);
+    await modal.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/`);
+
+    // Sign up in the modal goes to /success.
+    await header.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await modal.getByLabel('First name', { exact: true }).fill('Katherine');
+    await modal.getByLabel('Last name', { exact: true }).fill('Johnson');
+    await modal.getByLabel('Email', { exact: true }).fill(`katherine-${stamp}@example.com`);
+    await modal.getByLabel('Password', { exact: true }).fill('orbital-mechanics');
+    await check(visitor, 'modal-signup');
+    await modal.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL('**/success');
+    await smtp.waitFor(`katherine-${stamp}@example.com`, VERIFY_MAIL);
+    await visitor.context.close();
+  });
+
+  it('shows every account screen without serious axe violations or console errors at 1440, 820 and 390 px', async () => {
+    const visitor = await openPage(browser, app.url, 'desktop');
+    for (const width of Object.keys(viewports) as ViewportName[]) {
+      await visitor.page.setViewportSize(viewports[width]);
+      await admin.page.setViewportSize(viewports[width]);
+      const { page } = visitor;
+
+      await page.goto('/auth/login');
+      await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+      await check(visitor, 'login');
+      if (width === 'desktop') {
+        await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
+        await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
+        await page.getByRole('button', { name: 'Login', exact: true }).click();
+        await page.getByText('Incorrect email or password.').waitFor();
+        await check(visitor, 'login-wrong');
+      }
+
+      await page.goto('/auth/signup');
+      await page.getByRole('button', { name: 'Sign up' }).waitFor();
+      await check(visitor, 'signup');
+
+      await page.goto('/auth/forgot');
+      await page.getByRole('button', { name: 'Send code' }).waitFor();
+      await check(visitor, 'forgot');
+
+      // The code and new-password steps read the reset from this tab's storage.
+      await page.evaluate(() =>
+        sessionStorage.setItem(
+          'layerloom.reset-request',
+          JSON.stringify({ id: 'display-only', email: 'grace@example.com', verified: false }),
+        ),
+      );
+      await page.goto('/auth/otp');
+      await otpBox(page, 1).waitFor();
+      await check(visitor, 'otp');
+      await page.evaluate(() =>
+        sessionStorage.setItem(
+          'layerloom.reset-request',
+          JSON.stringify({ id: 'display-only', email: 'grace@example.com', verified: true }),
+        ),
+      );
+      await page.goto('/auth/reset-password');
+      await page.getByRole('button', { name: 'Update password' }).waitFor();
+      await check(visitor, 'reset-password');
+
+      await page.goto('/success');
+      await page.getByRole('heading', { name: 'Success!' }).waitFor();
+      await check(visitor, 'success-page');
+
+      await page.goto('/verify/not-a-user/not-a-token');
+      await page.getByRole('heading', { name: 'Link not valid' }).waitFor();
+      await check(visitor, 'verify-invalid');
+
+      await admin.page.goto('/dashboard');
+      await admin.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await check(admin, 'dashboard-admin');
+      if (width !== 'desktop') {
+        await admin.page.getByRole('button', { name: 'Open menu' }).click();
+        await admin.page.getByRole('dialog').getByRole('menuitem', { name: 'User Requests' }).waitFor();
+        await check(admin, 'dashboard-drawer');
+        await admin.page.getByRole('dialog').getByRole('menuitem', { name: 'User Requests' }).click();
+      } else {
+        await admin.page.getByRole('menuitem', { name: 'User Requests' }).click();
+      }
+      await admin.page.waitForURL('**/dashboard/user-requests');
+      await admin.page.getByRole('heading', { name: 'User Requests' }).waitFor();
+      await check(admin, 'user-requests-page');
+
+      await page.goto('/');
+      await page.locator('header').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole('button', { name: 'Sign up', exact: true }).last().click();
+      await page.getByRole('dialog').getByLabel('First name', { exact: true }).waitFor();
+      await check(visitor, 'modal-signup-view');
+    }
+    await visitor.context.close();
+  });
+
+  it('pauses the login form for the time the server gives once login attempts are rate limited', async () => {
+    const visitor = await openPage(browser, app.url, 'phone');
+    const { page } = visitor;
+    // Use up this address's login attempts (10 per 15 minutes), whatever the earlier tests left.
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const response = await visitor.context.request.post('/api/v1/users/login', {
+        data: { email: 'nobody@example.com', password: 'still-wrong' },
+      });
+      if (response.status() === 429) break;
+    }
+    await page.goto('/auth/login');
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByLabel('Password', { exact: true }).fill(grace.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Too many attempts').waitFor();
+    expect(await page.getByText(/logging in is paused\. Try again in \d/).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Login', exact: true }).isDisabled()).toBe(true);
+    visitor.errors.splice(0); // the 429 is the point of this test
+    await check(visitor, 'login-rate-limited');
+    await visitor.context.close();
+  });
+});
