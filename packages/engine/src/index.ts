@@ -20,6 +20,7 @@ export {
 export { InternalError } from './errors/internal-error.ts';
 export {
   ExactCountUnreachableError,
+  ExactSearchTooLargeError,
   NotEnoughCombinationsError,
   RulesTooComplexError,
   UnreachableTraitError,

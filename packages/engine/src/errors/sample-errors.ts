@@ -49,3 +49,12 @@ export class RulesTooComplexError extends BaseError {
     );
   }
 }
+
+/** Exact rarity could neither find an arrangement nor prove there is none within the search limits. */
+export class ExactSearchTooLargeError extends BaseError {
+  readonly code = 'EXACT_SEARCH_TOO_LARGE';
+
+  constructor(message: string, details: Record<string, unknown>) {
+    super(message, { details });
+  }
+}

@@ -341,4 +341,130 @@ describe('planCollection', () => {
     for (const token of result.tokens) if (token.kind === 'generated') l0[token.traits[0]!]++;
     expect(l0).toEqual([3000, 2000, 1500, 1000, 1000, 800, 500, 200]);
   });
+
+  describe('exact mode in tight spaces', () => {
+    /** Trait names are unique across layers here (A0, B1…), so a trait names its layer. */
+    function breaksRule(map: Map<string, string>, rule: string): boolean {
+      const shows = (trait: string): boolean => map.get(trait.replace(/\d+$/, '')) === trait;
+      const oneOf = /^(\w+) requires one of (\w+) \{(.+)\}$/.exec(rule);
+      if (oneOf) {
+        const allowed = oneOf[3]!.split(',').map((name) => name.trim());
+        return shows(oneOf[1]!) && !allowed.includes(map.get(oneOf[2]!) ?? '');
+      }
+      const [trait, , other] = rule.split(' ');
+      return shows(trait!) && shows(other!);
+    }
+
+    function tally(result: CollectionPlan): Record<string, number> {
+      const counts: Record<string, number> = {};
+      for (const map of shown(result))
+        for (const trait of map.values()) counts[trait] = (counts[trait] ?? 0) + 1;
+      return counts;
+    }
+
+    function tightSpec(size: number, weights: Record<string, number[]>, rules: string[], seed = 'tight') {
+      return {
+        name: 'T',
+        size,
+        width: 8,
+        height: 8,
+        seed,
+        rarity: 'exact' as const,
+        layers: Object.entries(weights).map(([name, w]) => layer(name, w)),
+        rules,
+      };
+    }
+
+    // Each of these has an arrangement (the weights are the trait counts of a subset of valid combinations);
+    // the earlier repair-only planner gave up on all three ("found no arrangement") after 0.7 to 13 s.
+    const tight = [
+      tightSpec(53, { A: [22, 16, 15], B: [14, 14, 16, 9], C: [11, 10, 11, 8, 7, 6] }, [
+        'B3 excludes A1',
+        'B0 excludes C5',
+        'B1 excludes C3',
+      ]),
+      tightSpec(83, { A: [19, 18, 7, 22, 17], B: [15, 11, 15, 18, 14, 10], C: [24, 24, 24, 11] }, [
+        'A4 excludes B5',
+        'C3 excludes A1',
+        'A0 excludes B1',
+        'A2 requires one of B {B2, B3}',
+        'B2 excludes C3',
+      ]),
+      tightSpec(
+        245,
+        { A: [46, 42, 53, 30, 25, 49], B: [62, 48, 74, 61], C: [38, 38, 42, 55, 37, 35], D: [118, 97, 30] },
+        [
+          'D2 excludes A0',
+          'D2 requires one of C {C2, C3}',
+          'A4 requires one of B {B1, B2}',
+          'B1 excludes A1',
+          'D1 excludes A3',
+          'C2 excludes B1',
+        ],
+      ),
+    ];
+
+    it.each(tight.map((spec) => [spec.size, countValidCombinations(spec).total, spec] as const))(
+      'makes %i unique tokens out of %i valid combinations with the exact counts and every rule',
+      (size, _total, spec) => {
+        const result = plan(spec);
+        const maps = shown(result);
+        expect(new Set(maps.map(keyOf)).size).toBe(size);
+        for (const map of maps)
+          for (const rule of spec.rules) expect(breaksRule(map, rule), rule).toBe(false);
+        const wanted: Record<string, number> = {};
+        for (const entry of spec.layers) for (const trait of entry.traits) wanted[trait.name] = trait.weight;
+        expect(tally(result)).toEqual(wanted);
+      },
+    );
+
+    it('finds the same arrangement for the same seed and another one for another seed', () => {
+      const spec = tight[0]!;
+      expect(shown(plan(spec)).map(keyOf)).toEqual(shown(plan(spec)).map(keyOf));
+      expect(shown(plan({ ...spec, seed: 'other' })).map(keyOf)).not.toEqual(shown(plan(spec)).map(keyOf));
+    });
+
+    it('names the two layers and the traits when their exact counts cannot be paired under the rules', () => {
+      // A0 must go with B0, but 3 tokens want A0 and only 1 wants B0; each trait alone fits (3 combinations hold A0).
+      const spec = tightSpec(4, { A: [3, 1], B: [1, 3], C: [1, 1, 1] }, ['A0 excludes B1']);
+      expect(() => plan(spec)).toThrow(ExactCountUnreachableError);
+      expect(() => plan(spec)).toThrow(
+        'Exact rarity cannot give A and B their exact counts together: the 3 tokens with A/A0 can only pair with B/B0 (1 token in all) or in 0 other distinct valid combinations, so at most 2 of 4 tokens can be made; lower those counts, loosen the rules between A and B, or use weighted rarity',
+      );
+    });
+
+    it('proves by search that no arrangement exists when only all three layers together rule it out', () => {
+      // A ∈ {A0, A2}, B ∈ {B1, B2}, C ∈ {C0, C2}, not A2 with C2: 6 valid combinations. Both A2 tokens need C0,
+      // so both C2 tokens need A0; each pair then takes B1 and B2 once, giving B1 twice where 1 is wanted.
+      const spec = tightSpec(4, { A: [2, 0, 2], B: [0, 1, 3], C: [2, 0, 2] }, ['C2 excludes A2']);
+      expect(countValidCombinations(spec).total).toBe(6n);
+      // Independent check: no 4 of the 6 combinations have these counts.
+      const valid: string[][] = [];
+      for (const a of ['A0', 'A2'])
+        for (const b of ['B1', 'B2'])
+          for (const c of ['C0', 'C2']) if (!(a === 'A2' && c === 'C2')) valid.push([a, b, c]);
+      let arrangements = 0;
+      for (let mask = 0; mask < 1 << valid.length; mask++) {
+        const chosen = valid.filter((_, index) => mask & (1 << index)).flat();
+        const count = (trait: string) => chosen.filter((name) => name === trait).length;
+        const wanted = { A0: 2, A2: 2, B1: 1, B2: 3, C0: 2, C2: 2 };
+        if (Object.entries(wanted).every(([trait, n]) => count(trait) === n)) arrangements++;
+      }
+      expect(arrangements).toBe(0);
+      const error = (() => {
+        try {
+          plan(spec);
+        } catch (caught) {
+          return caught as ExactCountUnreachableError;
+        }
+      })();
+      expect(error).toBeInstanceOf(ExactCountUnreachableError);
+      expect(error!.details.reason).toBe('search');
+      expect(error!.message).toContain(
+        'Exact rarity: no 4 unique tokens meet every rule with these exact counts (the search ruled out every choice among the 6 valid combinations)',
+      );
+      expect(error!.message).toContain('A/A2 (2 of 2 combinations)');
+      expect(error!.message).toContain('lower those counts or the size, loosen the rules');
+    });
+  });
 });

@@ -1,16 +1,24 @@
-import { ExactCountUnreachableError } from '../errors/sample-errors.ts';
+import { ExactCountUnreachableError, ExactSearchTooLargeError } from '../errors/sample-errors.ts';
 import { describeTrait, type ResolvedLayer } from '../spec/resolve-collection.ts';
 import { allocateLargestRemainder } from './allocate-largest-remainder.ts';
 import { type CombinationTable, countOptionOccurrences } from './combination-table.ts';
 import { isValidAssignment } from './configuration-model.ts';
 import { drawUnusedCombination } from './draw-combination.ts';
 import { type Random, shuffleInPlace } from './random.ts';
+import { solveExactCounts } from './solve-exact-counts.ts';
 import type { TakenCombinations } from './taken-combinations.ts';
 import { UsedCombinations } from './used-combinations.ts';
 
-/** Repair steps (each tries many swaps) before exact mode reports that it found no arrangement. */
+/** Repair steps (each tries many swaps) before exact mode hands over to the exhaustive search. */
 const BASE_STEPS = 3_000;
 const STEPS_PER_TOKEN = 5;
+/**
+ * Up to this many valid combinations, when the size takes at least half of them, the exhaustive
+ * search runs first (repair only if it stops undecided).
+ */
+const SEARCH_FIRST_TOTAL = 20_000;
+/** Decisions of that first search before it hands over to repair. */
+const FIRST_SEARCH_DECISIONS = 2_000_000;
 /** Tries per token to draw a combination that needs no repair. */
 const CONSTRUCT_ATTEMPTS = 30;
 /** Random (partner, layers) swaps compared at each repair step of a large collection. */
@@ -50,8 +58,10 @@ export function exactOptionCounts(
  * Draws `size` distinct valid combinations whose per-layer trait counts are exactly
  * `exactOptionCounts`. Each layer's column of options is a shuffled multiset with those counts;
  * tokens that break a rule or repeat a combination are repaired by swapping one layer's values
- * between two tokens, which never changes any count. Impossible counts (a trait wanted more often
- * than valid combinations contain it) are reported before any work.
+ * between two tokens, which never changes any count. Small spaces (where repair has few
+ * free swaps) go to `solveExactCounts` first, and so does any repair that runs out of steps:
+ * that search finds an arrangement whenever one exists, or proves that none does. Impossible
+ * counts (a trait wanted more often than valid combinations contain it) are reported before any work.
  */
 export function sampleExact(
   table: CombinationTable,
@@ -82,6 +92,29 @@ export function sampleExact(
   }
   if (size === 0) return [];
   if (BigInt(size) === table.total) return everyCombination(table, layers, counts, taken, random);
+  const keep = (found: Int32Array[]): Int32Array[] => {
+    for (const options of found) taken.add(model, options);
+    // The search finds combinations in candidate order; shuffling spreads them over token numbers.
+    return shuffleInPlace(found, random);
+  };
+  if (table.total <= BigInt(SEARCH_FIRST_TOTAL) && BigInt(size) * 2n >= table.total) {
+    // Small, tight spaces are where repair struggles (few free swaps) and where the exhaustive search is cheap.
+    try {
+      return keep(
+        solveExactCounts({
+          table,
+          layers,
+          counts,
+          size,
+          taken,
+          random,
+          maxDecisions: FIRST_SEARCH_DECISIONS,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ExactSearchTooLargeError)) throw error;
+    }
+  }
 
   const columns = construct(table, counts, size, taken, random);
   const tokenOptions = (token: number): Int32Array => Int32Array.from(columns, (column) => column[token]!);
@@ -172,10 +205,8 @@ export function sampleExact(
     if (bestMove && (bestConflicts <= current || random.next() < 0.01)) swap(bestMove, a, best);
   }
   if (bad.size > 0) {
-    throw new ExactCountUnreachableError(
-      `Exact rarity found no arrangement of ${size} unique tokens that meets every rule with these exact counts (${bad.size} tokens left in conflict); loosen rules or counts, or use weighted rarity`,
-      { size, conflicts: bad.size },
-    );
+    // Repair is fast but incomplete; the exhaustive search finds an arrangement whenever one exists, or proves none does.
+    return keep(solveExactCounts({ table, layers, counts, size, taken, random }));
   }
   const result: Int32Array[] = [];
   for (let token = 0; token < size; token++) {
