@@ -13,6 +13,12 @@ describe('endpointUrl', () => {
     ).toBe('/api/v1/collections/a%20b/tokens?page=2');
   });
 
+  it('repeats the key of a list value', () => {
+    expect(
+      endpointUrl({ path: '/api/v1/tokens' }, {}, { trait: ['Body:Red', 'Hat:Cap'], sort: 'rarity' }),
+    ).toBe('/api/v1/tokens?trait=Body%3ARed&trait=Hat%3ACap&sort=rarity');
+  });
+
   it('refuses a missing path parameter', () => {
     expect(() => endpointUrl({ path: '/api/v1/users/:id' })).toThrow(/id/);
   });

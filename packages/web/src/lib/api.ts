@@ -8,10 +8,13 @@ export interface Endpoint {
   response?: z.ZodType;
 }
 
+type QueryValue = string | number | boolean;
+
 /** What a call sends: path params, query string, and a JSON body or FormData. */
 export interface CallOptions {
   params?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  /** A list value repeats the key (`trait=a&trait=b`). */
+  query?: Record<string, QueryValue | readonly QueryValue[] | undefined | null>;
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -31,7 +34,9 @@ export function endpointUrl(
   });
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
+    }
   }
   const text = search.toString();
   return text ? `${path}?${text}` : path;

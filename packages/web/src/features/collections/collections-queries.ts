@@ -47,14 +47,8 @@ export function useCollection(id: string) {
 export function useTokens(id: string, state: GalleryState, enabled: boolean) {
   return useQuery({
     queryKey: [...collectionKey(id), 'tokens', state],
-    // The contract's query type has no repeated keys, so the filters travel in the path's query string.
     queryFn: async ({ signal }) =>
-      (
-        await call(
-          { ...listTokens, path: `${listTokens.path}?${tokensQuery(state)}` },
-          { params: { id }, signal },
-        )
-      ).data,
+      (await call(listTokens, { params: { id }, query: tokensQuery(state), signal })).data,
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,

@@ -1,4 +1,6 @@
+import { listTokens } from '@layerloom/api';
 import { describe, expect, it } from 'vitest';
+import { endpointUrl } from '../../lib/api.ts';
 import {
   defaultGalleryState,
   groupTraits,
@@ -59,9 +61,12 @@ describe('gallery state in the URL', () => {
   });
 
   it('builds the listTokens query with one trait key per filter', () => {
-    const query = new URLSearchParams(
+    const url = endpointUrl(
+      listTokens,
+      { id: 'c1' },
       tokensQuery({ page: 2, pageSize: 24, sort: 'rarity', traits: ['Body:Red', 'Hat:Cap'] }),
     );
+    const query = new URL(url, 'http://localhost').searchParams;
     expect(query.get('page')).toBe('2');
     expect(query.get('pageSize')).toBe('24');
     expect(query.get('sort')).toBe('rarity');

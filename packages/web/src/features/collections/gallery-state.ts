@@ -72,13 +72,7 @@ export function groupTraits(traits: readonly string[], knownTypes: readonly stri
   return groups;
 }
 
-/** The query string of the listTokens call for this state (trait filters repeat the `trait` key). */
-export function tokensQuery(state: GalleryState): string {
-  const params = new URLSearchParams({
-    page: String(state.page),
-    pageSize: String(state.pageSize),
-    sort: state.sort,
-  });
-  for (const trait of state.traits) params.append('trait', trait);
-  return params.toString();
+/** The query of the listTokens call for this state (trait filters repeat the `trait` key). */
+export function tokensQuery(state: GalleryState) {
+  return { page: state.page, pageSize: state.pageSize, sort: state.sort, trait: state.traits };
 }
