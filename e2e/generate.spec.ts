@@ -345,6 +345,24 @@ describe('Generate NFT', () => {
     await page.getByText('70 % of layer').waitFor();
     await saved(page);
 
+    // A running generation is picked up again after a reload, and can be cancelled.
+    await page.getByLabel('Collection Size').fill('45');
+    await page.getByLabel('Width').fill('3000');
+    await page.getByLabel('Height').fill('3000');
+    await saved(page);
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const running = page.getByRole('region', { name: 'Generation progress' });
+    await running.waitFor();
+    await page.reload();
+    await running.getByText(/Generating “Moon Cats”/).waitFor();
+    await screenshot(page, 'generate-running');
+    await running.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Generation cancelled').waitFor({ timeout: 30_000 });
+    await page.getByLabel('Collection Size').fill('20');
+    await page.getByLabel('Width').fill('256');
+    await page.getByLabel('Height').fill('256');
+    await saved(page);
+
     // A "requires one of" rule: a cap only on a violet or teal body (45 less the 4 capped coral ones).
     await page.getByLabel('Trait', { exact: true }).fill('Cap');
     await page.getByLabel('Trait', { exact: true }).press('Enter');
