@@ -15,6 +15,7 @@ import { PageLoading } from '../../app/route-error.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useSession } from '../auth/session.ts';
+import { savesSettled } from './pending-saves.ts';
 import { ProjectEditor } from './project-editor.tsx';
 import './generate.css';
 
@@ -71,8 +72,12 @@ export function GeneratePage() {
 
   const project = useQuery({
     queryKey: ['projects', projectId],
-    queryFn: () =>
-      call(getProject, { params: { id: projectId ?? '' } }).then((answer) => answer.data.project),
+    queryFn: async () => {
+      const id = projectId ?? '';
+      // Switching back right after leaving: read the project once its last save has landed.
+      await savesSettled(id);
+      return (await call(getProject, { params: { id } })).data.project;
+    },
     enabled: projectId !== null,
     // The editor owns the project once open; it is read again only when reopened.
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import type { Project } from '@layerloom/api';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { savesSettled } from './pending-saves.ts';
 import { AUTOSAVE_DELAY_MS, useProjectDraft } from './use-project-draft.ts';
 
 const project: Project = {
@@ -151,5 +152,25 @@ describe('useProjectDraft', () => {
     unmount();
     await vi.advanceTimersByTimeAsync(0);
     expect(api.bodies).toEqual([expect.objectContaining({ description: 'left in a hurry' })]);
+  });
+});
+
+describe('reopening a project', () => {
+  it('waits for the save sent on close before reading it again', async () => {
+    const api = server();
+    api.hold(true);
+    const { result, unmount } = renderHook(() => useProjectDraft(project));
+    act(() => result.current.edit((d) => ({ ...d, name: 'Sun Cats' })));
+    unmount();
+    await vi.advanceTimersByTimeAsync(0);
+    let settled = false;
+    const waiting = savesSettled('p1').then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(settled).toBe(false);
+    api.release();
+    await waiting;
+    expect(settled).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { type Project, updateProject } from '@layerloom/api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, endpointUrl } from '../../lib/api.ts';
+import { trackSave } from './pending-saves.ts';
 import { adoptServerIds, type Draft, saveBody, toDraft } from './project-draft.ts';
 
 /** Where the autosave stands, for the "Saved" / "Saving…" indicator. */
@@ -54,6 +55,7 @@ export function useProjectDraft(project: Project) {
       }
     })();
     inFlight.current = request;
+    trackSave(id, request);
     try {
       await request;
     } finally {
@@ -105,13 +107,14 @@ export function useProjectDraft(project: Project) {
   useEffect(() => {
     const onPageHide = () => {
       if (!dirty.current) return;
-      void fetch(endpointUrl(updateProject, { id }), {
+      const save = fetch(endpointUrl(updateProject, { id }), {
         method: 'PATCH',
         credentials: 'same-origin',
         keepalive: true,
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(saveBody(latest.current).body),
       }).catch(() => undefined);
+      trackSave(id, save);
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (dirty.current || inFlight.current) event.preventDefault();
