@@ -198,7 +198,6 @@ function TraitCard({
           if (problem) setName(trait.name);
         }}
         onPressEnter={commit}
-        title={problem ?? undefined}
       />
       <div className="ll-gen-trait-weight">
         <InputNumber
@@ -227,9 +226,15 @@ function TraitCard({
           />
         </Popconfirm>
       </div>
-      <Typography.Text className="ll-gen-share" type="secondary">
-        {shareText}
-      </Typography.Text>
+      {problem ? (
+        <Typography.Text className="ll-gen-share" type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      ) : (
+        <Typography.Text className="ll-gen-share" type="secondary">
+          {shareText}
+        </Typography.Text>
+      )}
     </li>
   );
 }
