@@ -395,9 +395,11 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await header.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Login' }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Forgot Password ?' }).click();
 
     const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: 'Send code' }).waitFor();
     await modal.getByLabel('Email', { exact: true }).fill(grace.email);
     const mailsBefore = smtp.count(grace.email, RESET_MAIL);
     await modal.getByRole('button', { name: 'Send code' }).click();

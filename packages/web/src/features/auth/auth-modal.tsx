@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { AuthNavigationProvider, type AuthView } from './auth-links.tsx';
@@ -36,13 +36,16 @@ export function AuthModal({ view, onClose }: { view: AuthModalView; onClose: () 
   const [current, setCurrent] = useState<ModalView>(view ?? 'login');
   // The reset in progress lives only in the modal: closing it forgets the request.
   const [reset, setReset] = useState<ResetRequest | null>(null);
-
-  useEffect(() => {
+  // Opening on Login or Sign up starts afresh. Adjusted while rendering (not in an effect) so the
+  // view of an earlier opening never flashes up.
+  const [openedOn, setOpenedOn] = useState<AuthModalView>(view);
+  if (view !== openedOn) {
+    setOpenedOn(view);
     if (view) {
       setCurrent(view);
       setReset(null);
     }
-  }, [view]);
+  }
 
   const close = () => {
     setReset(null);

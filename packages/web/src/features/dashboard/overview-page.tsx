@@ -36,6 +36,7 @@ export function collectionStats(collections: readonly Collection[]) {
       0,
     ),
     generating: collections.filter((collection) => collection.progress.status === 'generating').length,
+    ready: collections.filter((collection) => collection.progress.status === 'ready').length,
   };
 }
 
@@ -169,12 +170,14 @@ function Overview({ user }: { user: User }) {
           icon={<AppstoreAddOutlined />}
           label="Tokens generated"
           value={figure(stats?.tokens)}
+          note="Images rendered, with their metadata"
         />
         <StatCard
           tone="teal"
           icon={<ThunderboltOutlined />}
           label="Generating now"
           value={figure(stats?.generating)}
+          note={stats && (stats.generating > 0 ? 'Rendering in the background' : 'No generation running')}
         />
         <StatCard
           tone="ink"
