@@ -5,7 +5,6 @@ import { crc32 } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
   launchBrowser,
@@ -15,6 +14,7 @@ import {
   signIn,
   testAdmin,
 } from './support/browser.ts';
+import { zipEntries } from './support/zip.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -36,23 +36,6 @@ async function png(path: string, options: { color: string; shape?: 'circle' | 'h
   }[options.shape];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${shape}</svg>`;
   await sharp(Buffer.from(svg)).png().toFile(path);
-}
-
-/** The names of the files in a ZIP. */
-function zipEntries(bytes: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 /** A minimal stored (uncompressed) ZIP with the given entries: a HashLips layers/ folder to import. */

@@ -70,7 +70,8 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
           Gallery
         </h2>
         <span className="llc-gallery-count" aria-live="polite">
-          {tokens.data ? showingText(state.page, state.pageSize, total, filtered) : ''}
+          {/* From the answer shown, not the state asked for: the previous page stays until the next arrives. */}
+          {tokens.data ? showingText(tokens.data.page, tokens.data.pageSize, total, filtered) : ''}
         </span>
       </div>
       <div className={wide ? 'llc-gallery-layout llc-gallery-layout-wide' : 'llc-gallery-layout'}>
