@@ -56,10 +56,13 @@ function LayerArt() {
 export function AuthLayout({
   title,
   subtitle,
+  icon,
   children,
 }: {
   title: string;
   subtitle?: ReactNode;
+  /** An outcome badge above the title (success, error, …). */
+  icon?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -82,6 +85,7 @@ export function AuthLayout({
           <BrandLogo />
         </div>
         <section className="ll-auth-card" aria-labelledby="ll-auth-title">
+          {icon}
           <h1 id="ll-auth-title" className="ll-auth-card__title">
             {title}
           </h1>

@@ -27,10 +27,14 @@ export function SuccessPage() {
   };
 
   return (
-    <AuthLayout title="Success!">
-      <div className="ll-result-icon ll-result-icon--success">
-        <CheckOutlined aria-hidden="true" />
-      </div>
+    <AuthLayout
+      title="Success!"
+      icon={
+        <div className="ll-result-icon ll-result-icon--success">
+          <CheckOutlined aria-hidden="true" />
+        </div>
+      }
+    >
       <p className="ll-result-text">
         <strong>Your account has been created successfully.</strong>
       </p>

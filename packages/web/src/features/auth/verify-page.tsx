@@ -56,18 +56,22 @@ export function VerifyPage() {
   const outcome = outcomeOf(verify.data?.data, verify.error);
   const good = outcome === 'verified' || outcome === 'already-verified';
   return (
-    <AuthLayout title={titles[outcome]}>
-      <div
-        className={`ll-result-icon ll-result-icon--${good ? 'success' : outcome === 'expired' ? 'info' : 'error'}`}
-      >
-        {good ? (
-          <CheckOutlined aria-hidden="true" />
-        ) : outcome === 'expired' ? (
-          <ClockCircleOutlined aria-hidden="true" />
-        ) : (
-          <CloseOutlined aria-hidden="true" />
-        )}
-      </div>
+    <AuthLayout
+      title={titles[outcome]}
+      icon={
+        <div
+          className={`ll-result-icon ll-result-icon--${good ? 'success' : outcome === 'expired' ? 'info' : 'error'}`}
+        >
+          {good ? (
+            <CheckOutlined aria-hidden="true" />
+          ) : outcome === 'expired' ? (
+            <ClockCircleOutlined aria-hidden="true" />
+          ) : (
+            <CloseOutlined aria-hidden="true" />
+          )}
+        </div>
+      }
+    >
       {outcome === 'verified' && (
         <p className="ll-result-text">
           Your account has been successfully verified. An admin reviews new accounts; you can log in as soon
