@@ -1,5 +1,7 @@
 // `npm run bench`: generation throughput against the PNG-encode limit on this machine.
 // Usage: node --import tsx bench/generate.bench.ts [--sizes 512,1024] [--count 200] [--compression balanced]
+// A full 10,000-token job at 1024² (time and peak RSS; the encode limit is measured on the first 200 images):
+//   npm run build -w @layerloom/engine && node --import tsx bench/generate.bench.ts --sizes 1024 --count 10000
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '512,1024' },
     count: { type: 'string', default: '200' },
     compression: { type: 'string', default: 'small' },
+    'encode-sample': { type: 'string', default: '200' },
     child: { type: 'string' },
     dir: { type: 'string' },
   },
@@ -62,10 +65,13 @@ async function childGenerate(size: number, out: string): Promise<void> {
     },
   });
   const seconds = (performance.now() - started) / 1000;
+  const usage = process.resourceUsage();
+  // CPU time of the whole job (every thread): unlike wall time, barely moved by other work on a shared machine.
+  const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
   const steadySeconds = (lastDone - firstDone) / 1000;
   const setupSeconds = (firstDone - started) / 1000;
   process.stdout.write(
-    JSON.stringify({ seconds, steadySeconds, setupSeconds, maxRssKiB: process.resourceUsage().maxRSS }),
+    JSON.stringify({ seconds, steadySeconds, setupSeconds, cpuSeconds, maxRssKiB: usage.maxRSS }),
   );
 }
 
@@ -75,7 +81,10 @@ async function childGenerate(size: number, out: string): Promise<void> {
  * canvas's defaults) writes them, the size reference.
  */
 async function childEncode(size: number, out: string): Promise<void> {
-  const files = (await readdir(path.join(out, 'images'))).filter((file) => file.endsWith('.png'));
+  // A sample is enough for a rate, and keeps a 10,000-token run from holding every image in memory.
+  const files = (await readdir(path.join(out, 'images')))
+    .filter((file) => file.endsWith('.png'))
+    .slice(0, Number(values['encode-sample']));
   const raws = await Promise.all(
     files.map(async (file) =>
       sharp(await readFile(path.join(out, 'images', file)))
@@ -126,6 +135,8 @@ function child(mode: string, size: number, out: string): Record<string, unknown>
       String(count),
       '--compression',
       compression,
+      '--encode-sample',
+      values['encode-sample'],
       '--dir',
       out,
     ],
@@ -153,6 +164,7 @@ async function main(): Promise<void> {
         seconds: number;
         steadySeconds: number;
         setupSeconds: number;
+        cpuSeconds: number;
         maxRssKiB: number;
       };
       let bytes = 0;
@@ -179,6 +191,10 @@ async function main(): Promise<void> {
         `  bytes per image    ${mib(bytes / count)} MiB (RGBA level-6 adaptive: ${mib(encode.level6.bytes / encode.images)} MiB)`,
       );
       console.log(`  peak RSS           ${(generated.maxRssKiB / 1024).toFixed(0)} MiB`);
+      const cpuPerImage = generated.cpuSeconds / count;
+      console.log(
+        `  CPU per image      ${(cpuPerImage * 1000).toFixed(1)} ms, all threads, setup included (${availableParallelism()} idle cores: ${(availableParallelism() / cpuPerImage).toFixed(1)} images/s)`,
+      );
       console.log(
         `  encode limit       ${limit.toFixed(1)} images/s (same PNG settings, all cores, encoding only)`,
       );

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BlendMode } from '../spec/collection-spec.ts';
-import { canvasToRgba, compositeLayers, compositeToRgba, fullImage } from './composite.ts';
+import { canvasToRgba, compositeLayers, compositeToRgba, fullImage, isOpaqueComposite } from './composite.ts';
 import { cropToVisible } from './crop-to-visible.ts';
+import { isOpaque } from './encode-png.ts';
 
 function render(
   layers: { pixels: Uint8Array; blend?: BlendMode; opacity?: number }[],
@@ -159,8 +160,20 @@ describe('compositeLayers', () => {
     ];
     expect(layers[0]!.image.opaque).toBe(true);
     expect(layers[1]!.image.top).toBe(3);
+    expect(isOpaqueComposite(layers)).toBe(true);
     const canvas = new Float32Array(size * size * 4);
-    const fast = compositeToRgba(canvas, new Uint8Array(size * size * 4), size, layers);
+    // The integer path never asks for the float canvas, and its result is opaque as promised.
+    const fast = compositeToRgba(
+      () => {
+        throw new Error('float canvas requested');
+      },
+      new Uint8Array(size * size * 4),
+      size,
+      layers,
+    );
+    expect(isOpaque(fast)).toBe(true);
+    expect(isOpaqueComposite([layers[1]!, layers[0]!])).toBe(false);
+    expect(isOpaqueComposite([layers[0]!, { ...layers[1]!, blend: 'multiply' }])).toBe(false);
     compositeLayers(canvas, size, layers);
     const slow = canvasToRgba(canvas, new Uint8Array(size * size * 4));
     let worst = 0;

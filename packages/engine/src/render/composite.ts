@@ -154,21 +154,17 @@ export function fullImage(pixels: Uint8Array, width: number, height: number): Pl
  * cheaper than the float path, which handles everything else.
  */
 export function compositeToRgba(
-  canvas: Float32Array,
+  canvas: Float32Array | (() => Float32Array),
   rgba: Uint8Array,
   canvasWidth: number,
   layers: readonly CompositeLayer[],
 ): Uint8Array {
   const base = layers[0];
-  const simple =
-    base !== undefined &&
-    base.image.opaque === true &&
-    base.blend === 'normal' &&
-    base.opacity >= 1 &&
-    layers.every((layer) => layer.blend === 'normal');
-  if (!simple) {
-    compositeLayers(canvas, canvasWidth, layers);
-    return canvasToRgba(canvas, rgba);
+  if (!base || !isOpaqueComposite(layers)) {
+    // The float canvas (4× the bytes of the image) may be made on first need: the integer path never uses it.
+    const floats = typeof canvas === 'function' ? canvas() : canvas;
+    compositeLayers(floats, canvasWidth, layers);
+    return canvasToRgba(floats, rgba);
   }
   rgba.set(base.image.pixels);
   for (let index = 1; index < layers.length; index++) {
@@ -187,6 +183,21 @@ export function compositeToRgba(
     }
   }
   return rgba;
+}
+
+/**
+ * Whether `compositeToRgba` takes its integer path for these layers: an opaque full-canvas base
+ * drawn normally under only normal layers. The result is then fully opaque, known without a scan.
+ */
+export function isOpaqueComposite(layers: readonly CompositeLayer[]): boolean {
+  const base = layers[0];
+  return (
+    base !== undefined &&
+    base.image.opaque === true &&
+    base.blend === 'normal' &&
+    base.opacity >= 1 &&
+    layers.every((layer) => layer.blend === 'normal')
+  );
 }
 
 /** Rounded x / 255 for x in 0..65025. */

@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodePng, isOpaque, PNG_SETTINGS } from './encode-png.ts';
+import {
+  encodePng,
+  isOpaque,
+  OPAQUE_PNG_SETTINGS,
+  OPAQUE_RECHECK_SHARE,
+  PNG_SETTINGS,
+} from './encode-png.ts';
 
 /** Textured gradient pixels, opaque or with a translucent corner. */
 function pixels(size: number, translucent: boolean): Uint8Array {
@@ -54,5 +60,58 @@ describe('encodePng', () => {
     bytes[4] = 0;
     expect(isOpaque(bytes.subarray(1, 37))).toBe(false);
     expect(isOpaque(bytes.subarray(0, 36))).toBe(true);
+  });
+
+  it('writes opaque images the same whether told or found opaque', async () => {
+    const size = 48;
+    const rgba = pixels(size, false);
+    const told = await encodePng(rgba, size, size, 'small', true);
+    const found = await encodePng(rgba, size, size, 'small');
+    expect(Buffer.compare(Buffer.from(told), Buffer.from(found))).toBe(0);
+  });
+
+  it('keeps textured art at the fast level and encodes flat pixel art again at level 6, never above the RGBA level-6 file', async () => {
+    const size = 256;
+    const textured = new Uint8Array(size * size * 4);
+    for (let i = 0; i < textured.length; i += 4) {
+      // A hash of the position as grain (an LCG's low bits repeat, which deflate would find).
+      let grain = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
+      grain = Math.imul(grain ^ (grain >>> 13), 0xc2b2ae35) ^ (grain >>> 16);
+      const x = (i / 4) % size;
+      textured[i] = (x + (grain & 31)) & 255;
+      textured[i + 1] = (x * 3 + ((grain >> 5) & 31)) & 255;
+      textured[i + 2] = 128 + ((grain >> 10) & 31);
+      textured[i + 3] = 255;
+    }
+    const pixelArt = new Uint8Array(size * size * 4);
+    for (let i = 0; i < pixelArt.length; i += 4) {
+      const x = (i / 4) % size;
+      const y = Math.floor(i / 4 / size);
+      const colour = ((x >> 3) * 7 + (y >> 3) * 13) % 5;
+      pixelArt.set([colour * 50, 255 - colour * 40, colour * 17, 255], i);
+    }
+    const rgb = (rgba: Uint8Array, level: number) =>
+      sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
+        .removeAlpha()
+        .png({ compressionLevel: level, adaptiveFiltering: true })
+        .toBuffer();
+    const reference = (rgba: Uint8Array) =>
+      sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
+        .png(PNG_SETTINGS.small)
+        .toBuffer();
+
+    const fast = await rgb(textured, OPAQUE_PNG_SETTINGS.small.compressionLevel);
+    expect(fast.length).toBeGreaterThan(size * size * 3 * OPAQUE_RECHECK_SHARE);
+    const texturedPng = await encodePng(textured, size, size, 'small');
+    expect(Buffer.compare(Buffer.from(texturedPng), fast)).toBe(0);
+    expect(texturedPng.length).toBeLessThan((await reference(textured)).length);
+
+    // Level 3 writes this art far larger than level 6 does; the re-encode catches it.
+    const pixelArtFast = await rgb(pixelArt, OPAQUE_PNG_SETTINGS.small.compressionLevel);
+    const pixelArtSix = await rgb(pixelArt, 6);
+    expect(pixelArtFast.length).toBeGreaterThan(pixelArtSix.length * 1.2);
+    const pixelArtPng = await encodePng(pixelArt, size, size, 'small');
+    expect(Buffer.compare(Buffer.from(pixelArtPng), pixelArtSix)).toBe(0);
+    expect(pixelArtPng.length).toBeLessThan((await reference(pixelArt)).length);
   });
 });

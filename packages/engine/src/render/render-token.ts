@@ -1,5 +1,5 @@
 import type { Compression } from '../spec/collection-spec.ts';
-import { type CompositeLayer, compositeToRgba } from './composite.ts';
+import { type CompositeLayer, compositeToRgba, isOpaqueComposite } from './composite.ts';
 import { encodePng } from './encode-png.ts';
 
 /** Reusable buffers of one renderer (one per worker), so rendering allocates nothing per token. */
@@ -8,9 +8,16 @@ export interface RenderBuffers {
   rgba: Uint8Array;
 }
 
-/** Allocates the working buffers for a canvas size. */
+/** Allocates the working buffers for a canvas size; the float canvas only once a token needs it. */
 export function createRenderBuffers(width: number, height: number): RenderBuffers {
-  return { canvas: new Float32Array(width * height * 4), rgba: new Uint8Array(width * height * 4) };
+  let canvas: Float32Array | undefined;
+  return {
+    get canvas() {
+      canvas ??= new Float32Array(width * height * 4);
+      return canvas;
+    },
+    rgba: new Uint8Array(width * height * 4),
+  };
 }
 
 /** Composites layers (bottom first) and encodes the result as PNG bytes. */
@@ -21,5 +28,6 @@ export async function renderTokenPng(
   compression: Compression,
   buffers: RenderBuffers = createRenderBuffers(width, height),
 ): Promise<Uint8Array> {
-  return encodePng(compositeToRgba(buffers.canvas, buffers.rgba, width, layers), width, height, compression);
+  const rgba = compositeToRgba(() => buffers.canvas, buffers.rgba, width, layers);
+  return encodePng(rgba, width, height, compression, isOpaqueComposite(layers) || undefined);
 }

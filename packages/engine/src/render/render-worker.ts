@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
-import { compositeToRgba } from './composite.ts';
+import { compositeToRgba, isOpaqueComposite } from './composite.ts';
 import { encodePng } from './encode-png.ts';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
 import { createRenderBuffers, type RenderBuffers } from './render-token.ts';
@@ -40,8 +40,15 @@ async function render(task: RenderTask, buffers: RenderBuffers): Promise<void> {
       blend: layer.blend,
       opacity: layer.opacity,
     }));
-    const rgba = compositeToRgba(buffers.canvas, buffers.rgba, init.width, layers);
-    const png = await encodePng(rgba, init.width, init.height, init.compression);
+    const rgba = compositeToRgba(() => buffers.canvas, buffers.rgba, init.width, layers);
+    // Known opaque saves scanning every pixel; otherwise encodePng checks (an image may still be opaque).
+    const png = await encodePng(
+      rgba,
+      init.width,
+      init.height,
+      init.compression,
+      isOpaqueComposite(layers) || undefined,
+    );
     const reply: RenderReply = { id: task.id, ok: true, png };
     port.postMessage(reply, [png.buffer as ArrayBuffer]);
   } catch (error) {
