@@ -95,8 +95,7 @@ function codeFrom(mail: string): string {
 /** A code that is surely wrong: every digit shifted by one. */
 const wrongCode = (code: string) => [...code].map((digit) => String((Number(digit) + 1) % 10)).join('');
 
-// The session probe answers 401 to visitors, and a wrong code or a used link is a 4xx on purpose: the
-// browser logs those responses as console errors. Everything else printed as an error fails a test.
+// A wrong code or a used link is a 4xx on purpose: the browser logs those responses as console errors. Everything else printed as an error fails a test.
 const expectedResponse = /Failed to load resource: the server responded with a status of (400|401|403|410)/;
 function unexpectedErrors(errors: string[]): string[] {
   return errors.filter((error) => !expectedResponse.test(error));

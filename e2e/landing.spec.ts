@@ -25,22 +25,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/**
- * Console errors and uncaught exceptions, except the browser's own log line for the signed-out session
- * check (GET /api/v1/session answers 401 to visitors; the app handles it as "not signed in").
- */
-function trackErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const isSessionCheck =
-      message.location().url.endsWith('/api/v1/session') && message.text().includes('status of 401');
-    if (!isSessionCheck) errors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 /** How many items of a carousel are on screen: items at least half inside the carousel's viewport. */
 async function itemsOnScreen(page: Page, carousel: string): Promise<number> {
   return page.evaluate((selector) => {
@@ -78,8 +62,7 @@ const widths: { viewport: ViewportName; perScreen: number }[] = [
 describe('landing page', () => {
   for (const { viewport, perScreen } of widths) {
     it(`shows every section, ${perScreen} carousel item(s) per screen and no errors at ${viewport} width`, async () => {
-      const { context, page } = await openPage(browser, app.url, viewport);
-      const errors = trackErrors(page);
+      const { context, page, errors } = await openPage(browser, app.url, viewport);
       try {
         await page.goto('/');
         await page.getByRole('heading', { level: 1, name: 'No Code NFT Collection Generator' }).waitFor();
@@ -137,8 +120,7 @@ describe('landing page', () => {
   });
 
   it('scrolls to a section from the header, opens the auth modal, and sends upload to login first', async () => {
-    const { context, page } = await openPage(browser, app.url, 'desktop');
-    const errors = trackErrors(page);
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     try {
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Main', exact: true });
@@ -200,8 +182,7 @@ describe('landing page', () => {
   });
 
   it('has footer links that all open real pages, and social links with names', async () => {
-    const { context, page } = await openPage(browser, app.url, 'desktop');
-    const errors = trackErrors(page);
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     try {
       await page.goto('/');
       const footer = page.locator('footer');

@@ -15,19 +15,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** Console errors and uncaught exceptions, except the signed-out session check's 401 (the app expects it). */
-function trackErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    const isSessionCheck =
-      message.location().url.endsWith('/api/v1/session') && message.text().includes('status of 401');
-    if (!isSessionCheck) errors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 const pages = [
   { path: '/help', heading: 'Help Center', name: 'help' },
   { path: '/terms', heading: 'Terms of Service', name: 'terms' },
@@ -55,8 +42,7 @@ async function imagesLoaded(page: Page): Promise<void> {
 describe('public pages', () => {
   it('render their heading at every width with no console errors and no serious axe violations', async () => {
     for (const viewport of Object.keys(viewports) as (keyof typeof viewports)[]) {
-      const { context, page } = await openPage(browser, app.url, viewport);
-      const errors = trackErrors(page);
+      const { context, page, errors } = await openPage(browser, app.url, viewport);
       try {
         for (const target of pages) {
           await page.goto(target.path);
@@ -74,8 +60,7 @@ describe('public pages', () => {
   });
 
   it('stores a contact message and acknowledges it with its reference; field errors show on the fields', async () => {
-    const { context, page } = await openPage(browser, app.url, 'desktop');
-    const errors = trackErrors(page);
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     try {
       await page.goto('/contact');
       await page.getByRole('button', { name: 'Send message' }).click();
@@ -134,8 +119,7 @@ describe('public pages', () => {
   });
 
   it('checks metadata pasted or loaded from an address, listing its problems', async () => {
-    const { context, page } = await openPage(browser, app.url, 'desktop');
-    const errors = trackErrors(page);
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     try {
       await page.goto(`/metadata-viewer?url=${encodeURIComponent('/art/sample/metadata/7.json')}`);
       await page.getByRole('heading', { level: 2, name: 'Loomlings #7' }).waitFor();

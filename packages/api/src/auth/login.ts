@@ -30,10 +30,13 @@ export const logout = {
 } as const;
 export type LogoutResponse = z.infer<typeof logout.response>;
 
-/** `GET /api/v1/session`: the signed-in user, or 401 UNAUTHENTICATED. */
+/**
+ * `GET /api/v1/session`: the signed-in user, or `user: null` for a visitor. Asking who is signed in is
+ * never an error (every public page asks), so a visitor gets a 200 rather than a 401.
+ */
 export const getSession = {
   method: 'GET',
   path: '/api/v1/session',
-  response: successSchema(z.object({ user: UserSchema })),
+  response: successSchema(z.object({ user: UserSchema.nullable() })),
 } as const;
 export type GetSessionResponse = z.infer<typeof getSession.response>;

@@ -84,3 +84,18 @@ export function freshIp(): string {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
+
+/** Who `GET /api/v1/session` says is signed in with these headers: the user's id, or null for a visitor. */
+export async function signedInUserId(
+  app: App,
+  headers: Record<string, string | undefined> = {},
+): Promise<string | null> {
+  const sent = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/v1/session',
+    headers: sent as Record<string, string>,
+  });
+  if (response.statusCode !== 200) throw new Error(`GET /api/v1/session answered ${response.statusCode}`);
+  return response.json().data.user?._id ?? null;
+}

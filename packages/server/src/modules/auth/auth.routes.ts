@@ -1,11 +1,10 @@
 import { getSession, login, logout } from '@layerloom/api';
-import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { toPublicUser } from '../users/user-view.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { perEmailLimit } from './account-rate-limit.ts';
 import { checkCredentials } from './login.service.ts';
-import { currentUser, requireUser } from './require-user.ts';
+import { loadUser } from './require-user.ts';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.ts';
 import { endSession, startSession } from './sessions.service.ts';
 
@@ -55,18 +54,17 @@ export async function authRoutes(app: App): Promise<void> {
   app.get(
     getSession.path,
     {
-      preHandler: requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user',
+        summary: 'The signed-in user (null for a visitor)',
         security: [{ session: [] }],
         response: { 200: getSession.response },
       },
     },
     async (request) => {
-      const user = await findUserById(app.database.db, currentUser(request).id);
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
-      return { status: 'success' as const, data: { user: toPublicUser(user) } };
+      const session = await loadUser(request);
+      const user = session ? await findUserById(app.database.db, session.id) : undefined;
+      return { status: 'success' as const, data: { user: user ? toPublicUser(user) : null } };
     },
   );
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
-import { createUser, createUserAndLogin, freshIp, sessionCookieOf } from '../../../test/support/users.ts';
+import {
+  createUser,
+  createUserAndLogin,
+  freshIp,
+  sessionCookieOf,
+  signedInUserId,
+} from '../../../test/support/users.ts';
 import { sha256Hex } from './tokens.ts';
 
 describe.each(databaseKinds)('login, logout and session on %s', (kind) => {
@@ -117,13 +123,14 @@ describe.each(databaseKinds)('login, logout and session on %s', (kind) => {
     });
     expect(logout.statusCode).toBe(200);
     expect(String(logout.headers['set-cookie'])).toMatch(/layerloom_session=;/);
-    const after = await test.app.inject({
+    expect(await signedInUserId(test.app, { cookie: user.cookie })).toBeNull();
+    const mine = await test.app.inject({
       method: 'GET',
-      url: '/api/v1/session',
+      url: `/api/v1/users/${user.id}`,
       headers: { cookie: user.cookie },
     });
-    expect(after.statusCode).toBe(401);
-    expect(after.json().error.code).toBe('UNAUTHENTICATED');
+    expect(mine.statusCode).toBe(401);
+    expect(mine.json().error.code).toBe('UNAUTHENTICATED');
     const rows = await test.app.database.db
       .selectFrom('sessions')
       .selectAll()
@@ -132,26 +139,16 @@ describe.each(databaseKinds)('login, logout and session on %s', (kind) => {
     expect(rows).toEqual([]);
   });
 
-  it('answers /session with 401 without a cookie, with a forged one and with an expired one', async () => {
-    expect((await test.app.inject({ method: 'GET', url: '/api/v1/session' })).statusCode).toBe(401);
-    const forged = await test.app.inject({
-      method: 'GET',
-      url: '/api/v1/session',
-      headers: { cookie: 'layerloom_session=forged-token-value' },
-    });
-    expect(forged.statusCode).toBe(401);
+  it('answers /session with no user without a cookie, with a forged one and with an expired one', async () => {
+    expect(await signedInUserId(test.app)).toBeNull();
+    expect(await signedInUserId(test.app, { cookie: 'layerloom_session=forged-token-value' })).toBeNull();
     const user = await createUserAndLogin(test.app);
     await test.app.database.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', user.id)
       .execute();
-    const expired = await test.app.inject({
-      method: 'GET',
-      url: '/api/v1/session',
-      headers: { cookie: user.cookie },
-    });
-    expect(expired.statusCode).toBe(401);
+    expect(await signedInUserId(test.app, { cookie: user.cookie })).toBeNull();
   });
 
   it('documents every account call in the OpenAPI document', async () => {

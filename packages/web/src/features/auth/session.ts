@@ -1,7 +1,6 @@
 import { getSession, logout, type User } from '@layerloom/api';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { isApiError } from '../../lib/api-error.ts';
 
 export const sessionKey = ['session'] as const;
 
@@ -9,14 +8,7 @@ export const sessionKey = ['session'] as const;
 export function useSession() {
   return useQuery({
     queryKey: sessionKey,
-    queryFn: async (): Promise<User | null> => {
-      try {
-        return (await call(getSession)).data.user;
-      } catch (error) {
-        if (isApiError(error, 'UNAUTHENTICATED')) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }): Promise<User | null> => (await call(getSession, { signal })).data.user,
     staleTime: 60_000,
   });
 }

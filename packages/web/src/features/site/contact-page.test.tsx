@@ -19,10 +19,7 @@ afterEach(() => {
 function serve(status: number, body: unknown) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
     url.endsWith('/api/v1/session')
-      ? Response.json(
-          { status: 'error', error: { code: 'UNAUTHENTICATED', message: 'Please log in.' } },
-          { status: 401 },
-        )
+      ? Response.json({ status: 'success', data: { user: null } })
       : Response.json(body, { status }),
   );
   vi.stubGlobal('fetch', fetchMock);
