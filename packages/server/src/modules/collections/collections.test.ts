@@ -443,4 +443,52 @@ describe('a generation job across a restart, and cancel', () => {
       await second.close();
     }
   }, 60_000);
+
+  it('resumes a generation interrupted by a shutdown where it stopped, keeping the images already made', async () => {
+    const first = await start(true);
+    let cookie: string;
+    let id: string;
+    const before = new Map<string, number>();
+    try {
+      const user = await createUserAndLogin(first, { planId: 'starter' });
+      cookie = user.cookie;
+      const projectId = await createFixtureProject(first, cookie, { collectionSize: 27, size: 2048 });
+      const started = await first.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/generate`,
+        headers: { cookie },
+      });
+      id = started.json().data.collection.id;
+      const progress = async () =>
+        (await first.inject({ method: 'GET', url: `/api/v1/collections/${id}`, headers: { cookie } })).json()
+          .data.collection.progress as { status: string; done: number };
+      await expect
+        .poll(async () => (await progress()).done, { interval: 10, timeout: 30_000 })
+        .toBeGreaterThan(2);
+      await first.close();
+      for await (const key of first.blobs.list(`collections/${id}/images`)) {
+        before.set(key, (await first.blobs.stat(key))!.modifiedAt.getTime());
+      }
+    } catch (error) {
+      await first.close();
+      throw error;
+    }
+    // Stopped part-way: some images exist, not all of them.
+    expect(before.size).toBeGreaterThan(0);
+    expect(before.size).toBeLessThan(27);
+    const second = await start(true);
+    try {
+      const events = await followEvents(second, cookie, id);
+      expect(events.at(-1)).toMatchObject({ status: 'ready', done: 27, total: 27 });
+      const after: string[] = [];
+      for await (const key of second.blobs.list(`collections/${id}/images`)) after.push(key);
+      expect(after).toHaveLength(27);
+      // The images finished before the shutdown were kept, not drawn again.
+      for (const [key, modified] of before) {
+        expect((await second.blobs.stat(key))!.modifiedAt.getTime(), key).toBe(modified);
+      }
+    } finally {
+      await second.close();
+    }
+  }, 90_000);
 });
