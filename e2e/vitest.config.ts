@@ -9,5 +9,8 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // In CI the browser shares two cores with the other test projects: give a polled UI state up to
+    // 15 s to appear (Vitest's default is 1 s), as a person would wait for a slow screen.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
