@@ -188,12 +188,12 @@ describe('accounts in the browser', () => {
     await page.goto('/auth/signup');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => page.getByText('First name is required!').isVisible()).toBe(true);
-    expect(await page.getByText('Last name is required!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Last name is required!').isVisible()).toBe(true);
     await page.getByLabel('Email', { exact: true }).fill('grace@');
     await page.getByLabel('Password', { exact: true }).fill('abc');
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect.poll(() => page.getByText('Please enter a valid email!').isVisible()).toBe(true);
-    expect(await page.getByText('Password must be at least 6 characters!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Password must be at least 6 characters!').isVisible()).toBe(true);
     await check(visitor, 'signup-errors');
 
     // Sign up for real.
@@ -204,8 +204,12 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL('**/success');
     await page.getByRole('heading', { name: 'Success!' }).waitFor();
-    expect(await page.getByText('Your account has been created successfully.').isVisible()).toBe(true);
-    expect(await page.getByText(/Please check your email for verification/).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Your account has been created successfully.').isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText(/Please check your email for verification/).isVisible())
+      .toBe(true);
     await check(visitor, 'success');
 
     // The same address again is refused on the email field.
@@ -226,14 +230,18 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(grace.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect.poll(() => page.getByText('Email not confirmed yet').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Resend verification email' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Resend verification email' }).isVisible())
+      .toBe(true);
     await check(visitor, 'login-unverified');
 
     // The verification mail arrived at the SMTP sink; its link verifies once.
     const link = verifyLinkIn(await smtp.waitFor(grace.email, VERIFY_MAIL));
     await page.goto(link);
     await expect.poll(() => page.getByRole('heading', { name: 'Email verified' }).isVisible()).toBe(true);
-    expect(await page.getByText(/Your account has been successfully verified\./).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(/Your account has been successfully verified\./).isVisible())
+      .toBe(true);
     await check(visitor, 'verify-verified');
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Already verified' }).isVisible()).toBe(true);
@@ -263,7 +271,7 @@ describe('accounts in the browser', () => {
     // The admin approves Grace and rejects Mallory with a reason.
     await admin.page.goto('/dashboard/user-requests');
     await admin.page.getByRole('button', { name: `Approve ${grace.first} ${grace.last}` }).waitFor();
-    expect(await admin.page.getByText(grace.email).isVisible()).toBe(true);
+    await expect.poll(() => admin.page.getByText(grace.email).isVisible()).toBe(true);
     await check(admin, 'user-requests');
     await admin.page.getByRole('button', { name: `Approve ${grace.first} ${grace.last}` }).click();
     await admin.page.getByText(grace.email).waitFor({ state: 'detached' });
@@ -286,7 +294,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(mallory.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect.poll(() => page.getByText('Account not approved').isVisible()).toBe(true);
-    expect(await page.getByText(/Reason: Looks like a spam account/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/Reason: Looks like a spam account/).isVisible()).toBe(true);
     await check(visitor, 'login-rejected');
 
     // Grace logs in, from a protected page she was sent away from.
@@ -301,11 +309,11 @@ describe('accounts in the browser', () => {
     await page.waitForURL(/\/dashboard$/);
     const header = page.locator('header');
     await expect.poll(() => header.getByText(`${grace.first} ${grace.last}`).isVisible()).toBe(true);
-    expect(await page.getByText(new RegExp(`, ${grace.first}\\.`)).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(new RegExp(`, ${grace.first}\\.`)).isVisible()).toBe(true);
     await page.getByText('No Collection Generated').waitFor();
     expect(await page.getByRole('region', { name: 'Plan' }).textContent()).toContain('Free');
     // User Requests is for admins only.
-    expect(await page.getByRole('menuitem', { name: 'User Requests' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('menuitem', { name: 'User Requests' }).count()).toBe(0);
     await check(visitor, 'dashboard');
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -334,7 +342,7 @@ describe('accounts in the browser', () => {
     // A wrong code, typed: the boxes advance by themselves.
     await otpBox(page, 1).click();
     await page.keyboard.type(wrongCode(code), { delay: 30 });
-    expect(await otpBox(page, 6).inputValue()).toBe(wrongCode(code).slice(-1));
+    await expect.poll(() => otpBox(page, 6).inputValue()).toBe(wrongCode(code).slice(-1));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByText('Wrong code. 4 tries left.').first().isVisible()).toBe(true);
     await check(visitor, 'otp-wrong');
@@ -342,14 +350,14 @@ describe('accounts in the browser', () => {
     // A reload keeps the reset (the opaque request id is in this tab's storage).
     await page.reload();
     await otpBox(page, 1).waitFor();
-    expect(await page.getByText(grace.email).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(grace.email).isVisible()).toBe(true);
     await otpBox(page, 1).click();
     await page.keyboard.type(code.slice(0, 3), { delay: 30 });
     await page.keyboard.type('9');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
     // Backspace cleared the typed 9 and then stepped back into the third box.
-    expect(await otpBox(page, 3).inputValue()).toBe('');
+    await expect.poll(() => otpBox(page, 3).inputValue()).toBe('');
     await page.keyboard.type(code.slice(2), { delay: 30 });
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/auth/reset-password');
@@ -385,7 +393,7 @@ describe('accounts in the browser', () => {
     await header.getByRole('button', { name: 'Login', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Forgot Password ?').waitFor();
-    expect(await dialog.getByText('Login', { exact: true }).first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Login', { exact: true }).first().isVisible()).toBe(true);
     await check(visitor, 'modal-login');
 
     // Into the reset, then Cancel: opening Login again starts afresh.
@@ -538,7 +546,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(grace.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Too many attempts').waitFor();
-    expect(await page.getByText(/logging in is paused\. Try again in \d/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/logging in is paused\. Try again in \d/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Login', exact: true }).isDisabled()).toBe(true);
     visitor.errors.splice(0); // the 429 is the point of this test
     await check(visitor, 'login-rate-limited');

@@ -268,7 +268,7 @@ describe('My Collection', () => {
           .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
       )
       .toBe(true);
-    expect(await content(page).getByText(`${SIZE} items · 96 × 96px`).isVisible()).toBe(true);
+    await expect.poll(() => content(page).getByText(`${SIZE} items · 96 × 96px`).isVisible()).toBe(true);
     await screenshot(page, 'collections-list');
     await expectClean(opened);
 

@@ -175,7 +175,7 @@ describe('Generate NFT', () => {
     expect(await page.locator('.ll-gen-layer').count()).toBe(0);
     await newLayer.fill('Background');
     await newLayer.press('Enter');
-    expect(await newLayer.inputValue()).toBe('');
+    await expect.poll(() => newLayer.inputValue()).toBe('');
     await newLayer.fill('Body');
     await page.getByRole('button', { name: 'Add layer' }).click();
     await newLayer.fill('Hat');
