@@ -1,5 +1,5 @@
 import { forgotPassword } from '@layerloom/api';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
@@ -7,6 +7,7 @@ import { AuthLink } from '../auth-links.tsx';
 import type { ResetRequest } from '../reset-request.ts';
 import { formatWait, useCountdown } from '../use-countdown.ts';
 import { EMAIL_PATTERN } from './rules.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 /** Asks for a reset code by email; `onRequested` gets the opaque request id the server answered. */
 export function ForgotForm({ onRequested }: { onRequested: (request: ResetRequest) => void }) {
@@ -66,18 +67,9 @@ export function ForgotForm({ onRequested }: { onRequested: (request: ResetReques
           description={failure}
         />
       )}
-      <Button
-        // A fresh button once paused: its loading spinner would otherwise linger while it is disabled.
-        key={wait > 0 ? 'paused' : 'ready'}
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={submitting && wait === 0}
-        disabled={wait > 0}
-      >
+      <SubmitButton submitting={submitting} wait={wait}>
         Send code
-      </Button>
+      </SubmitButton>
       <p className="ll-form-footer">
         Remembered it? <AuthLink view="login">Back to Login</AuthLink>
       </p>

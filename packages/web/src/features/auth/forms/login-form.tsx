@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { AuthLink } from '../auth-links.tsx';
 import { replaceSession } from '../session.ts';
 import { formatWait, useCountdown } from '../use-countdown.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 interface LoginValues {
   email: string;
@@ -148,18 +149,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
         />
       )}
 
-      <Button
-        // A fresh button once paused: its loading spinner would otherwise linger while it is disabled.
-        key={wait > 0 ? 'paused' : 'ready'}
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={submitting && wait === 0}
-        disabled={wait > 0}
-      >
+      <SubmitButton submitting={submitting} wait={wait}>
         Login
-      </Button>
+      </SubmitButton>
 
       <Divider plain className="ll-divider">
         or continue with

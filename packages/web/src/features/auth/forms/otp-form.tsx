@@ -8,6 +8,7 @@ import { AuthLink } from '../auth-links.tsx';
 import { isCompleteCode, OtpInput } from '../otp-input.tsx';
 import type { ResetRequest } from '../reset-request.ts';
 import { formatWait, useCountdown } from '../use-countdown.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 /** Codes that end a reset request: a new code is the only way on. */
 const deadCodes = new Set(['OTP_LOCKED', 'TOKEN_EXPIRED', 'TOKEN_INVALID']);
@@ -120,18 +121,9 @@ export function OtpForm({
           description={`Please wait ${formatWait(wait)} before trying again.`}
         />
       )}
-      <Button
-        // A fresh button once paused: its loading spinner would otherwise linger while it is disabled.
-        key={wait > 0 ? 'paused' : 'ready'}
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={submitting && wait === 0}
-        disabled={wait > 0}
-      >
+      <SubmitButton submitting={submitting} wait={wait}>
         Submit
-      </Button>
+      </SubmitButton>
       <p className="ll-form-footer">
         No email?{' '}
         <Button type="link" className="ll-inline-link" loading={resending} onClick={() => void sendNewCode()}>
