@@ -7,6 +7,7 @@ export default defineProject({
     include: ['**/*.spec.ts'],
     exclude: ['**/node_modules/**'],
     fileParallelism: false,
+    setupFiles: ['./support/setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // In CI the browser shares two cores with the other test projects: give a polled UI state up to

@@ -53,7 +53,38 @@ export async function openPage(
     if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
+  const opened = { context, page, errors };
+  openPages.add(opened);
+  page.on('close', () => openPages.delete(opened));
+  return opened;
+}
+
+/** Every page opened and not yet closed, so a failed test can show what they showed. */
+const openPages = new Set<OpenedPage>();
+
+/**
+ * Prints every open page (address, console errors, accessibility tree) and saves its screenshot:
+ * after a failed test, since CI keeps only the log (see `setup.ts`).
+ */
+export async function reportOpenPages(test: string): Promise<void> {
+  let index = 0;
+  for (const { page, errors } of openPages) await reportPage(page, errors, test, ++index);
+}
+
+async function reportPage(page: Page, errors: string[], test: string, index: number): Promise<void> {
+  try {
+    const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 });
+    const shot = await screenshot(page, `failed-${test.replace(/\W+/g, '-').slice(0, 60)}-${index}`);
+    console.error(
+      [
+        `Page at ${page.url()} when "${test}" failed (screenshot: ${shot})`,
+        errors.length > 0 ? `Console errors:\n${errors.join('\n')}` : 'No console errors.',
+        `Accessibility tree:\n${tree.length > 6_000 ? `${tree.slice(0, 6_000)}\n…` : tree}`,
+      ].join('\n'),
+    );
+  } catch (error) {
+    console.error(`Could not capture the page of "${test}": ${String(error)}`);
+  }
 }
 
 /** Axe violations of serious or critical impact on the current page (an empty list passes). */

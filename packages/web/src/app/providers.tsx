@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
@@ -20,11 +21,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * Every button's loading spinner. antd's default one slides in and out with a CSS transition and is
+ * removed only when that transition ends; when a call answers within a frame or two (a refused login)
+ * the transition can have nothing to animate, never end, and leave the spinner, and the name
+ * "loading Login", on an idle button. A given icon is shown and removed at once. It is hidden from
+ * assistive technology: the button keeps its name while it works.
+ */
+const buttonConfig = { loadingIcon: <LoadingOutlined aria-hidden /> };
+
 /** Theme, feedback (toasts and notifications) and server state for the whole app. */
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
-      <ConfigProvider theme={theme}>
+      <ConfigProvider theme={theme} button={buttonConfig}>
         <AntApp
           message={{ duration: TOAST_SECONDS, maxCount: 3 }}
           notification={{ duration: NOTIFICATION_SECONDS }}

@@ -258,7 +258,9 @@ export function UserRequestsPage() {
         open={rejecting !== null}
         title={rejecting ? `Reject ${fullName(rejecting)}` : 'Reject'}
         okText="Reject"
-        okButtonProps={{ danger: true, loading: decide.isPending }}
+        // Busy only while this rejection is sent: an approval still settling elsewhere on the page
+        // must not swallow a click on Reject (a loading button ignores clicks).
+        okButtonProps={{ danger: true, loading: decide.isPending && decide.variables?.status === 'rejected' }}
         onOk={() => form.submit()}
         onCancel={() => setRejecting(null)}
         className="ll-reject-modal"

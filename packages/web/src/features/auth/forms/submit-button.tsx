@@ -14,8 +14,6 @@ export function SubmitButton({
 }) {
   return (
     <Button
-      // A fresh button once paused: its loading spinner would otherwise linger while it is disabled.
-      key={wait > 0 ? 'paused' : 'ready'}
       type="primary"
       htmlType="submit"
       block
