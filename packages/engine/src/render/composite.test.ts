@@ -1,7 +1,15 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BlendMode } from '../spec/collection-spec.ts';
-import { canvasToRgba, compositeLayers, compositeToRgba, fullImage, isOpaqueComposite } from './composite.ts';
+import {
+  canvasToRgba,
+  compositeImage,
+  compositeLayers,
+  compositeToRgba,
+  dropAlpha,
+  fullImage,
+  isOpaqueComposite,
+} from './composite.ts';
 import { cropToVisible } from './crop-to-visible.ts';
 import { isOpaque } from './encode-png.ts';
 
@@ -158,8 +166,11 @@ describe('compositeLayers', () => {
       { image: image(false), blend: 'normal' as const, opacity: 1 },
       { image: image(false), blend: 'normal' as const, opacity: 0.6 },
     ];
-    expect(layers[0]!.image.opaque).toBe(true);
+    // The opaque base is kept as RGB; the others as cropped RGBA.
+    expect(layers[0]!.image).toMatchObject({ opaque: true, channels: 3, width: size, height: size });
+    expect(layers[0]!.image.pixels.length).toBe(size * size * 3);
     expect(layers[1]!.image.top).toBe(3);
+    expect(layers[1]!.image.channels).toBeUndefined();
     expect(isOpaqueComposite(layers)).toBe(true);
     const canvas = new Float32Array(size * size * 4);
     // The integer path never asks for the float canvas, and its result is opaque as promised.
@@ -179,5 +190,34 @@ describe('compositeLayers', () => {
     let worst = 0;
     for (let i = 0; i < fast.length; i++) worst = Math.max(worst, Math.abs(fast[i]! - slow[i]!));
     expect(worst).toBeLessThanOrEqual(1);
+    // Straight to RGB for the encoder: the same pixels without the alpha byte.
+    const direct = compositeImage(canvas, new Uint8Array(size * size * 4), size, layers);
+    expect(direct.channels).toBe(3);
+    expect(
+      Buffer.compare(Buffer.from(direct.data), Buffer.from(dropAlpha(fast, new Uint8Array(size * size * 3)))),
+    ).toBe(0);
+  });
+
+  it('draws an RGB (opaque) layer over others and blended exactly as the same pixels in RGBA', () => {
+    const size = 8;
+    const rgba = new Uint8Array(size * size * 4);
+    for (let i = 0; i < rgba.length; i++) rgba[i] = i % 4 === 3 ? 255 : (i * 37) % 256;
+    const rgb = dropAlpha(rgba, new Uint8Array(size * size * 3));
+    const below = new Uint8Array(size * size * 4);
+    for (let i = 0; i < below.length; i++) below[i] = i % 4 === 3 ? 128 : (i * 11) % 256;
+    for (const blend of ['normal', 'multiply', 'screen'] as const) {
+      for (const opacity of [1, 0.5]) {
+        const draw = (top: ReturnType<typeof fullImage>): Uint8Array => {
+          const canvas = new Float32Array(size * size * 4);
+          compositeLayers(canvas, size, [
+            { image: fullImage(below, size, size), blend: 'normal', opacity: 1 },
+            { image: top, blend, opacity },
+          ]);
+          return canvasToRgba(canvas, new Uint8Array(size * size * 4));
+        };
+        const asRgb = draw({ ...fullImage(rgb, size, size), channels: 3 });
+        expect(Buffer.compare(Buffer.from(asRgb), Buffer.from(draw(fullImage(rgba, size, size))))).toBe(0);
+      }
+    }
   });
 });

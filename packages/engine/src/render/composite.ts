@@ -2,11 +2,14 @@ import type { BlendMode } from '../spec/collection-spec.ts';
 import { BLEND_FUNCTIONS } from './blend-modes.ts';
 
 /**
- * A decoded image cropped to its visible part: straight-alpha RGBA rows of `width × height`
+ * A decoded image cropped to its visible part: straight-alpha pixel rows of `width × height`
  * placed at `left, top` on the canvas. Pixels outside are fully transparent.
  */
 export interface PlacedPixels {
+  /** Rows of `width · channels` bytes: RGBA, or RGB when `channels` is 3. */
   pixels: Uint8Array;
+  /** 4 (RGBA, the default), or 3 for an opaque image kept as RGB (alpha 255 everywhere). */
+  channels?: 3 | 4;
   left: number;
   top: number;
   width: number;
@@ -38,18 +41,20 @@ export function compositeLayers(
   for (const layer of layers) {
     const { image } = layer;
     if (layer.opacity <= 0) continue;
+    const stride = image.channels ?? 4;
     for (let row = 0; row < image.height; row++) {
       const target = ((image.top + row) * canvasWidth + image.left) * 4;
-      const source = row * image.width * 4;
+      const source = row * image.width * stride;
       if (layer.blend === 'normal')
-        drawNormalRow(canvas, target, image.pixels, source, image.width * 4, layer.opacity);
+        drawNormalRow(canvas, target, image.pixels, source, stride, image.width, layer.opacity);
       else
         drawBlendedRow(
           canvas,
           target,
           image.pixels,
           source,
-          image.width * 4,
+          stride,
+          image.width,
           layer.opacity,
           BLEND_FUNCTIONS[layer.blend],
         );
@@ -62,15 +67,16 @@ function drawNormalRow(
   target: number,
   pixels: Uint8Array,
   source: number,
-  length: number,
+  stride: number,
+  count: number,
   opacity: number,
 ): void {
   const opaque = opacity >= 1;
   const scale = opacity * INV255;
-  for (let j = 0; j < length; j += 4) {
-    const p = source + j;
-    const i = target + j;
-    const a = pixels[p + 3]!;
+  for (let x = 0; x < count; x++) {
+    const p = source + x * stride;
+    const i = target + x * 4;
+    const a = stride === 4 ? pixels[p + 3]! : 255;
     if (a === 0) continue;
     if (a === 255 && opaque) {
       canvas[i] = pixels[p]! * INV255;
@@ -93,15 +99,16 @@ function drawBlendedRow(
   target: number,
   pixels: Uint8Array,
   source: number,
-  length: number,
+  stride: number,
+  count: number,
   opacity: number,
   blend: (backdrop: number, source: number) => number,
 ): void {
   const scale = opacity * INV255;
-  for (let j = 0; j < length; j += 4) {
-    const p = source + j;
-    const i = target + j;
-    const a = pixels[p + 3]!;
+  for (let x = 0; x < count; x++) {
+    const p = source + x * stride;
+    const i = target + x * 4;
+    const a = stride === 4 ? pixels[p + 3]! : 255;
     if (a === 0) continue;
     const as = a * scale;
     const ab = canvas[i + 3]!;
@@ -147,46 +154,86 @@ export function fullImage(pixels: Uint8Array, width: number, height: number): Pl
   return { pixels, left: 0, top: 0, width, height };
 }
 
+/** A composited image: straight-alpha RGBA, or RGB (`channels` 3) when it is known to be opaque. */
+export interface CompositedImage {
+  data: Uint8Array;
+  channels: 3 | 4;
+}
+
 /**
- * Composites layers straight into RGBA bytes. When the bottom layer is an opaque full-canvas
- * image drawn normally and every layer above is `normal`, the backdrop stays opaque, so straight
- * and premultiplied colour agree and 8-bit integer source-over is exact to rounding — much
- * cheaper than the float path, which handles everything else.
+ * Composites layers into 8-bit pixels, reusing `into` (RGBA-sized) for them. When the bottom layer
+ * is an opaque full-canvas image drawn normally and every layer above is `normal`, the backdrop
+ * stays opaque, so straight and premultiplied colour agree and 8-bit integer source-over is exact
+ * to rounding; the result is RGB (the first three quarters of `into`), ready for an RGB PNG without
+ * another pass. Everything else goes through the float canvas (made on first need when given as a
+ * function: 4× the bytes of the image, which the integer path never uses) and comes out as RGBA.
  */
-export function compositeToRgba(
+export function compositeImage(
   canvas: Float32Array | (() => Float32Array),
-  rgba: Uint8Array,
+  into: Uint8Array,
   canvasWidth: number,
   layers: readonly CompositeLayer[],
-): Uint8Array {
+): CompositedImage {
   const base = layers[0];
   if (!base || !isOpaqueComposite(layers)) {
-    // The float canvas (4× the bytes of the image) may be made on first need: the integer path never uses it.
     const floats = typeof canvas === 'function' ? canvas() : canvas;
     compositeLayers(floats, canvasWidth, layers);
-    return canvasToRgba(floats, rgba);
+    return { data: canvasToRgba(floats, into), channels: 4 };
   }
-  rgba.set(base.image.pixels);
+  const rgb = into.subarray(0, (into.length / 4) * 3);
+  if (base.image.channels === 3) rgb.set(base.image.pixels);
+  else dropAlpha(base.image.pixels, rgb);
   for (let index = 1; index < layers.length; index++) {
     const { image, opacity } = layers[index]!;
     if (opacity <= 0) continue;
     const scale = Math.round(Math.min(1, opacity) * 255);
+    const stride = image.channels ?? 4;
     for (let row = 0; row < image.height; row++) {
       drawOverOpaqueRow(
-        rgba,
-        ((image.top + row) * canvasWidth + image.left) * 4,
+        rgb,
+        ((image.top + row) * canvasWidth + image.left) * 3,
         image.pixels,
-        row * image.width * 4,
-        image.width * 4,
+        row * image.width * stride,
+        stride,
+        image.width,
         scale,
       );
     }
   }
-  return rgba;
+  return { data: rgb, channels: 3 };
+}
+
+/** Composites layers into straight-alpha RGBA bytes (`into`), whatever path `compositeImage` takes. */
+export function compositeToRgba(
+  canvas: Float32Array | (() => Float32Array),
+  into: Uint8Array,
+  canvasWidth: number,
+  layers: readonly CompositeLayer[],
+): Uint8Array {
+  const image = compositeImage(canvas, into, canvasWidth, layers);
+  if (image.channels === 4) return image.data;
+  // Widen RGB to RGBA in place, from the last pixel back so nothing is overwritten before it is read.
+  for (let pixel = into.length / 4 - 1; pixel >= 0; pixel--) {
+    into[pixel * 4 + 3] = 255;
+    into[pixel * 4 + 2] = into[pixel * 3 + 2]!;
+    into[pixel * 4 + 1] = into[pixel * 3 + 1]!;
+    into[pixel * 4] = into[pixel * 3]!;
+  }
+  return into;
+}
+
+/** Copies RGBA pixels to RGB, dropping alpha. */
+export function dropAlpha(rgba: Uint8Array, into: Uint8Array): Uint8Array {
+  for (let from = 0, to = 0; from < rgba.length; from += 4, to += 3) {
+    into[to] = rgba[from]!;
+    into[to + 1] = rgba[from + 1]!;
+    into[to + 2] = rgba[from + 2]!;
+  }
+  return into;
 }
 
 /**
- * Whether `compositeToRgba` takes its integer path for these layers: an opaque full-canvas base
+ * Whether `compositeImage` takes its integer path for these layers: an opaque full-canvas base
  * drawn normally under only normal layers. The result is then fully opaque, known without a scan.
  */
 export function isOpaqueComposite(layers: readonly CompositeLayer[]): boolean {
@@ -206,28 +253,29 @@ function div255(x: number): number {
 }
 
 function drawOverOpaqueRow(
-  rgba: Uint8Array,
+  rgb: Uint8Array,
   target: number,
   pixels: Uint8Array,
   source: number,
-  length: number,
+  stride: number,
+  count: number,
   scale: number,
 ): void {
-  for (let j = 0; j < length; j += 4) {
-    const p = source + j;
-    let a = pixels[p + 3]!;
+  for (let x = 0; x < count; x++) {
+    const p = source + x * stride;
+    let a = stride === 4 ? pixels[p + 3]! : 255;
     if (a === 0) continue;
     if (scale !== 255) a = div255(a * scale);
-    const i = target + j;
+    const i = target + x * 3;
     if (a === 255) {
-      rgba[i] = pixels[p]!;
-      rgba[i + 1] = pixels[p + 1]!;
-      rgba[i + 2] = pixels[p + 2]!;
+      rgb[i] = pixels[p]!;
+      rgb[i + 1] = pixels[p + 1]!;
+      rgb[i + 2] = pixels[p + 2]!;
       continue;
     }
     const keep = 255 - a;
-    rgba[i] = div255(pixels[p]! * a + rgba[i]! * keep);
-    rgba[i + 1] = div255(pixels[p + 1]! * a + rgba[i + 1]! * keep);
-    rgba[i + 2] = div255(pixels[p + 2]! * a + rgba[i + 2]! * keep);
+    rgb[i] = div255(pixels[p]! * a + rgb[i]! * keep);
+    rgb[i + 1] = div255(pixels[p + 1]! * a + rgb[i + 1]! * keep);
+    rgb[i + 2] = div255(pixels[p + 2]! * a + rgb[i + 2]! * keep);
   }
 }

@@ -1,6 +1,10 @@
-import type { PlacedPixels } from './composite.ts';
+import { dropAlpha, type PlacedPixels } from './composite.ts';
 
-/** Crops straight RGBA pixels to the bounding box of their non-transparent pixels, copied into shared memory for render workers. */
+/**
+ * Crops straight RGBA pixels to the bounding box of their non-transparent pixels, copied into
+ * shared memory for render workers. An image opaque everywhere is kept as RGB (a quarter less
+ * memory, and the base of an opaque token is then copied as it is into the RGB the PNG encodes).
+ */
 export function cropToVisible(rgba: Uint8Array, width: number, height: number): PlacedPixels {
   let top = height;
   let opaque = rgba.length === width * height * 4;
@@ -21,6 +25,10 @@ export function cropToVisible(rgba: Uint8Array, width: number, height: number): 
   }
   if (bottom < 0)
     return { pixels: new Uint8Array(new SharedArrayBuffer(0)), left: 0, top: 0, width: 0, height: 0 };
+  if (opaque) {
+    const pixels = dropAlpha(rgba, new Uint8Array(new SharedArrayBuffer(width * height * 3)));
+    return { pixels, channels: 3, left: 0, top: 0, width, height, opaque };
+  }
   const cropWidth = right - left + 1;
   const cropHeight = bottom - top + 1;
   const pixels = new Uint8Array(new SharedArrayBuffer(cropWidth * cropHeight * 4));

@@ -70,6 +70,20 @@ describe('encodePng', () => {
     expect(Buffer.compare(Buffer.from(told), Buffer.from(found))).toBe(0);
   });
 
+  it('takes RGB pixels too, writing the same file as for the same pixels in opaque RGBA', async () => {
+    const size = 40;
+    const rgba = pixels(size, false);
+    const rgb = new Uint8Array(size * size * 3);
+    for (let from = 0, to = 0; from < rgba.length; from += 4, to += 3)
+      rgb.set(rgba.subarray(from, from + 3), to);
+    const fromRgb = await encodePng(rgb, size, size, 'small');
+    expect(colourType(fromRgb)).toBe(2);
+    expect(
+      Buffer.compare(Buffer.from(fromRgb), Buffer.from(await encodePng(rgba, size, size, 'small'))),
+    ).toBe(0);
+    await expect(encodePng(rgb.subarray(1), size, size, 'small')).rejects.toThrow(RangeError);
+  });
+
   it('keeps textured art at the fast level and encodes flat pixel art again at level 6, never above the RGBA level-6 file', async () => {
     const size = 256;
     const textured = new Uint8Array(size * size * 4);

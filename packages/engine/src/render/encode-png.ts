@@ -38,32 +38,40 @@ export const OPAQUE_PNG_SETTINGS: Record<
 export const OPAQUE_RECHECK_SHARE = 0.35;
 
 /**
- * Encodes straight-alpha RGBA pixels as a PNG (deterministic: same pixels and settings, same bytes).
- * A fully opaque image is written as truecolour without alpha (PNG colour type 2): the same pixels
- * in fewer bytes, and about 2.5× faster to deflate, since an interleaved constant alpha byte both
- * costs a bit per pixel and breaks up the matches zlib searches for. `opaque` may be passed when
- * the caller already knows (it saves a scan of the pixels); it must then be true only for
- * pixels whose alpha is 255 everywhere.
+ * Encodes straight-alpha RGBA pixels, or RGB ones (told apart by their length), as a PNG
+ * (deterministic: same pixels and settings, same bytes). A fully opaque image is written as
+ * truecolour without alpha (PNG colour type 2): the same pixels in fewer bytes, and about 2.5×
+ * faster to deflate, since an interleaved constant alpha byte both costs a bit per pixel and breaks
+ * up the matches zlib searches for. For RGBA, `opaque` may be passed when the caller already knows
+ * (it saves a scan of the pixels); it must then be true only for pixels whose alpha is 255 everywhere.
  */
 export async function encodePng(
-  rgba: Uint8Array,
+  pixels: Uint8Array,
   width: number,
   height: number,
   compression: Compression,
-  opaque: boolean = isOpaque(rgba),
+  opaque?: boolean,
 ): Promise<Uint8Array> {
-  const image = (): Sharp => sharp(rgba, { raw: { width, height, channels: 4 } });
+  const channels = pixels.length === width * height * 3 ? 3 : 4;
+  if (channels === 4 && pixels.length !== width * height * 4) {
+    throw new RangeError(`${pixels.length} bytes are neither RGB nor RGBA pixels of ${width}×${height}`);
+  }
+  const rgb = channels === 3 || (opaque ?? isOpaque(pixels));
+  const image = (): Sharp => {
+    const input = sharp(pixels, { raw: { width, height, channels } });
+    return channels === 4 && rgb ? input.removeAlpha() : input;
+  };
   let buffer: Buffer;
-  if (!opaque) {
+  if (!rgb) {
     buffer = await image().png(PNG_SETTINGS[compression]).toBuffer();
   } else {
-    buffer = await image().removeAlpha().png(OPAQUE_PNG_SETTINGS[compression]).toBuffer();
+    buffer = await image().png(OPAQUE_PNG_SETTINGS[compression]).toBuffer();
     const settings = PNG_SETTINGS[compression];
     if (
       settings.compressionLevel > OPAQUE_PNG_SETTINGS[compression].compressionLevel &&
       buffer.length < width * height * 3 * OPAQUE_RECHECK_SHARE
     ) {
-      const again = await image().removeAlpha().png(settings).toBuffer();
+      const again = await image().png(settings).toBuffer();
       if (again.length < buffer.length) buffer = again;
     }
   }

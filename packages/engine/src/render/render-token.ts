@@ -1,5 +1,5 @@
 import type { Compression } from '../spec/collection-spec.ts';
-import { type CompositeLayer, compositeToRgba, isOpaqueComposite } from './composite.ts';
+import { type CompositeLayer, compositeImage } from './composite.ts';
 import { encodePng } from './encode-png.ts';
 
 /** Reusable buffers of one renderer (one per worker), so rendering allocates nothing per token. */
@@ -28,6 +28,6 @@ export async function renderTokenPng(
   compression: Compression,
   buffers: RenderBuffers = createRenderBuffers(width, height),
 ): Promise<Uint8Array> {
-  const rgba = compositeToRgba(() => buffers.canvas, buffers.rgba, width, layers);
-  return encodePng(rgba, width, height, compression, isOpaqueComposite(layers) || undefined);
+  const image = compositeImage(() => buffers.canvas, buffers.rgba, width, layers);
+  return encodePng(image.data, width, height, compression);
 }
