@@ -68,11 +68,16 @@ describe('generateCollection', () => {
       onProgress: (p) => progress.push(p),
     });
     await generateCollection({ spec: await specFor(12), sink: createFolderSink(out2), threads: 1 });
+    // A sink that cannot stage files gets the images as bytes from the workers: the same files.
+    const out3 = path.join(work.dir, 'out3');
+    const { stage: _stage, commit: _commit, ...bytesOnly } = createFolderSink(out3);
+    await generateCollection({ spec: await specFor(12), sink: bytesOnly, threads: 2 });
     expect(result.rendered).toBe(12);
     expect(progress.at(-1)).toMatchObject({ done: 12, total: 12 });
     const first = await snapshot(out1);
     expect(first.size).toBe(37);
     expect(await snapshot(out2)).toEqual(first);
+    expect(await snapshot(out3)).toEqual(first);
 
     const meta = JSON.parse(await readFile(path.join(out1, 'metadata/3.json'), 'utf8'));
     expect(meta).toMatchObject({

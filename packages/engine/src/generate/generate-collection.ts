@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { GenerationCancelledError, OutputConflictError } from '../errors/generate-errors.ts';
 import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
 import { buildSolanaMetadata, buildTokenMetadata, toJsonBytes } from '../metadata/token-metadata.ts';
 import type { OutputSink } from '../output/output-sink.ts';
 import type { AssetReading } from '../render/read-asset.ts';
-import { createRenderPool } from '../render/render-pool.ts';
+import { createRenderPool, type RenderPool } from '../render/render-pool.ts';
 import { renderWatermark, type WatermarkOptions } from '../render/watermark.ts';
 import { type CollectionPlan, planCollection } from '../sample/plan-collection.ts';
 import { parseCollectionSpec } from '../spec/parse-collection-spec.ts';
@@ -103,10 +104,8 @@ export async function generateCollection(
         report();
         continue;
       }
-      const task = pool
-        .render(tokenLayers(collection, assets, token, watermarkAsset))
-        .then(async (png) => {
-          await sink.write(paths.image, png);
+      const task = writeImage(sink, pool, paths.image, tokenLayers(collection, assets, token, watermarkAsset))
+        .then(async () => {
           const solana = buildSolanaMetadata(collection, token);
           if (solana) await sink.write(paths.solana, toJsonBytes(solana));
           // Metadata last: a token counts as finished only once both files exist.
@@ -131,6 +130,30 @@ export async function generateCollection(
   await sink.write('_metadata.json', streamCollectionMetadata(sink, total));
   report();
   return { size: total, rendered, resumed: total - rendered, plan };
+}
+
+/**
+ * Renders a token's image into the sink: on a local sink the worker writes the file itself (no
+ * image bytes in JavaScript to wait for garbage collection, none copied between threads).
+ */
+async function writeImage(
+  sink: OutputSink,
+  pool: RenderPool,
+  path: string,
+  layers: Parameters<RenderPool['render']>[0],
+): Promise<void> {
+  if (!sink.stage || !sink.commit) {
+    await sink.write(path, await pool.render(layers));
+    return;
+  }
+  const staged = await sink.stage(path);
+  try {
+    await pool.renderToFile(layers, staged);
+    await sink.commit(path, staged);
+  } catch (error) {
+    await rm(staged, { force: true });
+    throw error;
+  }
 }
 
 async function isFinished(sink: OutputSink, paths: ReturnType<typeof tokenPaths>): Promise<boolean> {

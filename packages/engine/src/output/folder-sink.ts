@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { InvalidOutputPathError } from '../errors/generate-errors.ts';
 import type { OutputSink } from './output-sink.ts';
 
-/** An output sink on a local folder: each file is written to a temporary name beside it, then renamed into place. */
+/** An output sink on a local folder: each file is written to a temporary name beside it, then renamed into place (images by the render workers themselves). */
 export function createFolderSink(dir: string): OutputSink {
   const root = path.resolve(dir);
   const made = new Set<string>();
@@ -15,6 +15,16 @@ export function createFolderSink(dir: string): OutputSink {
     const full = path.resolve(root, relative);
     if (full !== root && !full.startsWith(root + path.sep)) throw new InvalidOutputPathError(relative);
     return full;
+  };
+  /** A temporary name beside the file (same folder, so the rename is atomic), its folder made. */
+  const stage = async (relative: string): Promise<string> => {
+    const full = locate(relative);
+    const folder = path.dirname(full);
+    if (!made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      made.add(folder);
+    }
+    return `${full}.${randomBytes(6).toString('hex')}.partial`;
   };
   return {
     async has(relative) {
@@ -29,21 +39,19 @@ export function createFolderSink(dir: string): OutputSink {
       return readFile(locate(relative));
     },
     async write(relative, data) {
-      const full = locate(relative);
-      const folder = path.dirname(full);
-      if (!made.has(folder)) {
-        await mkdir(folder, { recursive: true });
-        made.add(folder);
-      }
-      const temporary = `${full}.${randomBytes(6).toString('hex')}.partial`;
+      const temporary = await stage(relative);
       try {
         if (data instanceof Uint8Array) await writeFile(temporary, data);
         else await pipeline(Readable.from(data), createWriteStream(temporary));
-        await rename(temporary, full);
+        await rename(temporary, locate(relative));
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
       }
+    },
+    stage,
+    async commit(relative, staged) {
+      await rename(staged, locate(relative));
     },
   };
 }

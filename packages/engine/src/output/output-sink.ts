@@ -10,4 +10,12 @@ export interface OutputSink {
   read(path: string): Promise<Uint8Array>;
   /** Writes a whole file atomically, from bytes or a stream of chunks. */
   write(path: string, data: Uint8Array | AsyncIterable<Uint8Array>): Promise<void>;
+  /**
+   * Optional, for sinks on a local file system: a temporary file (its folder made) where the file
+   * for `path` may be written directly, by a render worker, so its bytes never pass through
+   * JavaScript. `commit` must follow (or the caller removes the temporary file).
+   */
+  stage?(path: string): Promise<string>;
+  /** Moves a complete file written at `stage(path)`'s answer to `path`, atomically. */
+  commit?(path: string, staged: string): Promise<void>;
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,6 +9,7 @@ import {
   OPAQUE_PNG_SETTINGS,
   OPAQUE_RECHECK_SHARE,
   PNG_SETTINGS,
+  writePngFile,
 } from './encode-png.ts';
 
 /** Textured gradient pixels, opaque or with a translucent corner. */
@@ -68,6 +72,27 @@ describe('encodePng', () => {
     const told = await encodePng(rgba, size, size, 'small', true);
     const found = await encodePng(rgba, size, size, 'small');
     expect(Buffer.compare(Buffer.from(told), Buffer.from(found))).toBe(0);
+  });
+
+  it('writes the same bytes into a file as it returns, for RGBA, opaque and flat art (re-encoded at level 6)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'layerloom-png-'));
+    try {
+      const size = 48;
+      const flat = new Uint8Array(size * size * 4).fill(255);
+      for (const [name, rgba] of [
+        ['translucent', pixels(size, true)],
+        ['opaque', pixels(size, false)],
+        ['flat', flat],
+      ] as const) {
+        const file = path.join(dir, `${name}.png`);
+        const written = await writePngFile(rgba, size, size, 'small', file);
+        const bytes = await readFile(file);
+        expect(written).toBe(bytes.length);
+        expect(Buffer.compare(bytes, Buffer.from(await encodePng(rgba, size, size, 'small')))).toBe(0);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes RGB pixels too, writing the same file as for the same pixels in opaque RGBA', async () => {

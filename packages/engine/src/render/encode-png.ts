@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
 import type { Compression } from '../spec/collection-spec.ts';
 
@@ -52,6 +53,49 @@ export async function encodePng(
   compression: Compression,
   opaque?: boolean,
 ): Promise<Uint8Array> {
+  const plan = planPng(pixels, width, height, compression, opaque);
+  let buffer = await plan.image().png(plan.settings).toBuffer();
+  if (plan.recheck && buffer.length < plan.recheckBelow) {
+    const again = await plan.image().png(plan.recheck).toBuffer();
+    if (again.length < buffer.length) buffer = again;
+  }
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/**
+ * `encodePng` straight into a file (the same bytes): libvips writes it, so the image never
+ * becomes a JavaScript buffer waiting for garbage collection. Resolves with the file's size.
+ */
+export async function writePngFile(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  compression: Compression,
+  file: string,
+  opaque?: boolean,
+): Promise<number> {
+  const plan = planPng(pixels, width, height, compression, opaque);
+  let { size } = await plan.image().png(plan.settings).toFile(file);
+  if (plan.recheck && size < plan.recheckBelow) {
+    const again = await plan.image().png(plan.recheck).toBuffer();
+    if (again.length < size) {
+      await writeFile(file, again);
+      size = again.length;
+    }
+  }
+  return size;
+}
+
+type PngSettings = { compressionLevel: number; adaptiveFiltering: boolean };
+
+/** How `encodePng` writes these pixels: the input, the settings, and the level-6 recheck of opaque images. */
+function planPng(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  compression: Compression,
+  opaque: boolean | undefined,
+): { image: () => Sharp; settings: PngSettings; recheck?: PngSettings; recheckBelow: number } {
   const channels = pixels.length === width * height * 3 ? 3 : 4;
   if (channels === 4 && pixels.length !== width * height * 4) {
     throw new RangeError(`${pixels.length} bytes are neither RGB nor RGBA pixels of ${width}×${height}`);
@@ -61,21 +105,15 @@ export async function encodePng(
     const input = sharp(pixels, { raw: { width, height, channels } });
     return channels === 4 && rgb ? input.removeAlpha() : input;
   };
-  let buffer: Buffer;
-  if (!rgb) {
-    buffer = await image().png(PNG_SETTINGS[compression]).toBuffer();
-  } else {
-    buffer = await image().png(OPAQUE_PNG_SETTINGS[compression]).toBuffer();
-    const settings = PNG_SETTINGS[compression];
-    if (
-      settings.compressionLevel > OPAQUE_PNG_SETTINGS[compression].compressionLevel &&
-      buffer.length < width * height * 3 * OPAQUE_RECHECK_SHARE
-    ) {
-      const again = await image().png(settings).toBuffer();
-      if (again.length < buffer.length) buffer = again;
-    }
-  }
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  if (!rgb) return { image, settings: PNG_SETTINGS[compression], recheckBelow: 0 };
+  const settings = OPAQUE_PNG_SETTINGS[compression];
+  const full = PNG_SETTINGS[compression];
+  return {
+    image,
+    settings,
+    recheck: full.compressionLevel > settings.compressionLevel ? full : undefined,
+    recheckBelow: width * height * 3 * OPAQUE_RECHECK_SHARE,
+  };
 }
 
 /** True when every pixel of RGBA bytes has alpha 255. */

@@ -9,13 +9,15 @@ export interface RenderPool {
   readonly size: number;
   /** Renders one image; resolves with its PNG bytes. */
   render(layers: RenderTask['layers']): Promise<Uint8Array>;
+  /** Renders one image into `file` (written by the worker); resolves with its size in bytes. */
+  renderToFile(layers: RenderTask['layers'], file: string): Promise<number>;
   /** Stops every worker. */
   close(): Promise<void>;
 }
 
 interface Pending {
   task: RenderTask;
-  resolve: (png: Uint8Array) => void;
+  resolve: (result: Uint8Array | number) => void;
   reject: (error: Error) => void;
 }
 
@@ -60,7 +62,7 @@ export function createRenderPool(init: RenderWorkerInit, threads = availablePara
       const pending = tasks.get(reply.id);
       tasks.delete(reply.id);
       if (pending) {
-        if (reply.ok) pending.resolve(reply.png);
+        if (reply.ok) pending.resolve('png' in reply ? reply.png : reply.size);
         else pending.reject(new RenderFailedError(`Rendering failed: ${reply.message}`));
       }
       dispatch();
@@ -71,14 +73,21 @@ export function createRenderPool(init: RenderWorkerInit, threads = availablePara
     return worker;
   });
 
+  const submit = (task: RenderTask): Promise<Uint8Array | number> => {
+    if (failure) return Promise.reject(failure);
+    return new Promise((resolve, reject) => {
+      queue.push({ task, resolve, reject });
+      dispatch();
+    });
+  };
+
   return {
     size: workers.length,
     render(layers) {
-      if (failure) return Promise.reject(failure);
-      return new Promise<Uint8Array>((resolve, reject) => {
-        queue.push({ task: { id: nextId++, layers }, resolve, reject });
-        dispatch();
-      });
+      return submit({ id: nextId++, layers }) as Promise<Uint8Array>;
+    },
+    renderToFile(layers, file) {
+      return submit({ id: nextId++, layers, file }) as Promise<number>;
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));

@@ -13,9 +13,12 @@ export interface RenderWorkerInit {
 export interface RenderTask {
   id: number;
   layers: { asset: number; blend: BlendMode; opacity: number }[];
+  /** Write the PNG to this file and answer with its size, instead of answering with its bytes. */
+  file?: string;
 }
 
-/** A worker's answer to a task. */
+/** A worker's answer to a task: the PNG's bytes, or the size of the file it wrote. */
 export type RenderReply =
   | { id: number; ok: true; png: Uint8Array }
+  | { id: number; ok: true; size: number }
   | { id: number; ok: false; message: string };

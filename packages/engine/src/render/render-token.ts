@@ -1,6 +1,6 @@
 import type { Compression } from '../spec/collection-spec.ts';
 import { type CompositeLayer, compositeImage } from './composite.ts';
-import { encodePng } from './encode-png.ts';
+import { encodePng, writePngFile } from './encode-png.ts';
 
 /** Reusable buffers of one renderer (one per worker), so rendering allocates nothing per token. */
 export interface RenderBuffers {
@@ -30,4 +30,17 @@ export async function renderTokenPng(
 ): Promise<Uint8Array> {
   const image = compositeImage(() => buffers.canvas, buffers.rgba, width, layers);
   return encodePng(image.data, width, height, compression);
+}
+
+/** `renderTokenPng` written straight into `file`; resolves with its size in bytes. */
+export async function renderTokenFile(
+  layers: readonly CompositeLayer[],
+  width: number,
+  height: number,
+  compression: Compression,
+  file: string,
+  buffers: RenderBuffers = createRenderBuffers(width, height),
+): Promise<number> {
+  const image = compositeImage(() => buffers.canvas, buffers.rgba, width, layers);
+  return writePngFile(image.data, width, height, compression, file);
 }

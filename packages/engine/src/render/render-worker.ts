@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
-import { createRenderBuffers, type RenderBuffers, renderTokenPng } from './render-token.ts';
+import { createRenderBuffers, type RenderBuffers, renderTokenFile, renderTokenPng } from './render-token.ts';
 
 // Entry point of a render worker thread: composites and encodes the tasks the pool sends.
 // libvips' operation cache would keep recent encodes alive; every task is new, so caching only costs memory.
@@ -41,9 +41,22 @@ async function render(task: RenderTask, buffers: RenderBuffers): Promise<void> {
       blend: layer.blend,
       opacity: layer.opacity,
     }));
-    const png = await renderTokenPng(layers, init.width, init.height, init.compression, buffers);
-    const reply: RenderReply = { id: task.id, ok: true, png };
-    port.postMessage(reply, [png.buffer as ArrayBuffer]);
+    if (task.file !== undefined) {
+      const size = await renderTokenFile(
+        layers,
+        init.width,
+        init.height,
+        init.compression,
+        task.file,
+        buffers,
+      );
+      const reply: RenderReply = { id: task.id, ok: true, size };
+      port.postMessage(reply);
+    } else {
+      const png = await renderTokenPng(layers, init.width, init.height, init.compression, buffers);
+      const reply: RenderReply = { id: task.id, ok: true, png };
+      port.postMessage(reply, [png.buffer as ArrayBuffer]);
+    }
   } catch (error) {
     const reply: RenderReply = {
       id: task.id,

@@ -26,6 +26,13 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>;
   /** Lists the keys under `prefix/`, in lexical order. */
   list(prefix: string): AsyncIterable<string>;
+  /**
+   * Optional, for stores on the local file system: a temporary file that may be written directly
+   * (by a render worker) and then made the blob `key` by `commit`; the writer removes it on failure.
+   */
+  stage?(key: string): Promise<string>;
+  /** Makes a complete file written at a `stage` answer the blob `key`, atomically. */
+  commit?(key: string, staged: string): Promise<void>;
 }
 
 /** A blob that does not exist. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -39,6 +39,16 @@ describe('the local blob store', () => {
     await store.deletePrefix('c');
     expect(await store.stat('c/2.png')).toBeUndefined();
     expect(await store.stat('d/1.png')).toBeDefined();
+  });
+
+  it('makes a staged file a blob only when it is committed', async () => {
+    const staged = await store.stage!('users/u1/renders/1.png');
+    writeFileSync(staged, 'image bytes');
+    expect(await store.stat('users/u1/renders/1.png')).toBeUndefined();
+    await store.commit!('users/u1/renders/1.png', staged);
+    expect((await store.getBuffer('users/u1/renders/1.png')).toString()).toBe('image bytes');
+    expect(existsSync(staged)).toBe(false);
+    await expect(store.stage!('../escape.png')).rejects.toThrow(InvalidBlobKeyError);
   });
 
   it('reports absent blobs clearly', async () => {

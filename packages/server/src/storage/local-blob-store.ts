@@ -47,6 +47,16 @@ export function createLocalBlobStore(root: string): BlobStore {
         throw error;
       }
     },
+    async stage(key) {
+      assertBlobKey(key);
+      await mkdir(tempDir, { recursive: true });
+      return join(tempDir, `${randomBytes(8).toString('hex')}.part`);
+    },
+    async commit(key, staged) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(staged, target);
+    },
     async get(key) {
       const path = pathOf(key);
       try {

@@ -22,5 +22,12 @@ export function createBlobSink(blobs: BlobStore, prefix: string): OutputSink {
         data instanceof Uint8Array ? Buffer.from(data) : Readable.from(data),
       );
     },
+    // A local store lets the render workers write images into it themselves.
+    ...(blobs.stage && blobs.commit
+      ? {
+          stage: (path: string) => blobs.stage!(blobKey(prefix, path)),
+          commit: (path: string, staged: string) => blobs.commit!(blobKey(prefix, path), staged),
+        }
+      : {}),
   };
 }
