@@ -1,5 +1,7 @@
 // `npm run bench`: generation throughput against the PNG-encode limit on this machine.
-// Usage: node --import tsx bench/generate.bench.ts [--sizes 512,1024] [--count 200] [--compression balanced]
+// Usage: node --import tsx bench/generate.bench.ts [--sizes 512,1024] [--count N] [--compression balanced]
+// Without --count, each size renders about ten seconds' worth (1,000 tokens at 512², 300 at 1024²), so the
+// rate once running is measured past the workers' warm-up.
 // A full 10,000-token job at 1024² (time and peak RSS; the encode limit is measured on the first 200 images):
 //   npm run build -w @layerloom/engine && node --import tsx bench/generate.bench.ts --sizes 1024 --count 10000
 import { execFileSync } from 'node:child_process';
@@ -22,14 +24,16 @@ const { generateCollection, importLayersFolder, createFolderSink, encodePng, PNG
 const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '512,1024' },
-    count: { type: 'string', default: '200' },
+    count: { type: 'string' },
     compression: { type: 'string', default: 'small' },
     'encode-sample': { type: 'string', default: '200' },
     child: { type: 'string' },
     dir: { type: 'string' },
   },
 });
-const count = Number(values.count);
+/** Tokens rendered at a size: `--count`, or about ten seconds' worth. */
+const countFor = (size: number): number =>
+  values.count !== undefined ? Number(values.count) : size <= 512 ? 1_000 : 300;
 const compression = values.compression as Compression;
 
 async function fixture(size: number): Promise<string> {
@@ -44,6 +48,7 @@ async function fixture(size: number): Promise<string> {
 
 /** Child mode "generate": one job in a fresh process, so peak RSS is the job's own. */
 async function childGenerate(size: number, out: string): Promise<void> {
+  const count = countFor(size);
   const layers = await importLayersFolder({ dir: await fixture(size) });
   const started = performance.now();
   let firstDone = 0;
@@ -120,6 +125,7 @@ async function childEncode(size: number, out: string): Promise<void> {
 }
 
 function child(mode: string, size: number, out: string): Record<string, unknown> {
+  const count = countFor(size);
   const self = fileURLToPath(import.meta.url);
   const output = execFileSync(
     process.execPath,
@@ -154,9 +160,10 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `Layerloom engine bench: 6 layers × 8 traits (gradients, texture, transparency), ${count} tokens, compression "${compression}", ${availableParallelism()} cores\n`,
+    `Layerloom engine bench: 6 layers × 8 traits (gradients, texture, transparency), compression "${compression}", ${availableParallelism()} cores\n`,
   );
   for (const size of sizes) {
+    const count = countFor(size);
     await fixture(size);
     const out = await mkdtemp(path.join(tmpdir(), 'layerloom-bench-out-'));
     try {
