@@ -165,5 +165,17 @@ describe('solveExactCounts', () => {
         maxDecisions: 5,
       }),
     ).toThrow(ExactSearchTooLargeError);
+    // It names the counts to loosen first: those using the largest share of the combinations holding them.
+    expect(() =>
+      solveExactCounts({
+        table,
+        layers: collection.layers,
+        counts: exactOptionCounts(table, collection.layers, 24),
+        size: 24,
+        taken: new TakenCombinations(4),
+        random: createRandom('limit'),
+        maxDecisions: 5,
+      }),
+    ).toThrow(/the tightest counts are [A-D]\/[A-D]\d \(\d+ of \d+ combinations\)/);
   });
 });

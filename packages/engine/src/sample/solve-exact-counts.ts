@@ -100,7 +100,7 @@ export function solveExactCounts(parameters: SolveExactCountsParameters): Int32A
     }
   }
   assertPairsFit({ k, n, cells, need, offset, size, nameOf, layers, model });
-  // For the message of a refuted search: the counts that use the largest share of the combinations holding them.
+  // For the message of a refuted or undecided search: the counts that use the largest share of the combinations holding them.
   const tightest = Array.from({ length: optionIds }, (_, id) => id)
     .filter((id) => need[id]! > 0)
     .sort((x, y) => need[y]! / avail[y]! - need[x]! / avail[x]! || x - y)
@@ -203,8 +203,8 @@ export function solveExactCounts(parameters: SolveExactCountsParameters): Int32A
   for (;;) {
     if (decisions > maxDecisions) {
       throw new ExactSearchTooLargeError(
-        `Exact rarity stopped searching for ${size} tokens with these exact counts after ${maxDecisions} steps without finding an arrangement or proving there is none; loosen rules or counts, or use weighted rarity`,
-        { size, combinations: n, limit: maxDecisions },
+        `Exact rarity stopped searching for ${size} tokens with these exact counts after ${maxDecisions} steps without finding an arrangement or proving there is none; the tightest counts are ${tightest.join(', ')}: lower those counts or the size, loosen the rules that involve them, or use weighted rarity`,
+        { size, combinations: n, limit: maxDecisions, traits: tightest },
       );
     }
     if (consistent) {
