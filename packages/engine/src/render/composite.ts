@@ -203,25 +203,6 @@ export function compositeImage(
   return { data: rgb, channels: 3 };
 }
 
-/** Composites layers into straight-alpha RGBA bytes (`into`), whatever path `compositeImage` takes. */
-export function compositeToRgba(
-  canvas: Float32Array | (() => Float32Array),
-  into: Uint8Array,
-  canvasWidth: number,
-  layers: readonly CompositeLayer[],
-): Uint8Array {
-  const image = compositeImage(canvas, into, canvasWidth, layers);
-  if (image.channels === 4) return image.data;
-  // Widen RGB to RGBA in place, from the last pixel back so nothing is overwritten before it is read.
-  for (let pixel = into.length / 4 - 1; pixel >= 0; pixel--) {
-    into[pixel * 4 + 3] = 255;
-    into[pixel * 4 + 2] = into[pixel * 3 + 2]!;
-    into[pixel * 4 + 1] = into[pixel * 3 + 1]!;
-    into[pixel * 4] = into[pixel * 3]!;
-  }
-  return into;
-}
-
 /** Copies RGBA pixels to RGB, dropping alpha. */
 export function dropAlpha(rgba: Uint8Array, into: Uint8Array): Uint8Array {
   for (let from = 0, to = 0; from < rgba.length; from += 4, to += 3) {
