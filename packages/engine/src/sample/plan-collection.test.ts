@@ -433,7 +433,7 @@ describe('planCollection', () => {
       );
     });
 
-    it('proves by search that no arrangement exists when only all three layers together rule it out', () => {
+    it('proves by weighing the traits that no arrangement exists when only all three layers together rule it out', () => {
       // A ∈ {A0, A2}, B ∈ {B1, B2}, C ∈ {C0, C2}, not A2 with C2: 6 valid combinations. Both A2 tokens need C0,
       // so both C2 tokens need A0; each pair then takes B1 and B2 once, giving B1 twice where 1 is wanted.
       const spec = tightSpec(4, { A: [2, 0, 2], B: [0, 1, 3], C: [2, 0, 2] }, ['C2 excludes A2']);
@@ -459,12 +459,26 @@ describe('planCollection', () => {
         }
       })();
       expect(error).toBeInstanceOf(ExactCountUnreachableError);
-      expect(error!.details.reason).toBe('search');
-      expect(error!.message).toContain(
-        'Exact rarity: no 4 unique tokens meet every rule with these exact counts (the search ruled out every choice among the 6 valid combinations)',
+      // No pair of layers shows it, nor ranks; weights that make the wanted total lighter than any 4 combinations do.
+      expect(error!.details.reason).toBe('weights');
+      expect(error!.message).toMatch(
+        /^Exact rarity cannot give every layer its exact counts at once: they crowd traits of different layers together on more tokens than there are distinct valid combinations of them\. Weighing each trait \(the weights are in this error's details\), the counts need a total weight of (\d+), and 4 unique tokens cannot weigh (less|more) than (\d+); spread the counts more evenly, lower the size, or use weighted rarity$/,
       );
-      expect(error!.message).toContain('A/A2 (2 of 2 combinations)');
-      expect(error!.message).toContain('lower those counts or the size, loosen the rules');
+      // The weights in the details are the proof: recomputed here, the wanted total is out of reach of every 4 combinations.
+      const weights = error!.details.weights as number[][];
+      const weightOf = (trait: string): number => weights['ABC'.indexOf(trait[0]!)]![Number(trait[1])]!;
+      const wantedTotal = Object.entries({ A0: 2, A2: 2, B1: 1, B2: 3, C0: 2, C2: 2 }).reduce(
+        (sum, [trait, n]) => sum + n * weightOf(trait),
+        0,
+      );
+      expect(error!.details.wantedTotal).toBe(wantedTotal);
+      const tokenWeights = valid.map((combination) =>
+        combination.reduce((sum, trait) => sum + weightOf(trait), 0),
+      );
+      tokenWeights.sort((a, b) => a - b);
+      const least = tokenWeights.slice(0, 4).reduce((sum, weight) => sum + weight, 0);
+      const greatest = tokenWeights.slice(-4).reduce((sum, weight) => sum + weight, 0);
+      expect(wantedTotal < least || wantedTotal > greatest).toBe(true);
     });
   });
 });

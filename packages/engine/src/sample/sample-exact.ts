@@ -5,6 +5,7 @@ import { type CombinationTable, countOptionOccurrences } from './combination-tab
 import { isValidAssignment } from './configuration-model.ts';
 import { drawUnusedCombination } from './draw-combination.ts';
 import { type Random, shuffleInPlace } from './random.ts';
+import { assertScoreFits, productRankTotals, rankOptions } from './rank-sum-bound.ts';
 import { solveExactCounts } from './solve-exact-counts.ts';
 import type { TakenCombinations } from './taken-combinations.ts';
 import { UsedCombinations } from './used-combinations.ts';
@@ -90,6 +91,9 @@ export function sampleExact(
       }
     }
   }
+  // Counts that crowd every layer's common (or rare) traits together are refuted here, at once, not after a long search.
+  const ranks = rankOptions(counts);
+  assertScoreFits(productRankTotals(table, counts, ranks, size), size, k, { kind: 'ranks' }, 'combinations');
   if (size === 0) return [];
   if (BigInt(size) === table.total) return everyCombination(table, layers, counts, taken, random);
   const keep = (found: Int32Array[]): Int32Array[] => {

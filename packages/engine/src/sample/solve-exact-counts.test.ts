@@ -5,6 +5,7 @@ import { resolveCollection } from '../spec/resolve-collection.ts';
 import { isValidAssignment } from './configuration-model.ts';
 import { buildConfigurationTables } from './plan-collection.ts';
 import { createRandom } from './random.ts';
+import { productRankTotals, rankOptions } from './rank-sum-bound.ts';
 import { exactOptionCounts } from './sample-exact.ts';
 import { solveExactCounts } from './solve-exact-counts.ts';
 import { TakenCombinations } from './taken-combinations.ts';
@@ -81,6 +82,10 @@ describe('solveExactCounts', () => {
           random: createRandom(String(seed)),
         });
       if (exists) {
+        // The rank bound over every combination of the layers' traits is a proof: it never refuses a case that has an arrangement.
+        const totals = productRankTotals(table, counts, rankOptions(counts), size);
+        expect(totals.wanted).toBeGreaterThanOrEqual(totals.least);
+        expect(totals.wanted).toBeLessThanOrEqual(totals.greatest);
         const result = solve();
         expect(result).toHaveLength(size);
         expect(new Set(result.map((options) => options.join())).size).toBe(size);

@@ -2,7 +2,9 @@ import { ExactCountUnreachableError, ExactSearchTooLargeError } from '../errors/
 import { describeTrait, type ResolvedLayer } from '../spec/resolve-collection.ts';
 import type { CombinationTable } from './combination-table.ts';
 import { type Random, shuffleInPlace } from './random.ts';
+import { assertScoreFits, rankOptions } from './rank-sum-bound.ts';
 import type { TakenCombinations } from './taken-combinations.ts';
+import { scoreCandidates, weighCandidates } from './weigh-candidates.ts';
 
 /** Most candidate combinations (times layers) the exact search holds in memory. */
 export const MAX_SEARCH_CELLS = 16_000_000;
@@ -33,7 +35,8 @@ export interface SolveExactCountsParameters {
  * (an option still needed n times among exactly n open combinations takes them all; one
  * needed no more drops the rest), backtracking over every choice. Before searching, every
  * pair of layers is checked by max-flow: if the two layers' counts cannot even be paired
- * within the combinations that hold each pair, that cut is the named reason.
+ * within the combinations that hold each pair, that cut is the named reason; then every layer
+ * at once, by the rank-sum bound (`rank-sum-bound.ts`) and by weights `weighCandidates` searches.
  * Throws `ExactCountUnreachableError` only on a proof of impossibility, and
  * `ExactSearchTooLargeError` (undecided) when the space or the search exceeds its limits.
  */
@@ -85,11 +88,6 @@ export function solveExactCounts(parameters: SolveExactCountsParameters): Int32A
   });
   const avail = new Int32Array(optionIds);
   for (let c = 0; c < n; c++) for (let p = 0; p < k; p++) avail[idOf(p, cells[c * k + p]!)]!++;
-  const listStart = new Int32Array(optionIds + 1);
-  for (let id = 0; id < optionIds; id++) listStart[id + 1] = listStart[id]! + avail[id]!;
-  const lists = new Int32Array(n * k);
-  const fill = listStart.slice(0, optionIds);
-  for (let c = 0; c < n; c++) for (let p = 0; p < k; p++) lists[fill[idOf(p, cells[c * k + p]!)]!++] = c;
 
   for (let id = 0; id < optionIds; id++) {
     if (need[id]! > avail[id]!) {
@@ -100,6 +98,23 @@ export function solveExactCounts(parameters: SolveExactCountsParameters): Int32A
     }
   }
   assertPairsFit({ k, n, cells, need, offset, size, nameOf, layers, model });
+  const ranks = rankOptions(counts);
+  const where = 'valid combinations';
+  assertScoreFits(scoreCandidates({ cells, k, counts, size }, ranks), size, k, { kind: 'ranks' }, where);
+  const weights = weighCandidates({ cells, k, counts, size, start: ranks, where });
+  // Lightest candidates first (see weighCandidates), the seeded shuffle breaking ties: in a tight
+  // space every arrangement is close to the lightest candidates, so the search starts near one.
+  const { totals } = scoreCandidates({ cells, k, counts, size }, weights);
+  const shuffled = cells.slice();
+  const byWeight = Array.from({ length: n }, (_, index) => index).sort((x, y) => totals[x]! - totals[y]!);
+  byWeight.forEach((from, to) => {
+    cells.set(shuffled.subarray(from * k, from * k + k), to * k);
+  });
+  const listStart = new Int32Array(optionIds + 1);
+  for (let id = 0; id < optionIds; id++) listStart[id + 1] = listStart[id]! + avail[id]!;
+  const lists = new Int32Array(n * k);
+  const fill = listStart.slice(0, optionIds);
+  for (let c = 0; c < n; c++) for (let p = 0; p < k; p++) lists[fill[idOf(p, cells[c * k + p]!)]!++] = c;
   // For the message of a refuted or undecided search: the counts that use the largest share of the combinations holding them.
   const tightest = Array.from({ length: optionIds }, (_, id) => id)
     .filter((id) => need[id]! > 0)
