@@ -117,4 +117,10 @@ describe('exact counts that crowd common traits together', () => {
     expect(error?.details.reason).toBe('weights');
     expect(planError(skewedSpec(4, 351))).toBeUndefined();
   });
+
+  it('makes the last sizes such counts allow: 1,576 to 1,580 of 3,125 combinations (5 layers), 1,581 refused', () => {
+    // The earlier search, branching on the tightest count only, stopped undecided on all five.
+    for (let size = 1_576; size <= 1_580; size++) expect(planError(skewedSpec(5, size))).toBeUndefined();
+    expect(planError(skewedSpec(5, 1_581))?.details.reason).toBe('ranks');
+  });
 });

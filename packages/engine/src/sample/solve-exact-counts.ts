@@ -11,6 +11,11 @@ export const MAX_SEARCH_CELLS = 16_000_000;
 /** Most include/exclude decisions (propagated ones included) before the search stops undecided. */
 export const MAX_SEARCH_DECISIONS = 30_000_000;
 
+/** Share of the decisions the search by lightest candidates may use before the search by tightest counts. */
+const LIGHTEST_SHARE = 0.3;
+/** How the search picks the candidate to decide next (see `solveExactCounts`). */
+type Branching = 'lightest' | 'tightest';
+
 /** Open candidates scored when choosing what to branch on. */
 const SCORED_CANDIDATES = 64;
 
@@ -33,7 +38,9 @@ export interface SolveExactCountsParameters {
  * `counts`, or proves that none exist. Complete: it decides, for each valid untaken
  * combination, whether it is in the collection, by depth-first search with propagation
  * (an option still needed n times among exactly n open combinations takes them all; one
- * needed no more drops the rest), backtracking over every choice. Before searching, every
+ * needed no more drops the rest), backtracking over every choice. It branches first on the
+ * lightest open candidate (see `weighCandidates`), then, from the root again, on the tightest
+ * count; either search run to its end is a proof. Before searching, every
  * pair of layers is checked by max-flow: if the two layers' counts cannot even be paired
  * within the combinations that hold each pair, that cut is the named reason; then every layer
  * at once, by the rank-sum bound (`rank-sum-bound.ts`) and by weights `weighCandidates` searches.
@@ -167,6 +174,7 @@ export function solveExactCounts(parameters: SolveExactCountsParameters): Int32A
   const undoTo = (length: number): void => {
     while (trailLength > length) {
       const c = trail[--trailLength]!;
+      if (c < firstOpen) firstOpen = c;
       const included = state[c] === 1;
       state[c] = 0;
       if (included) left++;
@@ -177,7 +185,14 @@ export function solveExactCounts(parameters: SolveExactCountsParameters): Int32A
       }
     }
   };
-  /** The open candidate to branch on: in the tightest needed option, the one whose other options are needed most. */
+  /** Candidates before this one are all decided (candidates are numbered lightest first). */
+  let firstOpen = 0;
+  /** The open candidate to branch on, by the lightest rule: the lightest open candidate. */
+  const chooseLightest = (): number => {
+    while (state[firstOpen] !== 0) firstOpen++;
+    return firstOpen;
+  };
+  /** The open candidate to branch on, by the tightest rule: in the tightest needed option, the one whose other options are needed most. */
   const choose = (): number => {
     let bestId = -1;
     let bestSlack = Number.POSITIVE_INFINITY;
@@ -210,34 +225,52 @@ export function solveExactCounts(parameters: SolveExactCountsParameters): Int32A
     return best;
   };
 
-  for (let id = 0; id < optionIds; id++) if (avail[id]! > 0 && need[id]! === 0) queue.push(id);
-  for (let id = 0; id < optionIds; id++) if (avail[id]! > 0 && need[id] === avail[id]) queue.push(id);
-  let consistent = propagate();
-  // Choice points: trail length before the choice and the candidate chosen; `excluded` once its second branch runs.
-  const choices: { length: number; candidate: number; excluded: boolean }[] = [];
-  for (;;) {
-    if (decisions > maxDecisions) {
-      throw new ExactSearchTooLargeError(
-        `Exact rarity stopped searching for ${size} tokens with these exact counts after ${maxDecisions} steps without finding an arrangement or proving there is none; the tightest counts are ${tightest.join(', ')}: lower those counts or the size, loosen the rules that involve them, or use weighted rarity`,
-        { size, combinations: n, limit: maxDecisions, traits: tightest },
-      );
-    }
-    if (consistent) {
-      if (left === 0) break;
-      const candidate = choose();
-      choices.push({ length: trailLength, candidate, excluded: false });
-      consistent = decide(candidate, 1) && propagate();
-      continue;
-    }
-    // Backtrack to the latest choice whose exclude branch is still open.
-    let choice = choices.pop();
-    while (choice?.excluded) choice = choices.pop();
-    if (!choice) throw impossible(size, n, tightest);
+  /**
+   * One depth-first search from the root with a branching rule, up to `limit` decisions: true when
+   * an arrangement is found, false at the limit; throws the proof when every branch is refuted.
+   */
+  const search = (branching: Branching, limit: number): boolean => {
     queue.length = 0;
-    undoTo(choice.length);
-    choice.excluded = true;
-    choices.push(choice);
-    consistent = decide(choice.candidate, 2) && propagate();
+    undoTo(0);
+    firstOpen = 0;
+    const stopAt = decisions + limit;
+    for (let id = 0; id < optionIds; id++) if (avail[id]! > 0 && need[id]! === 0) queue.push(id);
+    for (let id = 0; id < optionIds; id++) if (avail[id]! > 0 && need[id] === avail[id]) queue.push(id);
+    let consistent = propagate();
+    // Choice points: trail length before the choice and the candidate chosen; `excluded` once its second branch runs.
+    const choices: { length: number; candidate: number; excluded: boolean }[] = [];
+    for (;;) {
+      if (decisions > stopAt) return false;
+      if (consistent) {
+        if (left === 0) return true;
+        const candidate = branching === 'lightest' ? chooseLightest() : choose();
+        choices.push({ length: trailLength, candidate, excluded: false });
+        consistent = decide(candidate, 1) && propagate();
+        continue;
+      }
+      // Backtrack to the latest choice whose exclude branch is still open.
+      let choice = choices.pop();
+      while (choice?.excluded) choice = choices.pop();
+      if (!choice) throw impossible(size, n, tightest);
+      queue.length = 0;
+      undoTo(choice.length);
+      choice.excluded = true;
+      choices.push(choice);
+      consistent = decide(choice.candidate, 2) && propagate();
+    }
+  };
+
+  // Two complete searches, each proof enough: first the lightest candidates in turn (what settles
+  // tight, skewed counts, where every arrangement is close to the lightest candidates), then the
+  // tightest count first (what settles rule-bound spaces), with the larger share of the budget.
+  const found =
+    search('lightest', Math.floor(maxDecisions * LIGHTEST_SHARE)) ||
+    search('tightest', maxDecisions - decisions);
+  if (!found) {
+    throw new ExactSearchTooLargeError(
+      `Exact rarity stopped searching for ${size} tokens with these exact counts after ${maxDecisions} steps without finding an arrangement or proving there is none; the tightest counts are ${tightest.join(', ')}: lower those counts or the size, loosen the rules that involve them, or use weighted rarity`,
+      { size, combinations: n, limit: maxDecisions, traits: tightest },
+    );
   }
 
   const result: Int32Array[] = [];
