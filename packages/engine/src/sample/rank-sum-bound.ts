@@ -32,7 +32,7 @@ export function rankOptions(counts: readonly (readonly number[])[]): number[][] 
 /** The total score the counts require. */
 export function wantedScore(
   counts: readonly (readonly number[])[],
-  scores: readonly (readonly number[])[],
+  scores: readonly ArrayLike<number>[],
 ): number {
   let wanted = 0;
   counts.forEach((perOption, p) => {

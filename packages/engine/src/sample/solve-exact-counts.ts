@@ -4,7 +4,7 @@ import type { CombinationTable } from './combination-table.ts';
 import { type Random, shuffleInPlace } from './random.ts';
 import { assertScoreFits, rankOptions } from './rank-sum-bound.ts';
 import type { TakenCombinations } from './taken-combinations.ts';
-import { scoreCandidates, weighCandidates } from './weigh-candidates.ts';
+import { scoreCandidates, weighCandidates, weighEach } from './weigh-candidates.ts';
 
 /** Most candidate combinations (times layers) the exact search holds in memory. */
 export const MAX_SEARCH_CELLS = 16_000_000;
@@ -111,7 +111,7 @@ export function solveExactCounts(parameters: SolveExactCountsParameters): Int32A
   const weights = weighCandidates({ cells, k, counts, size, start: ranks, where });
   // Lightest candidates first (see weighCandidates), the seeded shuffle breaking ties: in a tight
   // space every arrangement is close to the lightest candidates, so the search starts near one.
-  const { totals } = scoreCandidates({ cells, k, counts, size }, weights);
+  const totals = weighEach(cells, k, weights);
   const shuffled = cells.slice();
   const byWeight = Array.from({ length: n }, (_, index) => index).sort((x, y) => totals[x]! - totals[y]!);
   byWeight.forEach((from, to) => {

@@ -36,8 +36,8 @@ export interface WeighCandidatesParameters {
 export function weighCandidates(parameters: WeighCandidatesParameters): number[][] {
   const { cells, k, counts, size, start, where } = parameters;
   const n = cells.length / Math.max(k, 1);
-  let weights = start.map(centred);
   if (n === 0 || size === 0) return start;
+  let weights = start.map(centred);
   const rounds = Math.min(MAX_ROUNDS, Math.floor(WEIGHING_CELLS / (n * Math.max(k, 1))));
   const totals = new Float64Array(n);
   const sorted = new Float64Array(n);
@@ -127,11 +127,7 @@ export function scoreCandidates(
 ): ScoreTotals & { threshold: number; totals: Float64Array } {
   const { cells, k, counts, size } = parameters;
   const n = totals.length;
-  for (let c = 0; c < n; c++) {
-    let total = 0;
-    for (let p = 0; p < k; p++) total += scores[p]![cells[c * k + p]!]!;
-    totals[c] = total;
-  }
+  weighEach(cells, k, scores, totals);
   sorted.set(totals);
   sorted.sort();
   let least = 0;
@@ -140,9 +136,20 @@ export function scoreCandidates(
     least += sorted[at]!;
     greatest += sorted[n - 1 - at]!;
   }
-  const wanted = wantedScore(
-    counts,
-    scores.map((perOption) => Array.from(perOption)),
-  );
-  return { wanted, least, greatest, threshold: sorted[size - 1]!, totals };
+  return { wanted: wantedScore(counts, scores), least, greatest, threshold: sorted[size - 1]!, totals };
+}
+
+/** Each candidate's total score, into `totals` (by candidate). */
+export function weighEach(
+  cells: Int32Array,
+  k: number,
+  scores: readonly ArrayLike<number>[],
+  totals = new Float64Array(cells.length / Math.max(k, 1)),
+): Float64Array {
+  for (let c = 0; c < totals.length; c++) {
+    let total = 0;
+    for (let p = 0; p < k; p++) total += scores[p]![cells[c * k + p]!]!;
+    totals[c] = total;
+  }
+  return totals;
 }
