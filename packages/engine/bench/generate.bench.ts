@@ -17,9 +17,12 @@ import type { Compression } from '../src/spec/collection-spec.ts';
 
 // The built engine (what production runs: plain .js workers, no TypeScript loader); `npm run bench` builds first.
 const distUrl = new URL('../dist/index.js', import.meta.url).href;
-const { generateCollection, importLayersFolder, createFolderSink, encodePng, PNG_SETTINGS } = (await import(
+const { generateCollection, importLayersFolder, createFolderSink, encodePng } = (await import(
   distUrl
 )) as typeof import('../src/index.ts');
+
+/** libpng's and canvas's default encoder (zlib level 6, adaptive filters): the reference for file sizes. */
+const REFERENCE_PNG = { compressionLevel: 6, adaptiveFiltering: true } as const;
 
 const { values } = parseArgs({
   options: {
@@ -118,7 +121,7 @@ async function childEncode(size: number, out: string): Promise<void> {
   const same = await encodeAll((raw) => encodePng(raw, size, size, compression));
   const level6 = await encodeAll((raw) =>
     sharp(raw, { raw: { width: size, height: size, channels: 4 } })
-      .png(PNG_SETTINGS.small)
+      .png(REFERENCE_PNG)
       .toBuffer(),
   );
   process.stdout.write(JSON.stringify({ same, level6, images: raws.length }));

@@ -15,6 +15,7 @@ export {
   GenerationCancelledError,
   InvalidOutputPathError,
   OutputConflictError,
+  PngEncoderMissingError,
   RenderFailedError,
 } from './errors/generate-errors.ts';
 export { InternalError } from './errors/internal-error.ts';
@@ -91,7 +92,7 @@ export { BLEND_FUNCTIONS, type BlendFunction } from './render/blend-modes.ts';
 export { type CompositeLayer, canvasToRgba, compositeLayers } from './render/composite.ts';
 export { decodeAsset } from './render/decode-asset.ts';
 export { detectImageType, type SupportedImageType } from './render/detect-image-type.ts';
-export { encodePng, PNG_SETTINGS } from './render/encode-png.ts';
+export { encodePng, PNG_EFFORT, type PngEffort } from './render/encode-png.ts';
 export type { AssetReading } from './render/read-asset.ts';
 export {
   type RenderPreviewParameters,

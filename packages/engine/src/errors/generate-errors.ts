@@ -37,3 +37,15 @@ export class InvalidOutputPathError extends BaseError {
     super(`Output path ${where} is outside the output folder`, { details: { where } });
   }
 }
+
+/** The engine's native PNG encoder is not built (it is compiled from C when the package is installed). */
+export class PngEncoderMissingError extends BaseError {
+  readonly code = 'PNG_ENCODER_MISSING';
+
+  constructor(parameters: BaseErrorParameters = {}) {
+    super(
+      'The PNG encoder of @layerloom/engine is not built: run `npm rebuild @layerloom/engine` (it needs a C compiler, Python 3 and make)',
+      parameters,
+    );
+  }
+}

@@ -1,59 +1,301 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { crc32, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  encodePng,
-  isOpaque,
-  OPAQUE_PNG_SETTINGS,
-  OPAQUE_RECHECK_SHARE,
-  PNG_SETTINGS,
-  writePngFile,
-} from './encode-png.ts';
+import { encodePng, isOpaque, PNG_EFFORT, writePngFile } from './encode-png.ts';
 
-/** Textured gradient pixels, opaque or with a translucent corner. */
-function pixels(size: number, translucent: boolean): Uint8Array {
-  const rgba = new Uint8Array(size * size * 4);
-  let seed = 3;
-  for (let i = 0; i < rgba.length; i += 4) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    const x = (i / 4) % size;
-    rgba[i] = (x * 4 + (seed & 15)) & 255;
-    rgba[i + 1] = (x * 2 + ((seed >> 4) & 15)) & 255;
-    rgba[i + 2] = 200 - (seed & 7);
-    rgba[i + 3] = 255;
+/** libpng's and canvas's default encoder (zlib level 6, adaptive filters), the size reference. */
+const REFERENCE = { compressionLevel: 6, adaptiveFiltering: true } as const;
+
+/** A well-mixed hash of a pixel index, as grain (an LCG's low bits repeat, which deflate would find). */
+function grainOf(i: number): number {
+  let value = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
+  value = Math.imul(value ^ (value >>> 13), 0xc2b2ae35);
+  return (value ^ (value >>> 16)) >>> 0;
+}
+
+/** Art of the kinds artists upload, as straight RGBA. */
+const art = {
+  /** Gradient with grain, opaque: painted or photographic layers. */
+  textured(width: number, height = width): Uint8Array {
+    const rgba = new Uint8Array(width * height * 4);
+    for (let p = 0; p < width * height; p++) {
+      const x = p % width;
+      const g = grainOf(p);
+      rgba.set([(x + (g & 31)) & 255, (x * 3 + ((g >> 5) & 31)) & 255, 128 + ((g >> 10) & 31), 255], p * 4);
+    }
+    return rgba;
+  },
+  /** Flat 8×8 blocks of five colours: pixel art. */
+  pixelArt(size: number): Uint8Array {
+    const rgba = new Uint8Array(size * size * 4);
+    for (let p = 0; p < size * size; p++) {
+      const colour = (((p % size) >> 3) * 7 + (Math.floor(p / size) >> 3) * 13) % 5;
+      rgba.set([colour * 50, 255 - colour * 40, colour * 17, 255], p * 4);
+    }
+    return rgba;
+  },
+  /** A smooth diagonal gradient without grain: vector-style art. */
+  smooth(size: number): Uint8Array {
+    const rgba = new Uint8Array(size * size * 4);
+    for (let p = 0; p < size * size; p++) {
+      const x = p % size;
+      const y = Math.floor(p / size);
+      rgba.set([(x * 255) / size, (y * 255) / size, ((x + y) * 127) / size, 255], p * 4);
+    }
+    return rgba;
+  },
+  /** Flat-shaded shapes with outlines and anti-aliased edges, as cartoon avatars are drawn; `grain` adds a little noise. */
+  async cartoon(size: number, grain = false): Promise<Uint8Array> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
+      <rect width="100" height="100" fill="#7ec8e3"/>
+      <circle cx="50" cy="55" r="30" fill="#f4c27a" stroke="#000" stroke-width="1.5"/>
+      <circle cx="40" cy="50" r="5" fill="#fff" stroke="#000"/><circle cx="60" cy="50" r="5" fill="#fff" stroke="#000"/>
+      <path d="M38 66 Q50 75 62 66" stroke="#000" fill="none" stroke-width="1.5"/>
+      <rect x="25" y="15" width="50" height="15" fill="#c0392b" stroke="#000"/></svg>`;
+    const rgba = new Uint8Array(await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer());
+    if (grain)
+      for (let i = 0; i < rgba.length; i++)
+        if (i % 4 !== 3) rgba[i] = Math.min(255, rgba[i]! + (grainOf(i) & 3));
+    return rgba;
+  },
+  /** A textured disc on a transparent ground, with a soft edge: a token with transparency. */
+  cutout(size: number): Uint8Array {
+    const rgba = art.textured(size);
+    for (let p = 0; p < size * size; p++) {
+      const distance = Math.hypot((p % size) - size / 2, Math.floor(p / size) - size / 2) / (size / 2);
+      rgba[p * 4 + 3] = distance < 0.8 ? 255 : distance < 0.9 ? Math.round((0.9 - distance) * 2550) : 0;
+    }
+    return rgba;
+  },
+};
+
+/** Drops the alpha bytes of RGBA pixels. */
+function toRgb(rgba: Uint8Array): Uint8Array {
+  const rgb = new Uint8Array((rgba.length / 4) * 3);
+  for (let from = 0, to = 0; from < rgba.length; from += 4, to += 3)
+    rgb.set(rgba.subarray(from, from + 3), to);
+  return rgb;
+}
+
+const decode = async (png: Uint8Array): Promise<Buffer> => sharp(png).ensureAlpha().raw().toBuffer();
+const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+
+/** The chunks of a PNG file, each with whether its CRC is right. */
+function chunks(png: Uint8Array): { type: string; data: Buffer; crcOk: boolean }[] {
+  const bytes = Buffer.from(png);
+  const found = [];
+  for (let at = 8; at < bytes.length; ) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    const crcOk = crc32(bytes.subarray(at + 4, at + 8 + length)) === bytes.readUInt32BE(at + 8 + length);
+    found.push({ type, data, crcOk });
+    at += 12 + length;
   }
-  if (translucent) rgba[3] = 128;
-  return rgba;
+  return found;
 }
 
 /** PNG colour type from the IHDR chunk: 2 truecolour, 6 truecolour with alpha. */
 const colourType = (png: Uint8Array): number => png[25]!;
 
 describe('encodePng', () => {
-  it('writes an opaque image without its alpha channel: same pixels, smaller than RGBA at the same settings', async () => {
-    const size = 64;
-    const rgba = pixels(size, false);
-    const png = await encodePng(rgba, size, size, 'small');
-    expect(colourType(png)).toBe(2);
-    const decoded = await sharp(png).ensureAlpha().raw().toBuffer();
-    expect(Buffer.compare(decoded, Buffer.from(rgba))).toBe(0);
-    const withAlpha = await sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
-      .png(PNG_SETTINGS.small)
-      .toBuffer();
-    expect(png.length).toBeLessThan(withAlpha.length);
-    expect(Buffer.compare(Buffer.from(await encodePng(rgba, size, size, 'small')), Buffer.from(png))).toBe(0);
+  it('writes a well-formed PNG: signature, IHDR, one IDAT of a valid zlib stream, IEND, every CRC right', async () => {
+    const width = 37;
+    const height = 11;
+    const png = await encodePng(art.cutout(37).subarray(0, width * height * 4), width, height, 'small');
+    expect(Buffer.from(png.subarray(0, 8)).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+    const found = chunks(png);
+    expect(found.map((chunk) => chunk.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+    expect(found.every((chunk) => chunk.crcOk)).toBe(true);
+    const ihdr = found[0]!.data;
+    expect([
+      ihdr.readUInt32BE(0),
+      ihdr.readUInt32BE(4),
+      ihdr[8],
+      ihdr[9],
+      ihdr[10],
+      ihdr[11],
+      ihdr[12],
+    ]).toEqual([width, height, 8, 6, 0, 0, 0]);
+    // inflateSync checks the zlib stream's Adler-32; each row is a filter type (0–4) and 4 bytes per pixel.
+    const rows = inflateSync(found[1]!.data);
+    expect(rows.length).toBe(height * (width * 4 + 1));
+    for (let y = 0; y < height; y++) expect(rows[y * (width * 4 + 1)]).toBeLessThanOrEqual(4);
   });
 
-  it('keeps the alpha channel when any pixel is not fully opaque', async () => {
-    const size = 16;
-    const rgba = pixels(size, true);
+  it('keeps every pixel, alpha included, of images with transparency', async () => {
+    const size = 64;
+    const rgba = art.cutout(size);
     const png = await encodePng(rgba, size, size, 'small');
     expect(colourType(png)).toBe(6);
-    expect(Buffer.compare(await sharp(png).raw().toBuffer(), Buffer.from(rgba))).toBe(0);
+    expect(same(await decode(png), rgba)).toBe(true);
   });
 
+  it('writes an opaque image without its alpha channel, with the same pixels in fewer bytes', async () => {
+    const size = 64;
+    const rgba = art.textured(size);
+    const png = await encodePng(rgba, size, size, 'small');
+    expect(colourType(png)).toBe(2);
+    expect(same(await decode(png), rgba)).toBe(true);
+    const withAlpha = await sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
+      .png(REFERENCE)
+      .toBuffer();
+    expect(png.length).toBeLessThan(withAlpha.length);
+  });
+
+  it('writes opaque images the same whether told or found opaque', async () => {
+    const size = 48;
+    const rgba = art.textured(size);
+    expect(
+      same(await encodePng(rgba, size, size, 'small', true), await encodePng(rgba, size, size, 'small')),
+    ).toBe(true);
+  });
+
+  it('takes RGB pixels too, writing the same file as for the same pixels in opaque RGBA', async () => {
+    const size = 40;
+    const rgba = art.textured(size);
+    const fromRgb = await encodePng(toRgb(rgba), size, size, 'small');
+    expect(colourType(fromRgb)).toBe(2);
+    expect(same(fromRgb, await encodePng(rgba, size, size, 'small'))).toBe(true);
+  });
+
+  it('refuses pixels whose length fits neither RGB nor RGBA of the size', async () => {
+    await expect(encodePng(new Uint8Array(40 * 40 * 3 - 1), 40, 40, 'small')).rejects.toThrow(
+      '4799 bytes are neither RGB nor RGBA pixels of 40×40',
+    );
+    await expect(encodePng(new Uint8Array(0), 0, 0, 'small')).rejects.toThrow(RangeError);
+  });
+
+  it('encodes the edge cases of the filters exactly: one pixel, one row, one column, odd sizes', async () => {
+    for (const [width, height] of [
+      [1, 1],
+      [1, 9],
+      [9, 1],
+      [3, 7],
+      [33, 17],
+    ] as const) {
+      for (const rgba of [art.cutout(Math.max(width, height)), art.textured(Math.max(width, height))]) {
+        const pixels = rgba.subarray(0, width * height * 4);
+        for (const compression of ['small', 'balanced', 'fast'] as const) {
+          const png = await encodePng(pixels, width, height, compression);
+          expect(same(await decode(png), pixels), `${width}×${height} ${compression}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('is deterministic: the same pixels give the same bytes, also with many encodes at once', async () => {
+    const size = 96;
+    const images = [art.textured(size), art.cutout(size), art.pixelArt(size), art.smooth(size)];
+    const once = await Promise.all(images.map((rgba) => encodePng(rgba, size, size, 'small')));
+    const many = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => encodePng(images[i % 4]!, size, size, 'small')),
+    );
+    expect(many.map((png, i) => same(png, once[i % 4]!))).toEqual(many.map(() => true));
+  });
+
+  it('gives the same bytes without the AVX2 filters as with them', async () => {
+    // The choice of filters happens in C, once per process: a child process encodes with them turned off.
+    const size = 80;
+    const rgba = art.cutout(size);
+    const withSimd = await encodePng(rgba, size, size, 'small');
+    const script = `
+      import { encodePng } from ${JSON.stringify(path.join(path.dirname(fileURLToPath(import.meta.url)), 'encode-png.ts'))};
+      const chunks = [];
+      for await (const chunk of process.stdin) chunks.push(chunk);
+      const png = await encodePng(new Uint8Array(Buffer.concat(chunks)), ${size}, ${size}, 'small');
+      process.stdout.write(Buffer.from(png).toString('base64'));
+    `;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      input: rgba,
+      env: { ...process.env, LAYERLOOM_PNG_SIMD: 'off' },
+      encoding: 'utf8',
+    });
+    expect(same(Buffer.from(output, 'base64'), withSimd)).toBe(true);
+  });
+
+  it('never writes a larger file than the reference encoder (zlib level 6, adaptive filters), on any kind of art', async () => {
+    const size = 256;
+    for (const [name, rgba] of Object.entries({
+      textured: art.textured(size),
+      pixelArt: art.pixelArt(size),
+      smooth: art.smooth(size),
+      cartoon: await art.cartoon(size),
+      grainyCartoon: await art.cartoon(size, true),
+      cutout: art.cutout(size),
+    })) {
+      const reference = await sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
+        .png(REFERENCE)
+        .toBuffer();
+      const png = await encodePng(rgba, size, size, 'small');
+      expect(png.length, name).toBeLessThan(reference.length);
+    }
+  });
+
+  it('keeps the pixels at every compression choice, each deflating as hard as it says', async () => {
+    expect(PNG_EFFORT.small.level).toBeGreaterThan(PNG_EFFORT.balanced.level);
+    const size = 128;
+    const rgba = art.cutout(size);
+    const encoded = await Promise.all(
+      (['small', 'balanced', 'fast'] as const).map((compression) => encodePng(rgba, size, size, compression)),
+    );
+    for (const png of encoded) expect(same(await decode(png), rgba)).toBe(true);
+    expect(same(encoded[0]!, encoded[1]!)).toBe(false);
+  });
+
+  it('deflates very compressible art again at a higher level, where the fast level loses most', async () => {
+    const size = 256;
+    const rgba = art.pixelArt(size);
+    const fast = await encodePng(rgba, size, size, 'fast');
+    const small = await encodePng(rgba, size, size, 'small');
+    expect(small.length).toBeLessThan(fast.length * 0.8);
+    expect(same(await decode(small), rgba)).toBe(true);
+  });
+});
+
+describe('writePngFile', () => {
+  it('writes the same bytes into a file as encodePng returns, for images with and without transparency', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'layerloom-png-'));
+    try {
+      const size = 48;
+      for (const [name, rgba] of [
+        ['cutout', art.cutout(size)],
+        ['opaque', art.textured(size)],
+        ['flat', new Uint8Array(size * size * 4).fill(255)],
+      ] as const) {
+        const file = path.join(dir, `${name}.png`);
+        const written = await writePngFile(rgba, size, size, 'small', file);
+        const bytes = await readFile(file);
+        expect(written).toBe(bytes.length);
+        expect(same(bytes, await encodePng(rgba, size, size, 'small'))).toBe(true);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects with the file system error when the file cannot be written, leaving nothing behind', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'layerloom-png-'));
+    try {
+      const file = path.join(dir, 'missing-folder', '1.png');
+      await expect(writePngFile(art.textured(8), 8, 8, 'small', file)).rejects.toMatchObject({
+        code: 'ENOENT',
+        syscall: 'open',
+        path: file,
+      });
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('isOpaque', () => {
   it('tells opaque pixels apart at any byte offset', () => {
     const bytes = new Uint8Array(4 * 9 + 1).fill(255);
     expect(isOpaque(bytes.subarray(0, 36))).toBe(true);
@@ -64,93 +306,5 @@ describe('encodePng', () => {
     bytes[4] = 0;
     expect(isOpaque(bytes.subarray(1, 37))).toBe(false);
     expect(isOpaque(bytes.subarray(0, 36))).toBe(true);
-  });
-
-  it('writes opaque images the same whether told or found opaque', async () => {
-    const size = 48;
-    const rgba = pixels(size, false);
-    const told = await encodePng(rgba, size, size, 'small', true);
-    const found = await encodePng(rgba, size, size, 'small');
-    expect(Buffer.compare(Buffer.from(told), Buffer.from(found))).toBe(0);
-  });
-
-  it('writes the same bytes into a file as it returns, for RGBA, opaque and flat art (re-encoded at level 6)', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'layerloom-png-'));
-    try {
-      const size = 48;
-      const flat = new Uint8Array(size * size * 4).fill(255);
-      for (const [name, rgba] of [
-        ['translucent', pixels(size, true)],
-        ['opaque', pixels(size, false)],
-        ['flat', flat],
-      ] as const) {
-        const file = path.join(dir, `${name}.png`);
-        const written = await writePngFile(rgba, size, size, 'small', file);
-        const bytes = await readFile(file);
-        expect(written).toBe(bytes.length);
-        expect(Buffer.compare(bytes, Buffer.from(await encodePng(rgba, size, size, 'small')))).toBe(0);
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('takes RGB pixels too, writing the same file as for the same pixels in opaque RGBA', async () => {
-    const size = 40;
-    const rgba = pixels(size, false);
-    const rgb = new Uint8Array(size * size * 3);
-    for (let from = 0, to = 0; from < rgba.length; from += 4, to += 3)
-      rgb.set(rgba.subarray(from, from + 3), to);
-    const fromRgb = await encodePng(rgb, size, size, 'small');
-    expect(colourType(fromRgb)).toBe(2);
-    expect(
-      Buffer.compare(Buffer.from(fromRgb), Buffer.from(await encodePng(rgba, size, size, 'small'))),
-    ).toBe(0);
-    await expect(encodePng(rgb.subarray(1), size, size, 'small')).rejects.toThrow(RangeError);
-  });
-
-  it('keeps textured art at the fast level and encodes flat pixel art again at level 6, never above the RGBA level-6 file', async () => {
-    const size = 256;
-    const textured = new Uint8Array(size * size * 4);
-    for (let i = 0; i < textured.length; i += 4) {
-      // A hash of the position as grain (an LCG's low bits repeat, which deflate would find).
-      let grain = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b);
-      grain = Math.imul(grain ^ (grain >>> 13), 0xc2b2ae35) ^ (grain >>> 16);
-      const x = (i / 4) % size;
-      textured[i] = (x + (grain & 31)) & 255;
-      textured[i + 1] = (x * 3 + ((grain >> 5) & 31)) & 255;
-      textured[i + 2] = 128 + ((grain >> 10) & 31);
-      textured[i + 3] = 255;
-    }
-    const pixelArt = new Uint8Array(size * size * 4);
-    for (let i = 0; i < pixelArt.length; i += 4) {
-      const x = (i / 4) % size;
-      const y = Math.floor(i / 4 / size);
-      const colour = ((x >> 3) * 7 + (y >> 3) * 13) % 5;
-      pixelArt.set([colour * 50, 255 - colour * 40, colour * 17, 255], i);
-    }
-    const rgb = (rgba: Uint8Array, level: number) =>
-      sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
-        .removeAlpha()
-        .png({ compressionLevel: level, adaptiveFiltering: true })
-        .toBuffer();
-    const reference = (rgba: Uint8Array) =>
-      sharp(rgba, { raw: { width: size, height: size, channels: 4 } })
-        .png(PNG_SETTINGS.small)
-        .toBuffer();
-
-    const fast = await rgb(textured, OPAQUE_PNG_SETTINGS.small.compressionLevel);
-    expect(fast.length).toBeGreaterThan(size * size * 3 * OPAQUE_RECHECK_SHARE);
-    const texturedPng = await encodePng(textured, size, size, 'small');
-    expect(Buffer.compare(Buffer.from(texturedPng), fast)).toBe(0);
-    expect(texturedPng.length).toBeLessThan((await reference(textured)).length);
-
-    // Level 3 writes this art far larger than level 6 does; the re-encode catches it.
-    const pixelArtFast = await rgb(pixelArt, OPAQUE_PNG_SETTINGS.small.compressionLevel);
-    const pixelArtSix = await rgb(pixelArt, 6);
-    expect(pixelArtFast.length).toBeGreaterThan(pixelArtSix.length * 1.2);
-    const pixelArtPng = await encodePng(pixelArt, size, size, 'small');
-    expect(Buffer.compare(Buffer.from(pixelArtPng), pixelArtSix)).toBe(0);
-    expect(pixelArtPng.length).toBeLessThan((await reference(pixelArt)).length);
   });
 });

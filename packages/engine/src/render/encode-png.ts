@@ -1,50 +1,44 @@
-import { writeFile } from 'node:fs/promises';
-import sharp, { type Sharp } from 'sharp';
 import type { Compression } from '../spec/collection-spec.ts';
+import { nativePng } from './native-png.ts';
+
+/** How hard the encoder deflates: a level, and when to deflate again at a higher one (native-png.ts). */
+export interface PngEffort {
+  level: number;
+  recheckLevel: number;
+  recheckBelow: number;
+}
 
 /**
- * libpng settings per compression choice for images with transparency (RGBA), and the reference
- * the bench compares file sizes with: `small` (default) level 6 + adaptive filters, the settings of
- * libpng's and canvas's default encoders; `balanced` level 4 + adaptive filters (about 4 % larger,
- * 1.7× faster); `fast` level 2 without filters (about 30 % larger, 3.7× faster).
+ * Deflate effort per compression choice. Every choice filters rows adaptively (each row gets the
+ * PNG filter whose output has the smallest sum of absolute values, as libpng chooses); deflate is
+ * libdeflate's. Measured per image at 512² on this project's 2-core machine kind, one thread,
+ * against the reference encoder (libpng/canvas defaults: zlib level 6, adaptive filters, RGBA):
+ *
+ * - On textured art (the bench's tokens, about half their raw size) libdeflate's levels 2–4 come
+ *   within 2 % of level 6 (94.8 % of the reference's bytes against 92.9 %) in two thirds of the
+ *   time (11 ms against 16.8 ms; level 1: 97.4 % in 7.7 ms).
+ * - On very compressible art (flat colour, pixel art, cartoons, smooth gradients: 0.4–6 % of their
+ *   raw size) the fast levels lose much more: up to 148 % of the reference's bytes, against 84–95 %
+ *   at level 6. That art takes 3 ms to deflate again.
+ *
+ * So `small` deflates at level 2 and again at level 6 when the first stream is under a fifth of
+ * the raw size, keeping the smaller: below the reference on every kind of art measured
+ * (encode-png.test.ts checks four). `balanced` does the same from level 1; `fast` stops at level 1.
  */
-export const PNG_SETTINGS: Record<Compression, { compressionLevel: number; adaptiveFiltering: boolean }> = {
-  small: { compressionLevel: 6, adaptiveFiltering: true },
-  balanced: { compressionLevel: 4, adaptiveFiltering: true },
-  fast: { compressionLevel: 2, adaptiveFiltering: false },
+export const PNG_EFFORT: Record<Compression, PngEffort> = {
+  small: { level: 2, recheckLevel: 6, recheckBelow: 0.2 },
+  balanced: { level: 1, recheckLevel: 6, recheckBelow: 0.2 },
+  fast: { level: 1, recheckLevel: 0, recheckBelow: 0 },
 };
 
 /**
- * Settings for fully opaque images, written as RGB. For textured art (the bench's 1024² and 512²
- * tokens, CPU time per 1024² image, 1 thread) RGB at level 6 costs 64 ms and gives 93.8 % of the
- * RGBA level-6 bytes (worst image 94.6 %); level 3 costs 55 ms for 94.8 % (worst 95.7 %). So
- * `small` encodes at level 3 first. Level 3 skips zlib's lazy matching, which costs little on
- * noisy art but a lot on flat, repetitive art (pixel art: 160 % of level 6), so see
- * `OPAQUE_RECHECK_SHARE`. `balanced` and `fast` are as for RGBA.
- */
-export const OPAQUE_PNG_SETTINGS: Record<
-  Compression,
-  { compressionLevel: number; adaptiveFiltering: boolean }
-> = { ...PNG_SETTINGS, small: { compressionLevel: 3, adaptiveFiltering: true } };
-
-/**
- * In `small`, an opaque image whose level-3 file is under this share of its raw RGB bytes is
- * encoded again at level 6 and the smaller file kept. The files level 3 makes much bigger than
- * level 6 are the very compressible ones (flat colours, repeated rows), which are also the cheap
- * ones to encode again. On the bench's textured art (about half its raw size) level 3 was within
- * 1.1 % of level 6 on every image measured; other art between a third and a half of its raw size
- * has not been measured. No per-image bound against the RGBA level-6 reference is promised
- * (proving one would take encoding the reference too); the bench compares the two on every run.
- */
-export const OPAQUE_RECHECK_SHARE = 0.35;
-
-/**
  * Encodes straight-alpha RGBA pixels, or RGB ones (told apart by their length), as a PNG
- * (deterministic: same pixels and settings, same bytes). A fully opaque image is written as
- * truecolour without alpha (PNG colour type 2): the same pixels in fewer bytes, and about 2.5×
- * faster to deflate, since an interleaved constant alpha byte both costs a bit per pixel and breaks
- * up the matches zlib searches for. For RGBA, `opaque` may be passed when the caller already knows
- * (it saves a scan of the pixels); it must then be true only for pixels whose alpha is 255 everywhere.
+ * (deterministic: same pixels and compression, same bytes). A fully opaque image is written as
+ * truecolour without alpha (PNG colour type 2): the same pixels in fewer bytes, and faster to
+ * deflate, since an interleaved constant alpha byte both costs a bit per pixel and breaks up the
+ * matches deflate searches for. For RGBA, `opaque` may be passed when the caller already knows (it
+ * saves a scan of the pixels); it must then be true only for pixels whose alpha is 255 everywhere.
+ * `pixels` must not change until the promise settles.
  */
 export async function encodePng(
   pixels: Uint8Array,
@@ -53,18 +47,15 @@ export async function encodePng(
   compression: Compression,
   opaque?: boolean,
 ): Promise<Uint8Array> {
-  const plan = planPng(pixels, width, height, compression, opaque);
-  let buffer = await plan.image().png(plan.settings).toBuffer();
-  if (plan.recheck && buffer.length < plan.recheckBelow) {
-    const again = await plan.image().png(plan.recheck).toBuffer();
-    if (again.length < buffer.length) buffer = again;
-  }
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const { channels, dropAlpha } = layout(pixels, width, height, opaque);
+  const { level, recheckLevel, recheckBelow } = PNG_EFFORT[compression];
+  return nativePng().encode(pixels, width, height, channels, dropAlpha, level, recheckLevel, recheckBelow);
 }
 
 /**
- * `encodePng` straight into a file (the same bytes): libvips writes it, so the image never
- * becomes a JavaScript buffer waiting for garbage collection. Resolves with the file's size.
+ * `encodePng` straight into a file (the same bytes), written off the JavaScript thread, so the
+ * image never becomes a JavaScript buffer waiting for garbage collection. Resolves with the
+ * file's size; on failure no file is left behind.
  */
 export async function writePngFile(
   pixels: Uint8Array,
@@ -74,46 +65,33 @@ export async function writePngFile(
   file: string,
   opaque?: boolean,
 ): Promise<number> {
-  const plan = planPng(pixels, width, height, compression, opaque);
-  let { size } = await plan.image().png(plan.settings).toFile(file);
-  if (plan.recheck && size < plan.recheckBelow) {
-    const again = await plan.image().png(plan.recheck).toBuffer();
-    if (again.length < size) {
-      await writeFile(file, again);
-      size = again.length;
-    }
-  }
-  return size;
+  const { channels, dropAlpha } = layout(pixels, width, height, opaque);
+  const { level, recheckLevel, recheckBelow } = PNG_EFFORT[compression];
+  return nativePng().encodeToFile(
+    pixels,
+    width,
+    height,
+    channels,
+    dropAlpha,
+    level,
+    recheckLevel,
+    recheckBelow,
+    file,
+  );
 }
 
-type PngSettings = { compressionLevel: number; adaptiveFiltering: boolean };
-
-/** How `encodePng` writes these pixels: the input, the settings, and the level-6 recheck of opaque images. */
-function planPng(
+/** Channels of these pixels, and whether to write RGBA as RGB. Throws a RangeError for a wrong length. */
+function layout(
   pixels: Uint8Array,
   width: number,
   height: number,
-  compression: Compression,
   opaque: boolean | undefined,
-): { image: () => Sharp; settings: PngSettings; recheck?: PngSettings; recheckBelow: number } {
-  const channels = pixels.length === width * height * 3 ? 3 : 4;
-  if (channels === 4 && pixels.length !== width * height * 4) {
+): { channels: 3 | 4; dropAlpha: boolean } {
+  if (pixels.length === width * height * 3) return { channels: 3, dropAlpha: false };
+  if (pixels.length !== width * height * 4) {
     throw new RangeError(`${pixels.length} bytes are neither RGB nor RGBA pixels of ${width}×${height}`);
   }
-  const rgb = channels === 3 || (opaque ?? isOpaque(pixels));
-  const image = (): Sharp => {
-    const input = sharp(pixels, { raw: { width, height, channels } });
-    return channels === 4 && rgb ? input.removeAlpha() : input;
-  };
-  if (!rgb) return { image, settings: PNG_SETTINGS[compression], recheckBelow: 0 };
-  const settings = OPAQUE_PNG_SETTINGS[compression];
-  const full = PNG_SETTINGS[compression];
-  return {
-    image,
-    settings,
-    recheck: full.compressionLevel > settings.compressionLevel ? full : undefined,
-    recheckBelow: width * height * 3 * OPAQUE_RECHECK_SHARE,
-  };
+  return { channels: 4, dropAlpha: opaque ?? isOpaque(pixels) };
 }
 
 /** True when every pixel of RGBA bytes has alpha 255. */

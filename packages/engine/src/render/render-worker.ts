@@ -1,19 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import sharp from 'sharp';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
 import { createRenderBuffers, type RenderBuffers, renderTokenFile, renderTokenPng } from './render-token.ts';
 
 // Entry point of a render worker thread: composites and encodes the tasks the pool sends.
-// libvips' operation cache would keep recent encodes alive; every task is new, so caching only costs memory.
-sharp.cache(false);
-// One libvips thread per image: a PNG is deflated by one thread anyway and the workers already use
-// every core, so more threads only add hand-offs (about 5 % more images/s at 512² with one).
-sharp.concurrency(1);
 const init = workerData as RenderWorkerInit;
 const port = parentPort!;
 
 /**
- * Encodes in flight at once per worker. Compositing runs on this thread and PNG encoding on libuv's
+ * Encodes in flight at once per worker. Compositing runs on this thread and PNG encoding (native-png.ts) on libuv's
  * pool, so with two buffer sets the next token is composited while the last one encodes: the
  * cores never wait for one step to hand over to the other.
  */

@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+import { PngEncoderMissingError } from '../errors/generate-errors.ts';
+
+/**
+ * The PNG encoder compiled from `native/png` (row filters chosen per row as libpng does, deflate by
+ * libdeflate). Both calls encode on libuv's thread pool; `pixels` must not change until they settle.
+ */
+export interface NativePng {
+  /**
+   * Encodes pixels (3 or 4 channels; `dropAlpha` writes RGBA as RGB) at deflate `level` 1–12; when
+   * that stream is under `recheckBelow` times the filtered image's size, deflates again at
+   * `recheckLevel` (0: never) and keeps the smaller stream.
+   */
+  encode(
+    pixels: Uint8Array,
+    width: number,
+    height: number,
+    channels: 3 | 4,
+    dropAlpha: boolean,
+    level: number,
+    recheckLevel: number,
+    recheckBelow: number,
+  ): Promise<Uint8Array>;
+  /** The same bytes written to `file`; resolves with their count. */
+  encodeToFile(
+    pixels: Uint8Array,
+    width: number,
+    height: number,
+    channels: 3 | 4,
+    dropAlpha: boolean,
+    level: number,
+    recheckLevel: number,
+    recheckBelow: number,
+    file: string,
+  ): Promise<number>;
+}
+
+let loaded: NativePng | undefined;
+
+/** Loads the native encoder on first use, so importing the engine never fails for want of it. */
+export function nativePng(): NativePng {
+  if (loaded) return loaded;
+  // src/render/ and dist/render/ are both two levels below the package, where node-gyp builds.
+  const require = createRequire(import.meta.url);
+  try {
+    loaded = require('../../build/Release/layerloom_png.node') as NativePng;
+  } catch (cause) {
+    throw new PngEncoderMissingError({ cause });
+  }
+  return loaded;
+}
