@@ -14,10 +14,12 @@ import { UsedCombinations } from './used-combinations.ts';
 const BASE_STEPS = 3_000;
 const STEPS_PER_TOKEN = 5;
 /**
- * Up to this many valid combinations, when the size takes at least half of them, the exhaustive
- * search runs first (repair only if it stops undecided).
+ * Up to this many valid combinations, when the size takes at least a quarter of them, the
+ * exhaustive search runs first (repair only if it stops undecided). Steered by the linear
+ * relaxation it settles such spaces in a few seconds (7 layers × 5 traits, 30,000 of 78,125
+ * tight counts: 2 s), where repair used to spend 30–80 s before handing over.
  */
-const SEARCH_FIRST_TOTAL = 20_000;
+const SEARCH_FIRST_TOTAL = 100_000;
 /** Decisions of that first search before it hands over to repair. */
 const FIRST_SEARCH_DECISIONS = 2_000_000;
 /** Tries per token to draw a combination that needs no repair. */
@@ -101,7 +103,7 @@ export function sampleExact(
     // The search finds combinations in candidate order; shuffling spreads them over token numbers.
     return shuffleInPlace(found, random);
   };
-  if (table.total <= BigInt(SEARCH_FIRST_TOTAL) && BigInt(size) * 2n >= table.total) {
+  if (table.total <= BigInt(SEARCH_FIRST_TOTAL) && BigInt(size) * 4n >= table.total) {
     // Small, tight spaces are where repair struggles (few free swaps) and where the exhaustive search is cheap.
     try {
       return keep(

@@ -3,8 +3,9 @@ import { describeTrait, type ResolvedLayer } from '../spec/resolve-collection.ts
 import type { CombinationTable } from './combination-table.ts';
 import { type Random, shuffleInPlace } from './random.ts';
 import { assertScoreFits, rankOptions } from './rank-sum-bound.ts';
+import { relaxExactCounts } from './relax-exact-counts.ts';
 import type { TakenCombinations } from './taken-combinations.ts';
-import { scoreCandidates, weighCandidates, weighEach } from './weigh-candidates.ts';
+import { assertWeightsProve, scoreCandidates, weighCandidates, weighEach } from './weigh-candidates.ts';
 
 /** Most candidate combinations (times layers) the exact search holds in memory. */
 export const MAX_SEARCH_CELLS = 16_000_000;
@@ -15,6 +16,9 @@ export const MAX_SEARCH_DECISIONS = 30_000_000;
 const LIGHTEST_SHARE = 0.3;
 /** How the search picks the candidate to decide next (see `solveExactCounts`). */
 type Branching = 'lightest' | 'tightest';
+
+/** Scales tried when rounding the relaxation's prices to integer weights for a proof. */
+const RELAXATION_PROOF_SCALES = [6, 12, 60, 420, 2_520, 27_720, 720_720];
 
 /** Open candidates scored when choosing what to branch on. */
 const SCORED_CANDIDATES = 64;
@@ -39,11 +43,13 @@ export interface SolveExactCountsParameters {
  * combination, whether it is in the collection, by depth-first search with propagation
  * (an option still needed n times among exactly n open combinations takes them all; one
  * needed no more drops the rest), backtracking over every choice. It branches first on the
- * lightest open candidate (see `weighCandidates`), then, from the root again, on the tightest
- * count; either search run to its end is a proof. Before searching, every
- * pair of layers is checked by max-flow: if the two layers' counts cannot even be paired
- * within the combinations that hold each pair, that cut is the named reason; then every layer
- * at once, by the rank-sum bound (`rank-sum-bound.ts`) and by weights `weighCandidates` searches.
+ * candidates in order (the linear relaxation's arrangement, then the lightest; see below), then,
+ * from the root again, on the tightest count; either search run to its end is a proof. Before
+ * searching, every pair of layers is checked by max-flow: if the two layers' counts cannot even
+ * be paired within the combinations that hold each pair, that cut is the named reason; then
+ * every layer at once, by the rank-sum bound (`rank-sum-bound.ts`), by weights `weighCandidates`
+ * searches, and by the linear relaxation (`relax-exact-counts.ts`), whose prices are such
+ * weights whenever no fractional arrangement exists.
  * Throws `ExactCountUnreachableError` only on a proof of impossibility, and
  * `ExactSearchTooLargeError` (undecided) when the space or the search exceeds its limits.
  */
@@ -109,11 +115,25 @@ export function solveExactCounts(parameters: SolveExactCountsParameters): Int32A
   const where = 'valid combinations';
   assertScoreFits(scoreCandidates({ cells, k, counts, size }, ranks), size, k, { kind: 'ranks' }, where);
   const weights = weighCandidates({ cells, k, counts, size, start: ranks, where });
-  // Lightest candidates first (see weighCandidates), the seeded shuffle breaking ties: in a tight
-  // space every arrangement is close to the lightest candidates, so the search starts near one.
   const totals = weighEach(cells, k, weights);
+  // The linear relaxation, from the `size` lightest candidates: no fractional arrangement is a
+  // proof (its prices are the weights), and a fractional one is whole but for a few candidates.
+  const lightest = Array.from({ length: n }, (_, index) => index).sort((x, y) => totals[x]! - totals[y]!);
+  const start = new Uint8Array(n);
+  for (let at = 0; at < size; at++) start[lightest[at]!] = 1;
+  const relaxed = relaxExactCounts({ cells, k, offset, need, start });
+  if (relaxed.kind === 'infeasible') {
+    const prices = model.positions.map((position, p) =>
+      relaxed.weights.subarray(offset[p]!, offset[p]! + position.optionCount),
+    );
+    assertWeightsProve({ cells, k, counts, size, where }, prices, RELAXATION_PROOF_SCALES);
+  }
+  // The relaxation's arrangement first (its whole candidates, then the fractional ones by how
+  // much they are in), then the lightest (see weighCandidates), the seeded shuffle breaking ties:
+  // in a tight space every arrangement is close to these, so the search starts near one.
+  const x = relaxed.kind === 'feasible' ? relaxed.x : undefined;
   const shuffled = cells.slice();
-  const byWeight = Array.from({ length: n }, (_, index) => index).sort((x, y) => totals[x]! - totals[y]!);
+  const byWeight = x ? lightest.sort((a, b) => x[b]! - x[a]! || totals[a]! - totals[b]!) : lightest;
   byWeight.forEach((from, to) => {
     cells.set(shuffled.subarray(from * k, from * k + k), to * k);
   });

@@ -34,7 +34,7 @@ export interface WeighCandidatesParameters {
  * the search does best taking the lightest first.
  */
 export function weighCandidates(parameters: WeighCandidatesParameters): number[][] {
-  const { cells, k, counts, size, start, where } = parameters;
+  const { cells, k, counts, size, start } = parameters;
   const n = cells.length / Math.max(k, 1);
   if (n === 0 || size === 0) return start;
   let weights = start.map(centred);
@@ -45,32 +45,14 @@ export function weighCandidates(parameters: WeighCandidatesParameters): number[]
 
   const evaluate = (scores: ArrayLike<number>[]): ScoreTotals & { threshold: number } =>
     scoreCandidates(parameters, scores, totals, sorted);
-  const integerWeights = (scale: number): number[][] => {
-    let most = 0;
-    for (const perOption of weights) for (const weight of perOption) most = Math.max(most, Math.abs(weight));
-    return weights.map((perOption) => {
-      const rounded = Array.from(perOption, (weight) =>
-        most === 0 ? 0 : Math.round((weight / most) * scale),
-      );
-      // Shifting one position's weights by a constant changes no margin; from 0 up they read best.
-      const lowest = Math.min(...rounded);
-      return rounded.map((weight) => weight - lowest);
-    });
-  };
-  const proves = (totals: ScoreTotals): boolean =>
-    totals.least > totals.wanted || totals.greatest < totals.wanted;
+  const integerWeights = (scale: number): number[][] => roundWeights(weights, scale);
 
   let best = integerWeights(SEARCH_SCALE);
   let bestMargin = Number.NEGATIVE_INFINITY;
   for (let round = 1; round <= rounds; round++) {
     const { threshold, ...margin } = evaluate(weights);
     if (proves(margin)) {
-      // Rounded to integers the totals are exact, so a proof at any scale is a proof; the smallest reads best.
-      for (const scale of PROOF_SCALES) {
-        const scores = integerWeights(scale);
-        const totals = evaluate(scores);
-        if (proves(totals)) assertScoreFits(totals, size, k, { kind: 'weights', weights: scores }, where);
-      }
+      assertWeightsProve(parameters, weights, PROOF_SCALES, totals, sorted);
       evaluate(weights);
     }
     // The `size` lightest candidates (ties in candidate order) and their counts per option.
@@ -106,6 +88,44 @@ export function weighCandidates(parameters: WeighCandidatesParameters): number[]
     );
   }
   return best;
+}
+
+/** Whether scored totals prove the counts impossible. */
+function proves(totals: ScoreTotals): boolean {
+  return totals.least > totals.wanted || totals.greatest < totals.wanted;
+}
+
+/** Weights as integers: scaled so the largest magnitude is `scale`, rounded, each position's lowest at 0. */
+function roundWeights(weights: readonly ArrayLike<number>[], scale: number): number[][] {
+  let most = 0;
+  for (const perOption of weights)
+    for (const weight of Array.from(perOption)) most = Math.max(most, Math.abs(weight));
+  return weights.map((perOption) => {
+    const rounded = Array.from(perOption, (weight) => (most === 0 ? 0 : Math.round((weight / most) * scale)));
+    // Shifting one position's weights by a constant changes no margin; from 0 up they read best.
+    const lowest = Math.min(...rounded);
+    return rounded.map((weight) => weight - lowest);
+  });
+}
+
+/**
+ * Throws the proof when real-valued weights, rounded to integers at one of `scales` (tried in
+ * order, the smallest reading best), show the counts impossible. Integer totals are exact, so a
+ * rounded proof is a proof; returns when no scale gives one.
+ */
+export function assertWeightsProve(
+  parameters: Pick<WeighCandidatesParameters, 'cells' | 'k' | 'counts' | 'size' | 'where'>,
+  weights: readonly ArrayLike<number>[],
+  scales: readonly number[],
+  totals?: Float64Array<ArrayBuffer>,
+  sorted?: Float64Array<ArrayBuffer>,
+): void {
+  const { size, k, where } = parameters;
+  for (const scale of scales) {
+    const scores = roundWeights(weights, scale);
+    const scored = scoreCandidates(parameters, scores, totals, sorted);
+    if (proves(scored)) assertScoreFits(scored, size, k, { kind: 'weights', weights: scores }, where);
+  }
 }
 
 /** Adding a constant to one position's weights changes no margin: weights are kept centred on 0. */
