@@ -152,7 +152,7 @@ export const SolanaOptionsSchema = z
     path: ['creators'],
   });
 
-/** PNG compression effort: `fast` encodes quickest, `small` makes the smallest files. */
+/** PNG compression effort: `small` (the default) keeps files below the common level-6 encoders', `fast` encodes quickest (see `PNG_EFFORT`). */
 export const CompressionSchema = z.enum(['fast', 'balanced', 'small']);
 export type Compression = z.infer<typeof CompressionSchema>;
 
