@@ -1,5 +1,5 @@
 import type { Compression } from '../spec/collection-spec.ts';
-import { nativePng } from './native-png.ts';
+import { type NativePngArguments, nativePng } from './native-png.ts';
 
 /** How hard the encoder deflates: a level, and when to deflate again at a higher one (native-png.ts). */
 export interface PngEffort {
@@ -47,9 +47,7 @@ export async function encodePng(
   compression: Compression,
   opaque?: boolean,
 ): Promise<Uint8Array> {
-  const { channels, dropAlpha } = layout(pixels, width, height, opaque);
-  const { level, recheckLevel, recheckBelow } = PNG_EFFORT[compression];
-  return nativePng().encode(pixels, width, height, channels, dropAlpha, level, recheckLevel, recheckBelow);
+  return nativePng().encode(...nativeArguments(pixels, width, height, compression, opaque));
 }
 
 /**
@@ -65,33 +63,24 @@ export async function writePngFile(
   file: string,
   opaque?: boolean,
 ): Promise<number> {
-  const { channels, dropAlpha } = layout(pixels, width, height, opaque);
-  const { level, recheckLevel, recheckBelow } = PNG_EFFORT[compression];
-  return nativePng().encodeToFile(
-    pixels,
-    width,
-    height,
-    channels,
-    dropAlpha,
-    level,
-    recheckLevel,
-    recheckBelow,
-    file,
-  );
+  return nativePng().encodeToFile(...nativeArguments(pixels, width, height, compression, opaque), file);
 }
 
-/** Channels of these pixels, and whether to write RGBA as RGB. Throws a RangeError for a wrong length. */
-function layout(
+/** The encoder's arguments: the pixels' channels (RGBA written as RGB when opaque) and the effort. Throws a RangeError for a wrong length. */
+function nativeArguments(
   pixels: Uint8Array,
   width: number,
   height: number,
+  compression: Compression,
   opaque: boolean | undefined,
-): { channels: 3 | 4; dropAlpha: boolean } {
-  if (pixels.length === width * height * 3) return { channels: 3, dropAlpha: false };
+): NativePngArguments {
+  const { level, recheckLevel, recheckBelow } = PNG_EFFORT[compression];
+  if (pixels.length === width * height * 3)
+    return [pixels, width, height, 3, false, level, recheckLevel, recheckBelow];
   if (pixels.length !== width * height * 4) {
     throw new RangeError(`${pixels.length} bytes are neither RGB nor RGBA pixels of ${width}×${height}`);
   }
-  return { channels: 4, dropAlpha: opaque ?? isOpaque(pixels) };
+  return [pixels, width, height, 4, opaque ?? isOpaque(pixels), level, recheckLevel, recheckBelow];
 }
 
 /** True when every pixel of RGBA bytes has alpha 255. */

@@ -5,34 +5,27 @@ import { PngEncoderMissingError } from '../errors/generate-errors.ts';
  * The PNG encoder compiled from `native/png` (row filters chosen per row as libpng does, deflate by
  * libdeflate). Both calls encode on libuv's thread pool; `pixels` must not change until they settle.
  */
+/**
+ * What both calls take: pixels (3 or 4 channels; `dropAlpha` writes RGBA as RGB), and the deflate
+ * effort: `level` 1–12, then, when that stream is under `recheckBelow` times the filtered image's
+ * size, again at `recheckLevel` (0: never), keeping the smaller stream.
+ */
+export type NativePngArguments = [
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  channels: 3 | 4,
+  dropAlpha: boolean,
+  level: number,
+  recheckLevel: number,
+  recheckBelow: number,
+];
+
 export interface NativePng {
-  /**
-   * Encodes pixels (3 or 4 channels; `dropAlpha` writes RGBA as RGB) at deflate `level` 1–12; when
-   * that stream is under `recheckBelow` times the filtered image's size, deflates again at
-   * `recheckLevel` (0: never) and keeps the smaller stream.
-   */
-  encode(
-    pixels: Uint8Array,
-    width: number,
-    height: number,
-    channels: 3 | 4,
-    dropAlpha: boolean,
-    level: number,
-    recheckLevel: number,
-    recheckBelow: number,
-  ): Promise<Uint8Array>;
+  /** Encodes to PNG bytes. */
+  encode(...args: NativePngArguments): Promise<Uint8Array>;
   /** The same bytes written to `file`; resolves with their count. */
-  encodeToFile(
-    pixels: Uint8Array,
-    width: number,
-    height: number,
-    channels: 3 | 4,
-    dropAlpha: boolean,
-    level: number,
-    recheckLevel: number,
-    recheckBelow: number,
-    file: string,
-  ): Promise<number>;
+  encodeToFile(...args: [...NativePngArguments, file: string]): Promise<number>;
 }
 
 let loaded: NativePng | undefined;
