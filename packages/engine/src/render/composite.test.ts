@@ -194,6 +194,57 @@ describe('compositeLayers', () => {
     expect(worst).toBeLessThanOrEqual(1);
   });
 
+  it('draws full-opacity layers over an opaque base by runs of alpha, with the bytes of pixel-by-pixel 8-bit "over"', () => {
+    const size = 40;
+    let seed = 11;
+    const random = (): number => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const base = new Uint8Array(size * size * 4);
+    for (let i = 0; i < base.length; i++) base[i] = i % 4 === 3 ? 255 : Math.floor(random() * 256);
+    // Layers mixing clear, opaque and partly transparent runs of every length, placed off the corner.
+    const layer = () => {
+      const pixels = new Uint8Array(size * size * 4);
+      let alpha = 0;
+      for (let i = 0; i < pixels.length; i += 4) {
+        if (random() < 0.2) alpha = [0, 255, Math.floor(random() * 254) + 1][Math.floor(random() * 3)]!;
+        pixels.set(
+          [
+            random() * 256,
+            random() * 256,
+            random() * 256,
+            alpha === 0 || alpha === 255 ? alpha : random() * 254 + 1,
+          ],
+          i,
+        );
+      }
+      for (let i = 3; i < size * 4 * 5; i += 4) pixels[i] = 0;
+      return cropToVisible(pixels, size, size);
+    };
+    const layers = [cropToVisible(base, size, size), layer(), layer(), layer()].map((image) => ({
+      image,
+      blend: 'normal' as const,
+      opacity: 1,
+    }));
+    const result = compositeImage(() => new Float32Array(0), new Uint8Array(size * size * 4), size, layers);
+    // Reference: every canvas pixel, every layer, rounded 8-bit source-over.
+    const div255 = (x: number): number => (x + 128 + ((x + 128) >> 8)) >> 8;
+    const expected = dropAlpha(base, new Uint8Array(size * size * 3));
+    for (const { image } of layers.slice(1)) {
+      for (let y = 0; y < image.height; y++)
+        for (let x = 0; x < image.width; x++) {
+          const p = (y * image.width + x) * 4;
+          const a = image.pixels[p + 3]!;
+          const i = ((image.top + y) * size + image.left + x) * 3;
+          for (let c = 0; c < 3; c++)
+            expected[i + c] = div255(image.pixels[p + c]! * a + expected[i + c]! * (255 - a));
+        }
+    }
+    expect(result.channels).toBe(3);
+    expect(Buffer.compare(Buffer.from(result.data), Buffer.from(expected))).toBe(0);
+  });
+
   it('draws an RGB (opaque) layer over others and blended exactly as the same pixels in RGBA', () => {
     const size = 8;
     const rgba = new Uint8Array(size * size * 4);
