@@ -189,7 +189,7 @@ export function compositeImage(
     const scale = Math.round(Math.min(1, opacity) * 255);
     const stride = image.channels ?? 4;
     if (stride === 4 && scale === 255) {
-      drawSpansOverOpaque(rgb, canvasWidth, image);
+      drawRunsOverOpaque(rgb, canvasWidth, image);
       continue;
     }
     for (let row = 0; row < image.height; row++) {
@@ -285,7 +285,7 @@ function alphaRuns(image: PlacedPixels): AlphaRuns {
  * `drawOverOpaqueRow` at full opacity for every row of an RGBA image, by its runs: clear pixels
  * are not visited, opaque ones copied without blending; the same bytes as pixel by pixel.
  */
-function drawSpansOverOpaque(rgb: Uint8Array, canvasWidth: number, image: PlacedPixels): void {
+function drawRunsOverOpaque(rgb: Uint8Array, canvasWidth: number, image: PlacedPixels): void {
   const { rows, runs } = alphaRuns(image);
   const { pixels, width, left, top } = image;
   for (let y = 0; y < image.height; y++) {

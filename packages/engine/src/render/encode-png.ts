@@ -23,7 +23,7 @@ export interface PngEffort {
  *
  * So `small` deflates at level 2 and again at level 6 when the first stream is under a fifth of
  * the raw size, keeping the smaller: below the reference on every kind of art measured
- * (encode-png.test.ts checks four). `balanced` does the same from level 1; `fast` stops at level 1.
+ * (encode-png.test.ts checks six). `balanced` does the same from level 1; `fast` stops at level 1.
  */
 export const PNG_EFFORT: Record<Compression, PngEffort> = {
   small: { level: 2, recheckLevel: 6, recheckBelow: 0.2 },

@@ -2,10 +2,6 @@ import { createRequire } from 'node:module';
 import { PngEncoderMissingError } from '../errors/generate-errors.ts';
 
 /**
- * The PNG encoder compiled from `native/png` (row filters chosen per row as libpng does, deflate by
- * libdeflate). Both calls encode on libuv's thread pool; `pixels` must not change until they settle.
- */
-/**
  * What both calls take: pixels (3 or 4 channels; `dropAlpha` writes RGBA as RGB), and the deflate
  * effort: `level` 1–12, then, when that stream is under `recheckBelow` times the filtered image's
  * size, again at `recheckLevel` (0: never), keeping the smaller stream.
@@ -21,6 +17,10 @@ export type NativePngArguments = [
   recheckBelow: number,
 ];
 
+/**
+ * The PNG encoder compiled from `native/png` (row filters chosen per row as libpng does, deflate by
+ * libdeflate). Both calls encode on libuv's thread pool; `pixels` must not change until they settle.
+ */
 export interface NativePng {
   /** Encodes to PNG bytes. */
   encode(...args: NativePngArguments): Promise<Uint8Array>;

@@ -50,15 +50,6 @@ export function relaxExactCounts(parameters: RelaxExactCountsParameters): RelaxE
   // sign[i] in row i, chosen so that it starts non-negative.
   const x = new Float64Array(n);
   for (let j = 0; j < n; j++) x[j] = start[j]! ? 1 : 0;
-  const rowSum = (into: Float64Array): Float64Array => {
-    into.fill(0);
-    for (let j = 0; j < n; j++)
-      if (x[j] !== 0) for (let p = 0; p < k; p++) into[offset[p]! + cells[j * k + p]!]! += x[j]!;
-    return into;
-  };
-  const sign = new Float64Array(m);
-  const initial = rowSum(new Float64Array(m));
-  for (let i = 0; i < m; i++) sign[i] = need[i]! - initial[i]! >= 0 ? 1 : -1;
 
   // Basis: variable per row (j < n a candidate, n + i the artificial of row i); B⁻¹ dense, row-major.
   const basis = new Int32Array(m);
@@ -68,6 +59,18 @@ export function relaxExactCounts(parameters: RelaxExactCountsParameters): RelaxE
   const value = new Float64Array(m);
   const prices = new Float64Array(m);
   const column = new Float64Array(m);
+  const alpha = new Float64Array(m);
+
+  /** b − N x_N: each count less the nonbasic candidates' part of it (they sit at 0 or 1). */
+  const residual = (): Float64Array => {
+    const left = Float64Array.from(need);
+    for (let j = 0; j < n; j++) {
+      if (isBasic[j] !== -1 || x[j] === 0) continue;
+      for (let p = 0; p < k; p++) left[offset[p]! + cells[j * k + p]!]! -= x[j]!;
+    }
+    return left;
+  };
+  const sign = residual().map((left) => (left >= 0 ? 1 : -1));
 
   /** The column of a variable in row space. */
   const columnOf = (variable: number, into: Float64Array): void => {
@@ -109,16 +112,11 @@ export function relaxExactCounts(parameters: RelaxExactCountsParameters): RelaxE
         }
       }
     }
-    // Basic values: B⁻¹ (b − N x_N), nonbasic candidates at their bound.
-    const residual = new Float64Array(m);
-    for (let j = 0; j < n; j++) {
-      if (isBasic[j] !== -1 || x[j] === 0) continue;
-      for (let p = 0; p < k; p++) residual[offset[p]! + cells[j * k + p]!]! += x[j]!;
-    }
-    for (let i = 0; i < m; i++) residual[i] = need[i]! - residual[i]!;
+    // Basic values: B⁻¹ (b − N x_N).
+    const left = residual();
     for (let r = 0; r < m; r++) {
       let sum = 0;
-      for (let i = 0; i < m; i++) sum += inverse[r * m + i]! * residual[i]!;
+      for (let i = 0; i < m; i++) sum += inverse[r * m + i]! * left[i]!;
       value[r] = sum;
       const variable = basis[r]!;
       if (variable < n) x[variable] = sum;
@@ -178,8 +176,6 @@ export function relaxExactCounts(parameters: RelaxExactCountsParameters): RelaxE
 
     // Ratio test along the entering column, α = B⁻¹ A_q; the entering moves by t in `direction`.
     const direction = x[entering] === 0 ? 1 : -1;
-    columnOf(entering, column);
-    const alpha = new Float64Array(m);
     for (let r = 0; r < m; r++) {
       let sum = 0;
       for (let p = 0; p < k; p++) sum += inverse[r * m + offset[p]! + cells[entering * k + p]!]!;

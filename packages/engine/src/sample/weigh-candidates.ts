@@ -45,9 +45,7 @@ export function weighCandidates(parameters: WeighCandidatesParameters): number[]
 
   const evaluate = (scores: ArrayLike<number>[]): ScoreTotals & { threshold: number } =>
     scoreCandidates(parameters, scores, totals, sorted);
-  const integerWeights = (scale: number): number[][] => roundWeights(weights, scale);
-
-  let best = integerWeights(SEARCH_SCALE);
+  let best = roundWeights(weights, SEARCH_SCALE);
   let bestMargin = Number.NEGATIVE_INFINITY;
   for (let round = 1; round <= rounds; round++) {
     const { threshold, ...margin } = evaluate(weights);
@@ -78,7 +76,7 @@ export function weighCandidates(parameters: WeighCandidatesParameters): number[]
     const normalized = (margin.least - margin.wanted) / Math.sqrt(weightNorm);
     if (normalized > bestMargin) {
       bestMargin = normalized;
-      best = integerWeights(SEARCH_SCALE);
+      best = roundWeights(weights, SEARCH_SCALE);
     }
     // The lightest candidates have exactly the wanted counts: no weights can prove anything.
     if (gradientNorm === 0) break;
