@@ -29,6 +29,15 @@ function render(
   return canvasToRgba(canvas, new Uint8Array(count * 4));
 }
 
+/** Numbers in [0, 1) from a linear congruential generator: the same for the same seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
 describe('compositeLayers', () => {
   it('matches sharp (libvips) "over" within ±2 per channel on random translucent layers', async () => {
     const size = 48;
@@ -144,11 +153,7 @@ describe('compositeLayers', () => {
 
   it('takes an integer path over an opaque base that agrees with the float path within ±1', () => {
     const size = 32;
-    let seed = 5;
-    const random = (): number => {
-      seed = (seed * 1664525 + 1013904223) >>> 0;
-      return seed / 2 ** 32;
-    };
+    const random = seededRandom(5);
     const image = (opaque: boolean) => {
       const pixels = new Uint8Array(size * size * 4);
       for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(random() * 256);
@@ -196,11 +201,7 @@ describe('compositeLayers', () => {
 
   it('draws full-opacity layers over an opaque base by runs of alpha, with the bytes of pixel-by-pixel 8-bit "over"', () => {
     const size = 40;
-    let seed = 11;
-    const random = (): number => {
-      seed = (seed * 1664525 + 1013904223) >>> 0;
-      return seed / 2 ** 32;
-    };
+    const random = seededRandom(11);
     const base = new Uint8Array(size * size * 4);
     for (let i = 0; i < base.length; i++) base[i] = i % 4 === 3 ? 255 : Math.floor(random() * 256);
     // Layers mixing clear, opaque and partly transparent runs of every length, placed off the corner.
