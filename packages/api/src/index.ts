@@ -57,6 +57,7 @@ export type {
   UpdateProjectBody,
 } from './projects/project.ts';
 export {
+  addSampleLayers,
   BlendSchema,
   CollectionSizeSchema,
   CombinationCountSchema,
@@ -84,6 +85,14 @@ export {
   updateProject,
   uploadTraits,
 } from './projects/project.ts';
+export {
+  firstProblem,
+  LayerNameSchema,
+  nameSchema,
+  PROJECT_LIMITS,
+  TraitNameSchema,
+  TraitWeightSchema,
+} from './projects/project-limits.ts';
 export type { ListRolesResponse, Role } from './roles/list-roles.ts';
 export { listRoles, RoleSchema } from './roles/list-roles.ts';
 export type {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
+import {
+  LayerNameSchema,
+  nameSchema,
+  PROJECT_LIMITS,
+  TraitNameSchema,
+  TraitWeightSchema,
+} from './project-limits.ts';
 
 /** How a layer is drawn over the layers below it. */
 export const BlendSchema = z.enum([
@@ -90,13 +97,6 @@ export const ProjectSummarySchema = z.object({
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
-const name = (what: string) =>
-  z
-    .string({ error: `${what} is required!` })
-    .trim()
-    .min(1, `${what} is required!`)
-    .max(100, `${what} is too long (at most 100 characters)`);
-
 export const CollectionSizeSchema = z
   .number({ error: 'Collection Size is required!' })
   .int('Collection Size must be a whole number')
@@ -111,7 +111,7 @@ export const DimensionSchema = (what: string) =>
     .max(4096, `${what} must be at most 4096 px`);
 
 export const CreateProjectBodySchema = z.object({
-  name: name('Project Name'),
+  name: nameSchema('Project Name'),
   description: z.string().trim().max(2000, 'Project Description is too long').default(''),
   collectionSize: CollectionSizeSchema,
   width: DimensionSchema('Width'),
@@ -122,7 +122,7 @@ export type CreateProjectBody = z.input<typeof CreateProjectBodySchema>;
 /** A layer as the editor sends it back: new layers have no id; traits can only be edited, not added (upload adds them). */
 export const LayerUpdateSchema = z.object({
   id: z.string().optional(),
-  name: name('Layer name'),
+  name: LayerNameSchema,
   presence: z.number().min(0, 'Presence is 0–100 %').max(100, 'Presence is 0–100 %').default(100),
   blend: BlendSchema.default('normal'),
   opacity: z.number().min(0).max(1).default(1),
@@ -130,16 +130,17 @@ export const LayerUpdateSchema = z.object({
     .array(
       z.object({
         id: z.string(),
-        name: name('Trait name'),
-        weight: z.number().min(0, 'Weight cannot be negative').max(1_000_000),
+        name: TraitNameSchema,
+        weight: TraitWeightSchema,
       }),
     )
+    .max(PROJECT_LIMITS.traitsPerLayer, `At most ${PROJECT_LIMITS.traitsPerLayer} images in a layer`)
     .default([]),
 });
 
 export const UpdateProjectBodySchema = z
   .object({
-    name: name('Project Name'),
+    name: nameSchema('Project Name'),
     description: z.string().trim().max(2000, 'Project Description is too long'),
     collectionSize: CollectionSizeSchema,
     width: DimensionSchema('Width'),
@@ -147,8 +148,8 @@ export const UpdateProjectBodySchema = z
     rarityMode: RarityModeSchema,
     seed: z.string().trim().min(1).max(100),
     /** The whole ordered layer list (bottom first); layers left out are deleted with their images. */
-    layers: z.array(LayerUpdateSchema).max(50, 'At most 50 layers'),
-    rules: z.array(ProjectRuleSchema).max(500),
+    layers: z.array(LayerUpdateSchema).max(PROJECT_LIMITS.layers, `At most ${PROJECT_LIMITS.layers} layers`),
+    rules: z.array(ProjectRuleSchema).max(PROJECT_LIMITS.rules, `At most ${PROJECT_LIMITS.rules} rules`),
   })
   .partial();
 export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>;
@@ -265,5 +266,14 @@ export const importLayersZip = {
   method: 'POST',
   path: '/api/v1/projects/:id/import-layers',
   params: ProjectIdParamsSchema,
+  response: successSchema(z.object({ project: ProjectSchema })),
+} as const;
+
+/** `POST /api/v1/projects/{id}/sample-layers`: fills an empty project with sample layers and images to try things with. */
+export const addSampleLayers = {
+  method: 'POST',
+  path: '/api/v1/projects/:id/sample-layers',
+  params: ProjectIdParamsSchema,
+  body: z.object({}).strict(),
   response: successSchema(z.object({ project: ProjectSchema })),
 } as const;

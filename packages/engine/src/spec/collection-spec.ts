@@ -29,10 +29,14 @@ export const ChanceSchema = z.union([
     .pipe(z.number().min(0).max(1)),
 ]);
 
+/** Largest trait weight a spec may give. */
+export const MAX_TRAIT_WEIGHT = 1e12;
+
 /** One trait of a layer: its name (the attribute value), relative weight (or exact count share) and image. */
 export const TraitSpecSchema = z.strictObject({
   name: z.string().trim().min(1),
-  weight: z.number().min(0).finite().default(1),
+  // Bounded so a layer's total stays exact in a double (a weight of 1e308 would make it Infinity).
+  weight: z.number().min(0).max(MAX_TRAIT_WEIGHT).default(1),
   asset: AssetSourceSchema,
   /** Attribute value written to metadata when it differs from the name. */
   value: z.union([z.string(), z.number()]).optional(),

@@ -151,4 +151,16 @@ describe('resolveCollection', () => {
       'rules.0',
     ]);
   });
+
+  it("refuses a weight so large that a layer's total would overflow, instead of drawing nothing", () => {
+    const huge = { name: 'Short', weight: 1e308, asset: 'Hair/Short.png' };
+    const error = caught(() =>
+      parseCollectionSpec({ ...base, layers: [{ name: 'Hair', traits: [huge, { ...huge, name: 'Long' }] }] }),
+    );
+    expect(error).toBeInstanceOf(InvalidSpecError);
+    expect((error as InvalidSpecError).issues.map((issue) => issue.path)).toEqual([
+      'layers.0.traits.0.weight',
+      'layers.0.traits.1.weight',
+    ]);
+  });
 });

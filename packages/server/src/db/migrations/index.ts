@@ -8,6 +8,7 @@ import * as mailOutbox from './0006_mail_outbox.ts';
 import * as jobs from './0010_jobs.ts';
 import * as projects from './0020_projects.ts';
 import * as collections from './0021_collections.ts';
+import * as projectLimits from './0022_project_limits.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0010_jobs': jobs,
   '0020_projects': projects,
   '0021_collections': collections,
+  '0022_project_limits': projectLimits,
 };

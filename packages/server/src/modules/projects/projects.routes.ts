@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  addSampleLayers,
   countCombinations,
   createProject,
   deleteProject,
@@ -203,6 +204,30 @@ export async function projectsRoutes(app: App): Promise<void> {
         user.id,
         request.params.id,
         bytes,
+        planById(user.planId),
+      );
+      return reply.code(201).send({ status: 'success' as const, data: { project: projectView(project) } });
+    },
+  );
+
+  app.post(
+    addSampleLayers.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: 'Start an empty project from sample layers and images',
+        params: addSampleLayers.params,
+        body: addSampleLayers.body,
+        response: { 201: addSampleLayers.response },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const project = await projects.addSampleLayers(
+        ctx(),
+        user.id,
+        request.params.id,
         planById(user.planId),
       );
       return reply.code(201).send({ status: 'success' as const, data: { project: projectView(project) } });

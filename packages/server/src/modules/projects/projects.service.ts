@@ -4,7 +4,10 @@ import path from 'node:path';
 import {
   type CreateProjectBody,
   CreateProjectBodySchema,
+  firstProblem,
+  LayerNameSchema,
   type Plan,
+  PROJECT_LIMITS,
   type UpdateProjectBody,
   UpdateProjectBodySchema,
 } from '@layerloom/api';
@@ -12,6 +15,7 @@ import { countValidCombinations, importLayersFolder, renderPreview } from '@laye
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { parseInput } from '../../lib/parse-input.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { fromEngineError } from './engine-error.ts';
 import { unpackLayersZip } from './layers-zip.ts';
@@ -24,6 +28,8 @@ import {
   listOwnedProjects,
   saveProject,
 } from './projects.repository.ts';
+import { sampleLayers } from './sample-layers.ts';
+import { shorten } from './shorten.ts';
 import { checkTraitImage } from './trait-image.ts';
 
 export interface ProjectsContext {
@@ -34,7 +40,7 @@ export interface ProjectsContext {
 const now = () => new Date().toISOString();
 
 export async function createProject(ctx: ProjectsContext, ownerId: string, input: CreateProjectBody) {
-  const body = CreateProjectBodySchema.parse(input);
+  const body = parseInput(CreateProjectBodySchema, input);
   const time = now();
   const project: StoredProject = {
     id: randomUUID(),
@@ -76,7 +82,7 @@ export async function updateProject(
   id: string,
   input: UpdateProjectBody,
 ) {
-  const body = UpdateProjectBodySchema.parse(input);
+  const body = parseInput(UpdateProjectBodySchema, input);
   const project = await getProject(ctx, ownerId, id);
   let removedKeys: string[] = [];
   if (body.layers) {
@@ -164,6 +170,10 @@ export async function addTraits(
     throw new AppError('BAD_REQUEST', 'Choose at least one image to upload', {
       fields: [{ path: 'files', message: 'No file was sent' }],
     });
+  }
+  if (layer.traits.length + files.length > PROJECT_LIMITS.traitsPerLayer) {
+    const message = `Layer "${layer.name}" can hold at most ${PROJECT_LIMITS.traitsPerLayer} images; it has ${layer.traits.length} and ${files.length} were sent`;
+    throw new AppError('BAD_REQUEST', message, { fields: [{ path: 'files', message }] });
   }
   const checked = [];
   for (const file of files) checked.push(await checkTraitImage(file.filename, file.bytes, plan));
@@ -271,43 +281,86 @@ export async function importLayersZip(
     } catch (error) {
       return fromEngineError(error);
     }
-    const names = before.layers.map((layer) => layer.name.toLowerCase());
-    const layers = [
-      ...before.layers.map(({ traits, ...layer }) => ({
-        ...layer,
-        traits: traits.map(({ id: traitId, name, weight }) => ({ id: traitId, name, weight })),
-      })),
-      ...imported
-        .filter((layer) => !names.includes(layer.name.toLowerCase()))
-        .map((layer) => ({ name: layer.name })),
-    ];
-    let project = await updateProject(ctx, ownerId, id, { layers });
-    try {
-      for (const layer of imported) {
-        const target = project.layers.find(
-          (candidate) => candidate.name.toLowerCase() === layer.name.toLowerCase(),
-        )!;
-        const files = await Promise.all(
+    for (const layer of imported) {
+      const problem = firstProblem(LayerNameSchema, layer.name);
+      if (problem) {
+        throw new AppError('BAD_REQUEST', `Folder "${shorten(layer.name)}" cannot be a layer: ${problem}`, {
+          fields: [{ path: 'file', message: problem }],
+        });
+      }
+    }
+    // One layer's files in memory at a time: an import may hold up to 1 GB of images.
+    const layers = imported.map((layer) => ({
+      name: layer.name,
+      files: () =>
+        Promise.all(
           layer.traits.map(async (trait) => ({
             filename: path.basename(trait.asset.path),
             bytes: await readFile(trait.asset.path),
           })),
-        );
-        ({ project } = await addTraits(ctx, ownerId, id, target.id, files, plan));
-      }
-    } catch (error) {
-      // Put the project back as it was and remove what this import stored.
-      const kept = new Set(before.layers.flatMap((layer) => layer.traits.map((trait) => trait.key)));
-      const current = await getProject(ctx, ownerId, id);
-      const added = current.layers
-        .flatMap((layer) => layer.traits.map((trait) => trait.key))
-        .filter((key) => !kept.has(key));
-      await saveProject(ctx.db, { ...before, updated_at: now() });
-      await Promise.all(added.map((key) => ctx.blobs.delete(key)));
-      throw error;
-    }
-    return project;
+        ),
+    }));
+    return await addLayersWithImages(ctx, ownerId, before, layers, plan);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Adds layers with their images to a project: a layer whose name the project already has gets the images
+ * as new traits, any other is added on top. All or nothing: on any refusal the project is put back as it
+ * was and the images stored so far are removed.
+ */
+async function addLayersWithImages(
+  ctx: ProjectsContext,
+  ownerId: string,
+  before: StoredProject,
+  added: readonly { name: string; files: () => Promise<readonly { filename: string; bytes: Buffer }[]> }[],
+  plan: Plan,
+): Promise<StoredProject> {
+  const names = before.layers.map((layer) => layer.name.toLowerCase());
+  const layers = [
+    ...before.layers.map(({ traits, ...layer }) => ({
+      ...layer,
+      traits: traits.map(({ id: traitId, name, weight }) => ({ id: traitId, name, weight })),
+    })),
+    ...added
+      .filter((layer) => !names.includes(layer.name.toLowerCase()))
+      .map((layer) => ({ name: layer.name })),
+  ];
+  let project = await updateProject(ctx, ownerId, before.id, { layers });
+  try {
+    for (const layer of added) {
+      const target = project.layers.find(
+        (candidate) => candidate.name.toLowerCase() === layer.name.toLowerCase(),
+      )!;
+      ({ project } = await addTraits(ctx, ownerId, before.id, target.id, await layer.files(), plan));
+    }
+  } catch (error) {
+    const kept = new Set(before.layers.flatMap((layer) => layer.traits.map((trait) => trait.key)));
+    const current = await getProject(ctx, ownerId, before.id);
+    const stored = current.layers
+      .flatMap((layer) => layer.traits.map((trait) => trait.key))
+      .filter((key) => !kept.has(key));
+    await saveProject(ctx.db, before);
+    await Promise.all(stored.map((key) => ctx.blobs.delete(key)));
+    throw error;
+  }
+  return project;
+}
+
+/** Fills an empty project with the sample layers and their images, so a newcomer can preview and generate at once. */
+export async function addSampleLayers(ctx: ProjectsContext, ownerId: string, id: string, plan: Plan) {
+  const before = await getProject(ctx, ownerId, id);
+  if (before.layers.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      'Sample layers can only start an empty project; this one already has layers. Start a new project to try them.',
+    );
+  }
+  const layers = (await sampleLayers()).map((layer) => ({
+    name: layer.name,
+    files: async () => layer.files,
+  }));
+  return addLayersWithImages(ctx, ownerId, before, layers, plan);
 }

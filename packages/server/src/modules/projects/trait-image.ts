@@ -1,7 +1,14 @@
-import { MIN_UPLOAD_BYTES, type Plan } from '@layerloom/api';
+import {
+  firstProblem,
+  MIN_UPLOAD_BYTES,
+  type Plan,
+  TraitNameSchema,
+  TraitWeightSchema,
+} from '@layerloom/api';
 import { detectImageType } from '@layerloom/engine';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import { shorten } from './shorten.ts';
 
 /** Largest image accepted, in pixels: the biggest output is 4096², and more is a decompression bomb. */
 export const MAX_IMAGE_PIXELS = 4096 * 4096;
@@ -43,16 +50,17 @@ export async function checkTraitImage(
   plan: Plan,
 ): Promise<CheckedTraitImage> {
   const base = filename.split(/[\\/]/).pop() ?? filename;
+  const shown = shorten(base);
   const dot = base.lastIndexOf('.');
   const declared = dot > 0 ? EXTENSIONS[base.slice(dot + 1).toLowerCase()] : undefined;
-  if (!declared) throw refuse(`File type is not supported: ${base} (use JPEG, PNG or GIF)`);
+  if (!declared) throw refuse(`File type is not supported: ${shown} (use JPEG, PNG or GIF)`);
   if (bytes.length > plan.maxUploadMb * 1024 * 1024) {
-    throw refuse(`File size is too big: ${base} is over ${plan.maxUploadMb} MB`);
+    throw refuse(`File size is too big: ${shown} is over ${plan.maxUploadMb} MB`);
   }
-  if (bytes.length < MIN_UPLOAD_BYTES) throw refuse(`File size is too small: ${base}`);
+  if (bytes.length < MIN_UPLOAD_BYTES) throw refuse(`File size is too small: ${shown}`);
   const detected = detectImageType(bytes);
   if (!detected.supported || detected.type !== declared) {
-    throw refuse(`File type is not supported: ${base} is not really a ${declared.toUpperCase()} image`);
+    throw refuse(`File type is not supported: ${shown} is not really a ${declared.toUpperCase()} image`);
   }
   let width: number;
   let height: number;
@@ -64,9 +72,9 @@ export async function checkTraitImage(
   } catch (error) {
     const message = (error as Error).message;
     if (/pixel limit/i.test(message)) {
-      throw refuse(`${base} is too large: at most ${MAX_IMAGE_PIXELS.toLocaleString('en-US')} pixels`);
+      throw refuse(`${shown} is too large: at most ${MAX_IMAGE_PIXELS.toLocaleString('en-US')} pixels`);
     }
-    throw refuse(`${base} is corrupt or truncated and cannot be read`);
+    throw refuse(`${shown} is corrupt or truncated and cannot be read`);
   }
   const stem = base.slice(0, dot);
   const hash = stem.lastIndexOf('#');
@@ -76,12 +84,15 @@ export async function checkTraitImage(
     const text = stem.slice(hash + 1).trim();
     weight = Number(text);
     if (text === '' || !Number.isFinite(weight) || weight < 0) {
-      throw refuse(`${base}: "${text}" after # is not a weight (use a number like Name#10.png)`);
+      throw refuse(`${shown}: "${text}" after # is not a weight (use a number like Name#10.png)`);
     }
     name = stem.slice(0, hash);
   }
   name = name.trim();
-  if (name === '') throw refuse(`${base} has no trait name before the extension`);
+  if (name === '') throw refuse(`${shown} has no trait name before the extension`);
+  // The editor's limits, so an uploaded trait can always be saved again by the editor.
+  const problem = firstProblem(TraitNameSchema, name) ?? firstProblem(TraitWeightSchema, weight);
+  if (problem) throw refuse(`${shown}: ${problem}`);
   return {
     name,
     weight,
