@@ -8,6 +8,7 @@ import {
   launchBrowser,
   type OpenedPage,
   openPage,
+  sameOrigin,
   screenshot,
   screenshotDir,
   seriousAxeViolations,
@@ -257,6 +258,7 @@ describe('accounts in the browser', () => {
 
     // A second sign-up, to be rejected.
     const created = await visitor.context.request.post('/api/v1/users', {
+      headers: sameOrigin(visitor.context),
       data: {
         firstname: mallory.first,
         lastname: mallory.last,
@@ -266,7 +268,10 @@ describe('accounts in the browser', () => {
     });
     expect(created.status()).toBe(201);
     const malloryLink = new URL(verifyLinkIn(await smtp.waitFor(mallory.email, VERIFY_MAIL)));
-    expect((await visitor.context.request.patch(`/api/v1/users${malloryLink.pathname}`)).ok()).toBe(true);
+    const verified = await visitor.context.request.patch(`/api/v1/users${malloryLink.pathname}`, {
+      headers: sameOrigin(visitor.context),
+    });
+    expect(verified.ok()).toBe(true);
 
     // The admin approves Grace and rejects Mallory with a reason.
     await admin.page.goto('/dashboard/user-requests');
@@ -537,6 +542,7 @@ describe('accounts in the browser', () => {
     // Use up this address's login attempts (10 per 15 minutes), whatever the earlier tests left.
     for (let attempt = 0; attempt < 15; attempt++) {
       const response = await visitor.context.request.post('/api/v1/users/login', {
+        headers: sameOrigin(visitor.context),
         data: { email: 'nobody@example.com', password: 'still-wrong' },
       });
       if (response.status() === 429) break;

@@ -47,6 +47,7 @@ export async function openPage(
   viewport: ViewportName = 'desktop',
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ baseURL, viewport: viewports[viewport], acceptDownloads: true });
+  contextOrigins.set(context, new URL(baseURL).origin);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -58,6 +59,9 @@ export async function openPage(
   page.on('close', () => openPages.delete(opened));
   return opened;
 }
+
+/** The app's origin for each context openPage opened. */
+const contextOrigins = new WeakMap<BrowserContext, string>();
 
 /** Every page opened and not yet closed, so a failed test can show what they showed. */
 const openPages = new Set<OpenedPage>();
@@ -109,9 +113,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * The Origin header a page of the app would send. Playwright's API requests carry the browser's user agent
+ * but no Origin, which the server refuses on state-changing calls as it would a forged browser request.
+ */
+export function sameOrigin(context: BrowserContext): { origin: string } {
+  const origin = contextOrigins.get(context);
+  if (!origin) throw new Error('The context was not opened by openPage');
+  return { origin };
+}
+
 /** Signs the context in through the API (the session cookie lands in the context's cookie jar). */
 export async function signIn(context: BrowserContext, email: string, password: string): Promise<void> {
-  const response = await context.request.post('/api/v1/users/login', { data: { email, password } });
+  const response = await context.request.post('/api/v1/users/login', {
+    data: { email, password },
+    headers: sameOrigin(context),
+  });
   if (!response.ok())
     throw new Error(`Login as ${email} failed: ${response.status()} ${await response.text()}`);
 }

@@ -17,6 +17,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   await registerSecurity(app);
+  registerCrossSiteGuard(app, config.publicUrl);
   await registerDocs(app, version);
   await app.register(authPlugin);
   await app.register(healthRoutes);
