@@ -33,7 +33,7 @@ describe('a page on a sibling origin cannot act with the signed-in user’s cook
       launchBrowser(),
     ]);
     // The attacker's site: same host, another port (same-site, so a Lax cookie rides along).
-    attacker = createServer((request, response) => {
+    attacker = createServer((_request, response) => {
       response.setHeader('content-type', 'text/html');
       response.end(attackerPage);
     });
