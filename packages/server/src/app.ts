@@ -66,7 +66,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       })
     : createJobRunner({ db: database.db, log: app.log });
   app.decorate('jobs', jobs);
-  app.decorate('blobs', createLocalBlobStore(join(config.dataDir, 'blobs')));
+  const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
+  app.decorate('blobs', blobs);
+  // Temporary files a crashed process left half-written are never committed: remove them at start.
+  const swept = await blobs.sweep?.();
+  if (swept) app.log.info({ swept }, 'removed temporary files left by a stopped process');
   const mail = createMailer(config, database.db, app.log);
   app.decorate('mail', mail);
   app.addHook('onClose', async () => {

@@ -33,6 +33,8 @@ export interface BlobStore {
   stage?(key: string): Promise<string>;
   /** Makes a complete file written at a `stage` answer the blob `key`, atomically. */
   commit?(key: string, staged: string): Promise<void>;
+  /** Removes the temporary files of processes that are no longer running (a crash leaves them); answers how many. */
+  sweep?(): Promise<number>;
 }
 
 /** A blob that does not exist. */

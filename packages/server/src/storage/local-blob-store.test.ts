@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BlobNotFoundError, type BlobStore, InvalidBlobKeyError } from './blob-store.ts';
@@ -21,6 +22,12 @@ describe('the local blob store', () => {
     store = createLocalBlobStore(root);
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  /** Every file under the store's temp folder, relative to it. */
+  const tempFiles = () =>
+    readdirSync(join(root, '.tmp'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(join(root, '.tmp'), join(entry.parentPath, entry.name)));
 
   it('stores buffers and streams and reads them back', async () => {
     expect(await store.put('users/u1/a.txt', Buffer.from('hello'))).toEqual({ size: 5 });
@@ -73,6 +80,35 @@ describe('the local blob store', () => {
     });
     await expect(store.put('x/broken.png', failing)).rejects.toThrow('connection reset');
     expect(await store.stat('x/broken.png')).toBeUndefined();
-    expect(readdirSync(join(root, '.tmp'))).toEqual([]);
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('sweeps the temp files of processes that stopped, and keeps those of running ones', async () => {
+    const temp = join(root, '.tmp');
+    const host = hostname();
+    const dead = spawnSync(process.execPath, [
+      '-e',
+      'process.stdout.write(String(process.pid))',
+    ]).stdout.toString();
+    const left = [
+      `${host}-${dead}/a1.part`, // crashed process on this machine
+      'b2.part', // the layout before per-process folders
+      'other-host-7/c3.part', // another machine, recently: it may still be writing
+    ];
+    const kept = [`${host}-${process.ppid}/d4.part`, 'other-host-7/c3.part'];
+    for (const file of [...left, ...kept]) {
+      mkdirSync(dirname(join(temp, file)), { recursive: true });
+      writeFileSync(join(temp, file), 'half');
+    }
+    await store.put('x/done.txt', Buffer.from('done'));
+    expect(await store.sweep!()).toBe(2);
+    expect(tempFiles().sort()).toEqual(kept.sort());
+    expect((await store.getBuffer('x/done.txt')).toString()).toBe('done');
+
+    // A foreign machine's folder untouched for a day is its leftover too.
+    const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    utimesSync(join(temp, 'other-host-7'), old, old);
+    expect(await store.sweep!()).toBe(1);
+    expect(tempFiles()).toEqual([`${host}-${process.ppid}/d4.part`]);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,10 +11,40 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 }
 
-/** A blob store in a local folder (`DATA_DIR/blobs`): each blob a file, written to a temp name then renamed. */
+/** Whether a process with this id runs on this machine. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Another machine's temporary files are left alone for this long, as it may still be writing them. */
+const FOREIGN_TEMP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A blob store in a local folder (`DATA_DIR/blobs`): each blob a file, written to a temp name then renamed.
+ * Each process writes its temp files in a folder of its own (`.tmp/<host>-<pid>`), so one that starts
+ * can tell the files of a crashed process from those of a live one sharing the folder, and sweep them.
+ */
 export function createLocalBlobStore(root: string): BlobStore {
   const pathOf = (key: string) => join(root, assertBlobKey(key));
-  const tempDir = join(root, '.tmp');
+  const tempRoot = join(root, '.tmp');
+  const host = hostname();
+  const tempDir = join(tempRoot, `${host}-${process.pid}`);
+
+  /** Whether a `.tmp` entry belongs to no running process (or is a loose file of the old layout). */
+  async function isLeftOver(name: string): Promise<boolean> {
+    const owner = /^(.*)-(\d+)$/.exec(name);
+    if (owner && owner[1] === host) return Number(owner[2]) !== process.pid && !isRunning(Number(owner[2]));
+    if (owner) {
+      const info = await stat(join(tempRoot, name)).catch(() => undefined);
+      return info !== undefined && Date.now() - info.mtimeMs > FOREIGN_TEMP_MAX_AGE_MS;
+    }
+    return name.endsWith('.part');
+  }
 
   async function* walk(dir: string, prefix: string): AsyncGenerator<string> {
     let entries: import('node:fs').Dirent[];
@@ -94,6 +125,22 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     list(prefix) {
       return walk(pathOf(prefix), prefix);
+    },
+    async sweep() {
+      let names: string[];
+      try {
+        names = await readdir(tempRoot);
+      } catch (error) {
+        if (isMissing(error)) return 0;
+        throw error;
+      }
+      let swept = 0;
+      for (const name of names) {
+        if (!(await isLeftOver(name))) continue;
+        await rm(join(tempRoot, name), { recursive: true, force: true });
+        swept++;
+      }
+      return swept;
     },
   };
 }

@@ -118,7 +118,6 @@ export async function collectionsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       await collections.deleteCollection(app, currentUser(request).id, request.params.id);
-      collections.forgetCollectionIndex(request.params.id);
       return { status: 'success' as const, data: { id: request.params.id } };
     },
   );

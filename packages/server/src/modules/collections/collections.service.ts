@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { type PlanId, planById } from '@layerloom/api';
 import { countValidCombinations, type RarityReport, type TokenMetadata } from '@layerloom/engine';
+import { isFinished } from '../../jobs/job.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { serializeProject } from '../projects/project-document.ts';
@@ -83,15 +85,42 @@ export function listCollections(app: App, ownerId: string) {
   return listOwnedCollections(app.database.db, ownerId);
 }
 
-/** Deletes a collection: stops its job if it still runs, then removes its files. */
+/** How long a delete waits for the collection's job to stop writing before removing its files anyway. */
+const STOP_TIMEOUT_MS = 20_000;
+
+/**
+ * Cancels a job and waits until it has stopped (its status is final), so it writes nothing more.
+ * Answers false when it is still running after `timeoutMs` (e.g. its worker went silent).
+ */
+async function stopJob(app: App, jobId: string, timeoutMs = STOP_TIMEOUT_MS): Promise<boolean> {
+  const stopped = async () => {
+    const progress = await app.jobs.progress(jobId);
+    return !progress || isFinished(progress.status);
+  };
+  if (await stopped()) return true;
+  await app.jobs.cancel(jobId);
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    if (await stopped()) return true;
+    await setTimeout(50);
+  }
+  return false;
+}
+
+/**
+ * Deletes a collection: stops its job and waits for it to stop writing, then removes the row and the
+ * files. A job that outlives the wait removes what it wrote itself when it ends (see the job).
+ */
 export async function deleteCollection(app: App, ownerId: string, id: string): Promise<void> {
   const collection = await getOwnedCollection(app, ownerId, id);
-  const progress = await app.jobs.progress(collection.job_id);
-  if (progress && (progress.status === 'queued' || progress.status === 'running')) {
-    await app.jobs.cancel(collection.job_id);
+  if (!(await stopJob(app, collection.job_id))) {
+    app.log.warn(
+      { collectionId: id, jobId: collection.job_id },
+      'deleting a collection whose job has not stopped',
+    );
   }
   await deleteCollectionRow(app.database.db, collection.id);
   await app.blobs.deletePrefix(collectionPrefix(collection.id));
+  indexCache.delete(collection.id);
 }
 
 /** The finished collection's metadata and rarity, read once and kept for a few collections. */
@@ -118,8 +147,4 @@ export async function collectionIndex(app: App, id: string): Promise<CollectionI
   indexCache.set(id, index);
   if (indexCache.size > INDEX_CACHE_SIZE) indexCache.delete(indexCache.keys().next().value as string);
   return index;
-}
-
-export function forgetCollectionIndex(id: string): void {
-  indexCache.delete(id);
 }

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
@@ -378,6 +380,48 @@ describe.each(databaseKinds)('generation and collections on %s', (kind) => {
       ).statusCode,
     ).toBe(404);
   }, 30_000);
+  it('deletes a collection while it generates: 200 every time, and nothing left behind', async () => {
+    const projectId = await createFixtureProject(test.app, pro.cookie, { collectionSize: 27, size: 384 });
+    const filesUnder = async (dir: string) =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []))
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name);
+    // Right away (queued or starting), a moment later, and once tokens are being written.
+    for (const moment of ['at once', 'soon', 'mid-way'] as const) {
+      const started = await test.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${projectId}/generate`,
+        headers: { cookie: pro.cookie },
+      });
+      const id: string = started.json().data.collection.id;
+      if (moment === 'soon') await setTimeout(30);
+      if (moment === 'mid-way') {
+        await expect
+          .poll(
+            async () => {
+              const collection = await test.app.inject({
+                method: 'GET',
+                url: `/api/v1/collections/${id}`,
+                headers: { cookie: pro.cookie },
+              });
+              return collection.json().data.collection.progress.done;
+            },
+            { timeout: 20_000, interval: 10 },
+          )
+          .toBeGreaterThan(0);
+      }
+      const deleted = await test.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/collections/${id}`,
+        headers: { cookie: pro.cookie },
+      });
+      expect(deleted.statusCode, moment).toBe(200);
+      // Nothing written after the answer either.
+      await setTimeout(300);
+      expect(await filesUnder(join(test.dataDir, 'blobs', 'collections', id)), moment).toEqual([]);
+      expect(await filesUnder(join(test.dataDir, 'blobs', '.tmp')), moment).toEqual([]);
+    }
+  }, 60_000);
 });
 
 describe('a generation job across a restart, and cancel', () => {

@@ -23,7 +23,8 @@ export function generateCollectionJob(app: App) {
     const collection = await findCollection(app.database.db, collectionId);
     if (!collection) throw new AppError('NOT_FOUND', 'The collection was deleted before it was generated');
     const snapshot = parseProjectRow(JSON.parse(collection.snapshot));
-    const sink = createBlobSink(app.blobs, collectionPrefix(collection.id));
+    const prefix = collectionPrefix(collection.id);
+    const sink = createBlobSink(app.blobs, prefix);
     try {
       await generateCollection({
         spec: projectSpec(snapshot, app.blobs),
@@ -34,6 +35,8 @@ export function generateCollectionJob(app: App) {
         overwrite: true,
       });
     } catch (error) {
+      // Deleted while rendering and the delete stopped waiting: what was written since is this job's to remove.
+      if (!(await findCollection(app.database.db, collectionId))) await app.blobs.deletePrefix(prefix);
       if (context.signal.aborted) throw error;
       // A user-fixable problem (an image that no longer decodes, an impossible rule…) is shown as is.
       if (
