@@ -97,9 +97,13 @@ describe('the server process', () => {
         headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return (await response.json()).data;
+      // Every call here answers one resource: a project or a collection.
+      const { data } = (await response.json()) as {
+        data: { [name: string]: { id: string; progress: { status: string } } };
+      };
+      return Object.values(data)[0]!;
     };
-    const { project } = await call('POST', '/projects', {
+    const project = await call('POST', '/projects', {
       name: 'Crash',
       description: 'Killed mid-way',
       collectionSize: 100,
@@ -107,7 +111,7 @@ describe('the server process', () => {
       height: 1024,
     });
     await call('POST', `/projects/${project.id}/sample-layers`, {});
-    const { collection } = await call('POST', `/projects/${project.id}/generate`);
+    const collection = await call('POST', `/projects/${project.id}/generate`);
     const temp = join(dataDir, 'blobs', '.tmp');
     const ownTemp = join(temp, `${hostname()}-${first.child.pid}`);
     for (let attempt = 0; attempt < 200 && !existsSync(ownTemp); attempt++) {
@@ -123,7 +127,7 @@ describe('the server process', () => {
     await waitHealthy(port, second.output);
     expect(readdirSync(temp).filter((name) => !name.endsWith(`-${second.child.pid}`))).toEqual([]);
     // The interrupted generation resumes in the new process.
-    const { collection: resumed } = await call('GET', `/collections/${collection.id}`);
+    const resumed = await call('GET', `/collections/${collection.id}`);
     expect(['generating', 'ready']).toContain(resumed.progress.status);
     const stopped = exitOf(second.child);
     second.child.kill('SIGTERM');

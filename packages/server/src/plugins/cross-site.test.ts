@@ -102,7 +102,7 @@ describe('cross-site requests on state-changing routes', () => {
         headers: { cookie: victim.cookie, ...headers },
         payload: { name: 'Own', description: 'd', collectionSize: 1, width: 16, height: 16 },
       });
-    const own = [
+    const own: Record<string, string>[] = [
       { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin', 'user-agent': CHROME },
       // app.inject reaches the app as http://localhost:80, which a browser writes as http://localhost.
       { origin: 'http://localhost', 'user-agent': CHROME },

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROJECT_LIMITS } from '@layerloom/api';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFiles } from '../../../test/support/multipart.ts';
@@ -184,7 +184,7 @@ describe.each(databaseKinds)('one set of project limits on every way in, on %s',
       test.app.database.db,
     );
     expect((await autosave(id)).statusCode).toBe(400);
-    await repairProjects(test.app.database.db);
+    await repairProjects(test.app.database.db as unknown as Kysely<unknown>);
     const repaired = await getProject(id);
     expect(repaired.layers.map((layer: { name: string }) => layer.name)).toEqual([
       'L'.repeat(100),
