@@ -19,7 +19,7 @@ import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
@@ -44,6 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -76,3 +76,23 @@ export function sendApiNotFound(reply: FastifyReply, method: string, url: string
   const path = url.split('?')[0];
   return send(reply, 404, { code: 'NOT_FOUND', message: `No API route for ${method} ${path}` });
 }
+
+/**
+ * Fastify's router errors (an address that does not decode, a path segment over the router's length
+ * limit) in the error envelope: no id is that long, so the second is a 404 like any unknown resource.
+ */
+export function frameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): FastifyReply {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 404, {
+      code: 'NOT_FOUND',
+      message: 'Nothing here: a part of the address is too long',
+    });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return send(reply, 400, { code: 'BAD_REQUEST', message: 'The address is not valid' });
+  }
+  return send(reply, error.statusCode && error.statusCode < 500 ? error.statusCode : 400, {
+    code: 'BAD_REQUEST',
+    message: 'The request could not be read',
+  });
+}

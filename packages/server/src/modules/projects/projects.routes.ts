@@ -19,6 +19,8 @@ import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { projectSummary, projectView } from './project-document.ts';
 import * as projects from './projects.service.ts';
+import { readUpload, readUploads } from './read-uploads.ts';
+import { shorten } from './shorten.ts';
 
 const MAX_FILES_PER_UPLOAD = 200;
 const MAX_ZIP_BYTES = 500 * 1024 * 1024;
@@ -134,24 +136,10 @@ export async function projectsRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const user = currentUser(request);
       const plan = planById(user.planId);
-      if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the images as multipart/form-data');
-      }
-      const files: { filename: string; bytes: Buffer }[] = [];
-      const maxBytes = plan.maxUploadMb * 1024 * 1024;
-      for await (const part of request.files({ limits: { fileSize: maxBytes + 1 } })) {
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            const message = `File size is too big: ${part.filename} is over ${plan.maxUploadMb} MB`;
-            throw new AppError('PAYLOAD_TOO_LARGE', message, { fields: [{ path: 'files', message }] });
-          }
-          throw error;
-        }
-        files.push({ filename: part.filename, bytes });
-      }
+      const files = await readUploads(request, {
+        maxBytes: plan.maxUploadMb * 1024 * 1024,
+        tooLarge: (filename) => `File size is too big: ${shorten(filename)} is over ${plan.maxUploadMb} MB`,
+      });
       const { project, added } = await projects.addTraits(
         ctx(),
         user.id,
@@ -181,29 +169,21 @@ export async function projectsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the ZIP as multipart/form-data');
-      }
-      const part = await request.file({ limits: { fileSize: MAX_ZIP_BYTES + 1 } });
-      if (!part || !/\.zip$/i.test(part.filename)) {
+      const upload = await readUpload(request, {
+        maxBytes: MAX_ZIP_BYTES,
+        tooLarge: (filename) =>
+          `File size is too big: ${shorten(filename)} is over ${MAX_ZIP_BYTES / 1024 / 1024} MB`,
+      });
+      if (!upload || !/\.zip$/i.test(upload.filename)) {
         throw new AppError('BAD_REQUEST', 'Choose a .zip file of your layers folder', {
           fields: [{ path: 'file', message: 'Expected a .zip file' }],
         });
       }
-      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(
-            'PAYLOAD_TOO_LARGE',
-            `File size is too big: ${part.filename} is over ${MAX_ZIP_BYTES / 1024 / 1024} MB`,
-          );
-        }
-        throw error;
-      });
       const project = await projects.importLayersZip(
         ctx(),
         user.id,
         request.params.id,
-        bytes,
+        upload.bytes,
         planById(user.planId),
       );
       return reply.code(201).send({ status: 'success' as const, data: { project: projectView(project) } });
