@@ -42,7 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (!options.database) await database.close();
   });
 
-  await registerSecurity(app);
+  await registerSecurity(app, config.redisUrl);
   registerCrossSiteGuard(app, config.publicUrl);
   await registerDocs(app, version);
   await app.register(authPlugin);

@@ -37,4 +37,20 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://layerloom.example.com');
     expect(config.requireApproval).toBe(false);
   });
+
+  it('believes no X-Forwarded-For unless TRUST_PROXY says whose', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY must be false, true or a list/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'fd00::/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'my-proxy' })).toThrow(
+      /TRUST_PROXY must be false, true or a list/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,44 @@ const optionalUrl = (protocols: RegExp, example: string) =>
       message: `must be a URL like ${example}`,
     });
 
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), as a proxy list entry. */
+function isAddressOrRange(text: string): boolean {
+  const [address, bits, ...rest] = text.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/** proxy-addr's names for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which proxies' `X-Forwarded-For` to believe: off (the default: the socket peer is the client), `true`
+ * (every hop: only behind a proxy that overwrites the header), or a list of proxy addresses/CIDRs. A
+ * hop count is refused: it cannot check that the peer is a proxy at all (Fastify trusts no one with it).
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((text, context): boolean | string[] => {
+    if (text === '' || text === 'false') return false;
+    if (text === 'true') return true;
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isAddressOrRange(entry) && !PROXY_RANGE_NAMES.has(entry));
+    if (bad !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be false, true or a list of proxy addresses/CIDRs such as 10.0.0.0/8 (not "${bad}")`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -29,6 +68,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
   REQUIRE_APPROVAL: booleanFromEnv.default(true),
   PROCESS_JOBS: booleanFromEnv.default(true),
+  TRUST_PROXY: trustProxyFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -49,6 +89,8 @@ export interface Config {
   publicUrl: string;
   admin: { email: string; password: string } | undefined;
   requireApproval: boolean;
+  /** Whose `X-Forwarded-For` names the client (Fastify's trustProxy): false believes no one. */
+  trustProxy: boolean | string[];
   logLevel: string;
   /** The built web app to serve, or undefined to serve the API only. */
   webDist: string | undefined;
@@ -88,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD }
         : undefined,
     requireApproval: vars.REQUIRE_APPROVAL,
+    trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     webDist: vars.WEB_DIST ? resolve(cwd, vars.WEB_DIST) : undefined,
   };
