@@ -1,4 +1,10 @@
-import { DeleteOutlined, HolderOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  ExperimentOutlined,
+  HolderOutlined,
+  PlusOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import {
   closestCenter,
   DndContext,
@@ -17,18 +23,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type Blend, BlendSchema } from '@layerloom/api';
-import {
-  Button,
-  Empty,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Popover,
-  Select,
-  Slider,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Input, InputNumber, Popconfirm, Popover, Select, Slider, Tooltip, Typography } from 'antd';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { type DraftLayer, layerNameProblem } from './project-draft.ts';
 
@@ -47,15 +42,30 @@ export interface LayerActions {
   onDelete: (key: string) => void;
 }
 
-/** The ordered layers (bottom first): presence %, blend and opacity, drag or keyboard reorder, delete, and New Layer. */
+/** The id of the New Layer input, so "Add a layer" elsewhere on the page can take the user to it. */
+export const NEW_LAYER_INPUT_ID = 'll-gen-new-layer';
+
+/** The empty project's second way in: sample layers with images, offered beside New Layer. */
+export interface SampleLayersOffer {
+  onStart: () => void;
+  isLoading: boolean;
+  error: string | null;
+}
+
+/**
+ * The ordered layers (bottom first): presence %, blend and opacity, drag or keyboard reorder, delete, and
+ * New Layer; an empty project also offers to start from sample layers.
+ */
 export function LayersPanel({
   layers,
   selectedKey,
   actions,
+  sample,
 }: {
   layers: readonly DraftLayer[];
   selectedKey: string | null;
   actions: LayerActions;
+  sample?: SampleLayersOffer;
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -75,10 +85,7 @@ export function LayersPanel({
   return (
     <div className="ll-gen-layers">
       {layers.length === 0 ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description="No layers yet: add the bottom one first (e.g. Background)."
-        />
+        <p className="ll-gen-layers-empty">No layers yet: add the bottom one first (e.g. Background).</p>
       ) : (
         <DndContext
           sensors={sensors}
@@ -120,6 +127,32 @@ export function LayersPanel({
         </DndContext>
       )}
       <NewLayerInput layers={layers} onAdd={actions.onAdd} />
+      {layers.length === 0 && sample ? <SampleLayersChoice sample={sample} /> : null}
+    </div>
+  );
+}
+
+function SampleLayersChoice({ sample }: { sample: SampleLayersOffer }) {
+  return (
+    <div className="ll-gen-sample">
+      <span className="ll-gen-sample-or" aria-hidden="true">
+        or
+      </span>
+      <Button
+        icon={<ExperimentOutlined aria-hidden="true" />}
+        loading={sample.isLoading}
+        onClick={sample.onStart}
+      >
+        Start from sample layers
+      </Button>
+      <Typography.Text type="secondary" className="ll-gen-sample-hint">
+        A few ready-made layers with images, to see how it works. Rename, replace or delete them any time.
+      </Typography.Text>
+      {sample.error ? (
+        <Typography.Text type="danger" role="alert">
+          The sample layers could not be added: {sample.error}
+        </Typography.Text>
+      ) : null}
     </div>
   );
 }
@@ -281,7 +314,7 @@ function LayerSettings({
 function NewLayerInput({ layers, onAdd }: { layers: readonly DraftLayer[]; onAdd: (name: string) => void }) {
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const inputId = useId();
+  const inputId = NEW_LAYER_INPUT_ID;
   const add = () => {
     const name = value.trim();
     if (name === '') {

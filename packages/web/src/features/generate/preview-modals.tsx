@@ -3,6 +3,7 @@ import { previewProjectGrid } from '@layerloom/api';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { fetchPreview, randomSeed } from './preview-api.ts';
@@ -29,11 +30,14 @@ function Attributes({
 export function PreviewModal({
   projectId,
   revision,
+  watermark,
   open,
   onClose,
 }: {
   projectId: string;
   revision: number;
+  /** The user's plan draws the Free watermark on previews. */
+  watermark: boolean;
   open: boolean;
   onClose: () => void;
 }) {
@@ -90,6 +94,7 @@ export function PreviewModal({
       ) : (
         <Skeleton.Image active style={{ width: '100%', height: 320 }} />
       )}
+      {watermark ? <WatermarkNote what="Previews" /> : null}
     </Modal>
   );
 }
@@ -98,11 +103,14 @@ export function PreviewModal({
 export function PreviewGridModal({
   projectId,
   revision,
+  watermark,
   open,
   onClose,
 }: {
   projectId: string;
   revision: number;
+  /** The user's plan draws the Free watermark on previews. */
+  watermark: boolean;
   open: boolean;
   onClose: () => void;
 }) {
@@ -169,6 +177,7 @@ export function PreviewGridModal({
           ))}
         </div>
       )}
+      {watermark ? <WatermarkNote what="Previews" /> : null}
     </Modal>
   );
 }

@@ -46,6 +46,8 @@ class NoResizeObserver {
 beforeEach(() => {
   consoleErrors.length = 0;
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  // jsdom has no layout, so no scrolling either; the fixes scroll to what they fix.
+  Element.prototype.scrollIntoView = () => {};
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });
@@ -106,9 +108,23 @@ describe('ProjectEditor', { timeout: 30_000 }, () => {
     expect(screen.getByText('75 % of layer')).toBeTruthy();
     expect(screen.getByText('25 % of layer')).toBeTruthy();
     expect((screen.getByLabelText('Presence of Hat (%)') as HTMLInputElement).value).toBe('50');
-    await screen.findByText('Layer "Hat" has no images yet');
-    expect(screen.getByRole('button', { name: 'Generate' })).toHaveProperty('disabled', false);
-    expect(document.querySelector('.ll-gen-save-wrap')?.textContent).toBe('Saved');
+    // Generate is disabled with the reason and its fix, also offered as the next step at the top.
+    const reasons = screen.getByRole('region', { name: 'Before you can generate:' });
+    expect(reasons.textContent).toContain(
+      'Layer “Hat” has no images: upload at least one, or delete the layer.',
+    );
+    expect(screen.getByRole('button', { name: 'Generate' })).toHaveProperty('disabled', true);
+    expect(screen.getAllByRole('button', { name: 'Upload images to Hat' })).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'Next step' }).textContent).toContain(
+      'Layer “Hat” has no images',
+    );
+    // Saved, but not something that can be generated yet.
+    expect(document.querySelector('.ll-gen-save-wrap')?.textContent).toBe(
+      'Draft saved · not ready to generate yet',
+    );
+    // The fix selects the layer, whose upload area then shows.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Upload images to Hat' })[0] as HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Layer: Hat' })).toBeTruthy();
     // The contract's required-field message, shown as the field empties.
     fireEvent.change(screen.getByLabelText('Project Name'), { target: { value: '' } });
     expect(await screen.findByText('Project Name is required!', undefined, { timeout: 5000 })).toBeTruthy();

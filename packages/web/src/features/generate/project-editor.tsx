@@ -7,6 +7,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import {
+  addSampleLayers,
   countCombinations,
   importLayersZip,
   listCollections,
@@ -17,16 +18,20 @@ import {
   uploadTraits,
 } from '@layerloom/api';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Select, Tooltip, Typography, Upload } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Card, Form, Select, Tooltip, Upload } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { NOTIFICATION_SECONDS, useFeedback } from '../../app/feedback.ts';
+import { useFeedback } from '../../app/feedback.ts';
+import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { countBelow, formatBigCount } from './eta.ts';
+import { BlockerList } from './blocker-list.tsx';
+import { formatBigCount } from './eta.ts';
+import { type BlockerTarget, generateBlockers } from './generate-blockers.ts';
 import { GeneratedModal, GenerationPanel } from './generation-panel.tsx';
 import { LayerEditor } from './layer-editor.tsx';
-import { LayersPanel, moveLayer } from './layers-panel.tsx';
+import { LayersPanel, moveLayer, NEW_LAYER_INPUT_ID } from './layers-panel.tsx';
+import { NextStep } from './next-step.tsx';
 import { PreviewGridModal, PreviewModal } from './preview-modals.tsx';
 import { type Draft, type DraftLayer, newLayerKey, saveBody } from './project-draft.ts';
 import { ProjectForm, type SettingsValues } from './project-form.tsx';
@@ -65,7 +70,7 @@ export function ProjectEditor({
   isSwitching: boolean;
 }) {
   const feedback = useFeedback();
-  const { modal, notification } = App.useApp();
+  const { modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SettingsValues>();
@@ -76,7 +81,15 @@ export function ProjectEditor({
   const [isStarting, setIsStarting] = useState(false);
   const [isCancelling, setIsCancelling] = useState(false);
   const [isImporting, setIsImporting] = useState(false);
+  const [importError, setImportError] = useState<{ file: string; message: string } | null>(null);
+  const [isAddingSample, setIsAddingSample] = useState(false);
+  const [sampleError, setSampleError] = useState<string | null>(null);
+  // A refusal to start belongs to the project as it was: any later saved change hides it.
+  const [startError, setStartError] = useState<{ message: string; revision: number } | null>(null);
   const [generatedOpen, setGeneratedOpen] = useState(false);
+  // Set when a fix asks for a layer's upload area, which exists only once that layer is selected.
+  const [revealUpload, setRevealUpload] = useState(false);
+  const generateButton = useRef<HTMLButtonElement>(null);
   const generation = useGeneration();
   const selected = draft.layers.find((layer) => layer.key === selectedKey) ?? null;
   const invalidFields = useMemo(() => saveBody(draft).skipped, [draft]);
@@ -114,11 +127,80 @@ export function ProjectEditor({
     }
   }, [status, runId, queryClient]);
 
+  const count = combinations.data?.data;
+  const isRunning = status === 'generating';
+  const blockers = useMemo(
+    () =>
+      generateBlockers({
+        draft,
+        plan,
+        count: {
+          data: count,
+          error: combinations.isError ? errorMessage(combinations.error) : null,
+          isLoading: combinations.isLoading,
+        },
+        saveState,
+        isRunning,
+      }),
+    [
+      draft,
+      plan,
+      count,
+      combinations.isError,
+      combinations.error,
+      combinations.isLoading,
+      saveState,
+      isRunning,
+    ],
+  );
+  // Whether the project itself is complete, apart from saving and a generation already running.
+  const isComplete = blockers.every((blocker) => blocker.id === 'not-saved' || blocker.id === 'running');
+
   const editLayer = (key: string, recipe: (layer: DraftLayer) => DraftLayer) =>
     edit((d) => ({ ...d, layers: d.layers.map((layer) => (layer.key === key ? recipe(layer) : layer)) }));
 
-  const saveNow = () => {
+  const saveNow = useCallback(() => {
     flush().catch(() => undefined); // the indicator shows a failed save
+  }, [flush]);
+
+  const reveal = useCallback((element: Element | null, focus?: HTMLElement | null) => {
+    if (!element) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    element.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'center' });
+    focus?.focus({ preventScroll: true });
+  }, []);
+
+  // The selected layer's upload area, once React has rendered it.
+  useEffect(() => {
+    if (!revealUpload) return;
+    setRevealUpload(false);
+    const area = document.querySelector('.ll-gen-area-layer');
+    reveal(area, area?.querySelector<HTMLElement>('.ant-upload[role="button"]'));
+  }, [revealUpload, reveal]);
+
+  const goTo = (target: BlockerTarget) => {
+    switch (target.kind) {
+      case 'field':
+        form.scrollToField(target.field, { block: 'center', focus: true });
+        return;
+      case 'new-layer': {
+        const input = document.getElementById(NEW_LAYER_INPUT_ID);
+        reveal(input?.closest('.ll-gen-area-layers') ?? input ?? null, input);
+        return;
+      }
+      case 'layer':
+        setSelectedKey(target.key);
+        setRevealUpload(true);
+        return;
+      case 'retry-save':
+        saveNow();
+        return;
+      case 'recount':
+        void combinations.refetch();
+        return;
+      case 'plans':
+        return; // a link, followed by the browser
+    }
   };
 
   const upload = async (files: File[]) => {
@@ -144,6 +226,7 @@ export function ProjectEditor({
 
   const importZip = async (file: File) => {
     setIsImporting(true);
+    setImportError(null);
     try {
       await flush();
       const body = new FormData();
@@ -153,32 +236,44 @@ export function ProjectEditor({
       if (!selectedKey && imported.layers[0]) setSelectedKey(imported.layers[0].id);
       feedback.success(`Imported ${imported.layers.length} layers`);
     } catch (error) {
-      feedback.notifyError(`${file.name} could not be imported`, error);
+      setImportError({ file: file.name, message: errorMessage(error) });
     } finally {
       setIsImporting(false);
     }
   };
 
-  const generate = async () => {
+  const startFromSample = async () => {
+    setIsAddingSample(true);
+    setSampleError(null);
     try {
-      await form.validateFields();
-    } catch (error) {
-      const first = (error as { errorFields?: { name: (string | number)[]; errors: string[] }[] })
-        .errorFields?.[0];
-      if (first) form.scrollToField(first.name, { block: 'center', focus: true });
-      notification.error({
-        title: 'Check the project settings',
-        description: first?.errors[0] ?? 'Some fields need fixing first.',
-        duration: NOTIFICATION_SECONDS,
-      });
-      return;
-    }
-    setIsStarting(true);
-    try {
+      // The server fills only an empty project: it must have every local edit (a deleted layer) first.
       await flush();
+      const { project: filled } = (await call(addSampleLayers, { params: { id: project.id }, body: {} }))
+        .data;
+      adopt((d) => withKeys(d, filled));
+      const first = filled.layers[0];
+      if (first) setSelectedKey(first.id);
+      feedback.success(`Added ${filled.layers.length} sample layers`);
+    } catch (error) {
+      setSampleError(errorMessage(error));
+    } finally {
+      setIsAddingSample(false);
+    }
+  };
+
+  const generate = async () => {
+    if (blockers.length > 0) return;
+    setIsStarting(true);
+    setStartError(null);
+    try {
+      try {
+        await flush();
+      } catch {
+        return; // the save indicator and the list of blockers say why
+      }
       await generation.start(project.id);
     } catch (error) {
-      feedback.notifyError('Generation could not start', error);
+      setStartError({ message: errorMessage(error), revision });
     } finally {
       setIsStarting(false);
     }
@@ -198,7 +293,8 @@ export function ProjectEditor({
   const openPreview = (which: 'one' | 'grid') => {
     flush()
       .then(() => (which === 'one' ? setPreviewOpen(true) : setGridOpen(true)))
-      .catch((error: unknown) => feedback.notifyError('Save the project first', error));
+      // A failed save is shown by the indicator and listed under Generate; a stale preview would mislead.
+      .catch(() => undefined);
   };
 
   const discard = () => {
@@ -213,9 +309,6 @@ export function ProjectEditor({
     });
   };
 
-  const count = combinations.data?.data;
-  const isRunning = generation.run?.progress.status === 'generating';
-  const tooMany = count && count.problem === null && countBelow(count.count, draft.collectionSize);
   const listed = projects.some((summary) => summary.id === project.id)
     ? projects
     : [{ id: project.id, name: draft.name } as ProjectSummary, ...projects];
@@ -223,13 +316,25 @@ export function ProjectEditor({
     value: summary.id,
     label: summary.id === project.id ? draft.name || 'Untitled project' : summary.name,
   }));
+  const showCount =
+    count &&
+    count.problem === null &&
+    draft.layers.length > 0 &&
+    draft.layers.every((layer) => layer.traits.length > 0);
+  const blockersId = 'll-gen-blockers';
+  const previewDisabled = !hasTraits || saveState.kind === 'error';
 
   return (
     <div className="ll-gen">
       <header className="ll-gen-head">
         <div className="ll-gen-title">
           <h1>Generate NFT</h1>
-          <SaveIndicator state={saveState} hasInvalidFields={invalidFields.length > 0} onRetry={saveNow} />
+          <SaveIndicator
+            state={saveState}
+            hasInvalidFields={invalidFields.length > 0}
+            isComplete={isComplete}
+            onRetry={saveNow}
+          />
         </div>
         <div className="ll-gen-project-bar">
           <Select
@@ -250,233 +355,241 @@ export function ProjectEditor({
         </div>
       </header>
 
+      <NextStep
+        blockers={blockers}
+        collectionSize={draft.collectionSize}
+        onTarget={goTo}
+        onGoToGenerate={() => reveal(document.querySelector('.ll-gen-area-generate'), generateButton.current)}
+        sample={{ onStart: () => void startFromSample(), isLoading: isAddingSample }}
+      />
+
       <div className="ll-gen-body">
-        <div className="ll-gen-col ll-gen-col-main">
-          <Card
-            title={<h2 className="ll-gen-card-title">Project</h2>}
-            className="ll-gen-card ll-gen-area-settings"
-          >
-            <ProjectForm
-              form={form}
-              draft={draft}
-              plan={plan}
-              onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
+        <Card
+          title={<h2 className="ll-gen-card-title">Project</h2>}
+          className="ll-gen-card ll-gen-area-settings"
+        >
+          <ProjectForm
+            form={form}
+            draft={draft}
+            plan={plan}
+            onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
+          />
+        </Card>
+        <Card
+          title={<h2 className="ll-gen-card-title">Layers</h2>}
+          className="ll-gen-card ll-gen-area-layers"
+          extra={
+            <Upload
+              accept=".zip"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void importZip(file);
+                return Upload.LIST_IGNORE;
+              }}
+            >
+              <Tooltip title="A HashLips layers/ folder as one ZIP: numbered folders, Name#weight.png files">
+                <Button size="small" icon={<FileZipOutlined aria-hidden="true" />} loading={isImporting}>
+                  Import HashLips layers ZIP
+                </Button>
+              </Tooltip>
+            </Upload>
+          }
+        >
+          {importError ? (
+            <Alert
+              type="error"
+              showIcon
+              closable={{ 'aria-label': 'Dismiss' }}
+              onClose={() => setImportError(null)}
+              className="ll-gen-inline-alert"
+              title={`${importError.file} could not be imported`}
+              description={importError.message}
             />
-          </Card>
-          <Card
-            title={<h2 className="ll-gen-card-title">Layers</h2>}
-            className="ll-gen-card ll-gen-area-layers"
-            extra={
-              <Upload
-                accept=".zip"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void importZip(file);
-                  return Upload.LIST_IGNORE;
-                }}
-              >
-                <Tooltip title="A HashLips layers/ folder as one ZIP: numbered folders, Name#weight.png files">
-                  <Button size="small" icon={<FileZipOutlined aria-hidden="true" />} loading={isImporting}>
-                    Import HashLips layers ZIP
-                  </Button>
-                </Tooltip>
-              </Upload>
-            }
-          >
-            <LayersPanel
-              layers={draft.layers}
-              selectedKey={selected?.key ?? null}
-              actions={{
-                onSelect: setSelectedKey,
-                onAdd: (name) => {
-                  const key = newLayerKey();
-                  edit((d) => ({
+          ) : null}
+          <LayersPanel
+            layers={draft.layers}
+            selectedKey={selected?.key ?? null}
+            sample={{ onStart: () => void startFromSample(), isLoading: isAddingSample, error: sampleError }}
+            actions={{
+              onSelect: setSelectedKey,
+              onAdd: (name) => {
+                const key = newLayerKey();
+                edit((d) => ({
+                  ...d,
+                  layers: [
+                    ...d.layers,
+                    { key, name, presence: 100, blend: 'normal', opacity: 1, traits: [] },
+                  ],
+                }));
+                setSelectedKey(key);
+                setSampleError(null);
+                saveNow();
+              },
+              onMove: (from, to) => edit((d) => ({ ...d, layers: moveLayer(d.layers, from, to) })),
+              onChange: (key, change) => editLayer(key, (layer) => ({ ...layer, ...change })),
+              onRename: (key, name) =>
+                edit((d) => {
+                  const old = d.layers.find((layer) => layer.key === key);
+                  return {
                     ...d,
-                    layers: [
-                      ...d.layers,
-                      { key, name, presence: 100, blend: 'normal', opacity: 1, traits: [] },
-                    ],
-                  }));
-                  setSelectedKey(key);
-                  saveNow();
-                },
-                onMove: (from, to) => edit((d) => ({ ...d, layers: moveLayer(d.layers, from, to) })),
-                onChange: (key, change) => editLayer(key, (layer) => ({ ...layer, ...change })),
-                onRename: (key, name) =>
+                    layers: d.layers.map((layer) => (layer.key === key ? { ...layer, name } : layer)),
+                    rules: old ? renameLayerInRules(d.rules, old.name, name) : d.rules,
+                  };
+                }),
+              onDelete: (key) => {
+                edit((d) => {
+                  const layers = d.layers.filter((layer) => layer.key !== key);
+                  return { ...d, layers, rules: pruneRules(d.rules, layers) };
+                });
+                if (selectedKey === key) setSelectedKey(null);
+              },
+            }}
+          />
+        </Card>
+        <Card
+          title={
+            <h2 className="ll-gen-card-title">{selected ? `Layer: ${selected.name}` : 'Layer images'}</h2>
+          }
+          className="ll-gen-card ll-gen-area-layer"
+        >
+          {selected ? (
+            <LayerEditor
+              key={selected.key}
+              projectId={project.id}
+              layer={selected}
+              plan={plan}
+              rarityMode={draft.rarityMode}
+              collectionSize={draft.collectionSize}
+              actions={{
+                onUpload: upload,
+                onWeight: (traitId, weight) =>
+                  editLayer(selected.key, (layer) => ({
+                    ...layer,
+                    traits: layer.traits.map((trait) =>
+                      trait.id === traitId ? { ...trait, weight } : trait,
+                    ),
+                  })),
+                onRename: (traitId, name) =>
                   edit((d) => {
-                    const old = d.layers.find((layer) => layer.key === key);
+                    const old = selected.traits.find((trait) => trait.id === traitId);
                     return {
                       ...d,
-                      layers: d.layers.map((layer) => (layer.key === key ? { ...layer, name } : layer)),
-                      rules: old ? renameLayerInRules(d.rules, old.name, name) : d.rules,
+                      layers: d.layers.map((layer) =>
+                        layer.key === selected.key
+                          ? {
+                              ...layer,
+                              traits: layer.traits.map((trait) =>
+                                trait.id === traitId ? { ...trait, name } : trait,
+                              ),
+                            }
+                          : layer,
+                      ),
+                      rules: old ? renameTraitInRules(d.rules, selected.name, old.name, name) : d.rules,
                     };
                   }),
-                onDelete: (key) => {
+                onDelete: (traitId) =>
                   edit((d) => {
-                    const layers = d.layers.filter((layer) => layer.key !== key);
+                    const layers = d.layers.map((layer) =>
+                      layer.key === selected.key
+                        ? { ...layer, traits: layer.traits.filter((trait) => trait.id !== traitId) }
+                        : layer,
+                    );
                     return { ...d, layers, rules: pruneRules(d.rules, layers) };
-                  });
-                  if (selectedKey === key) setSelectedKey(null);
-                },
+                  }),
               }}
             />
-          </Card>
-        </div>
-        <div className="ll-gen-col ll-gen-col-side">
-          <Card
-            title={<h2 className="ll-gen-card-title">Generate</h2>}
-            className="ll-gen-card ll-gen-area-generate"
-          >
+          ) : (
+            <p className="ll-gen-pick">
+              {draft.layers.length === 0
+                ? 'Add a layer, then drop its images here.'
+                : 'Select a layer to upload its images and set their weights.'}
+            </p>
+          )}
+        </Card>
+        <Card title={<h2 className="ll-gen-card-title">Rules</h2>} className="ll-gen-card ll-gen-area-rules">
+          <RulesEditor
+            layers={draft.layers}
+            rules={draft.rules}
+            onChange={(rules: ProjectRule[]) => edit((d) => ({ ...d, rules }))}
+          />
+        </Card>
+        <Card
+          title={<h2 className="ll-gen-card-title">Generate</h2>}
+          className="ll-gen-card ll-gen-area-generate"
+        >
+          {showCount ? (
             <div className="ll-gen-count" aria-live="polite">
-              {draft.layers.length === 0 ? (
-                <Typography.Text type="secondary">Add a layer to start.</Typography.Text>
-              ) : combinations.isError ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  title="The combinations cannot be counted"
-                  description={errorMessage(combinations.error)}
-                />
-              ) : count ? (
-                count.problem ? (
-                  <Typography.Text type="secondary">{count.problem}</Typography.Text>
-                ) : (
-                  <>
-                    <span className="ll-gen-count-label">Possible unique combinations</span>
-                    <span className="ll-gen-count-value" data-testid="combination-count">
-                      {formatBigCount(count.count)}
-                    </span>
-                  </>
-                )
-              ) : (
-                <Typography.Text type="secondary">Counting combinations…</Typography.Text>
-              )}
+              <span className="ll-gen-count-label">Possible unique combinations</span>
+              <span className="ll-gen-count-value" data-testid="combination-count">
+                {formatBigCount(count.count)}
+              </span>
             </div>
-            {tooMany ? (
-              <Alert
-                type="warning"
-                showIcon
-                title={`Collection Size (${draft.collectionSize.toLocaleString('en-US')}) is more than the ${formatBigCount(count.count)} possible combinations`}
-                description="Lower the size, add images, or loosen the rules."
-              />
-            ) : null}
-            <div className="ll-gen-actions">
-              <Button
-                icon={<EyeOutlined aria-hidden="true" />}
-                disabled={!hasTraits}
-                onClick={() => openPreview('one')}
-              >
-                Preview
-              </Button>
-              <Button
-                icon={<AppstoreOutlined aria-hidden="true" />}
-                disabled={!hasTraits}
-                onClick={() => openPreview('grid')}
-              >
-                Preview All
-              </Button>
-              <Button
-                type="primary"
-                icon={<ThunderboltOutlined aria-hidden="true" />}
-                disabled={!hasTraits || isRunning}
-                loading={isStarting}
-                onClick={() => void generate()}
-              >
-                Generate
-              </Button>
-            </div>
-            {generation.run ? (
-              <GenerationPanel
-                run={generation.run}
-                isCancelling={isCancelling}
-                onCancel={() => void cancel()}
-                onDismiss={generation.dismiss}
-                onOpen={() => void navigate(`/dashboard/collections/${generation.run?.collection.id}`)}
-              />
-            ) : null}
-          </Card>
-          <Card
-            title={
-              <h2 className="ll-gen-card-title">{selected ? `Layer: ${selected.name}` : 'Layer images'}</h2>
-            }
-            className="ll-gen-card ll-gen-area-layer"
-          >
-            {selected ? (
-              <LayerEditor
-                key={selected.key}
-                projectId={project.id}
-                layer={selected}
-                plan={plan}
-                rarityMode={draft.rarityMode}
-                collectionSize={draft.collectionSize}
-                actions={{
-                  onUpload: upload,
-                  onWeight: (traitId, weight) =>
-                    editLayer(selected.key, (layer) => ({
-                      ...layer,
-                      traits: layer.traits.map((trait) =>
-                        trait.id === traitId ? { ...trait, weight } : trait,
-                      ),
-                    })),
-                  onRename: (traitId, name) =>
-                    edit((d) => {
-                      const old = selected.traits.find((trait) => trait.id === traitId);
-                      return {
-                        ...d,
-                        layers: d.layers.map((layer) =>
-                          layer.key === selected.key
-                            ? {
-                                ...layer,
-                                traits: layer.traits.map((trait) =>
-                                  trait.id === traitId ? { ...trait, name } : trait,
-                                ),
-                              }
-                            : layer,
-                        ),
-                        rules: old ? renameTraitInRules(d.rules, selected.name, old.name, name) : d.rules,
-                      };
-                    }),
-                  onDelete: (traitId) =>
-                    edit((d) => {
-                      const layers = d.layers.map((layer) =>
-                        layer.key === selected.key
-                          ? { ...layer, traits: layer.traits.filter((trait) => trait.id !== traitId) }
-                          : layer,
-                      );
-                      return { ...d, layers, rules: pruneRules(d.rules, layers) };
-                    }),
-                }}
-              />
-            ) : (
-              <Typography.Paragraph type="secondary" className="ll-gen-pick">
-                {draft.layers.length === 0
-                  ? 'Add a layer, then drop its images here.'
-                  : 'Select a layer to upload its images and set their weights.'}
-              </Typography.Paragraph>
-            )}
-          </Card>
-          <Card
-            title={<h2 className="ll-gen-card-title">Rules</h2>}
-            className="ll-gen-card ll-gen-area-rules"
-          >
-            <RulesEditor
-              layers={draft.layers}
-              rules={draft.rules}
-              onChange={(rules: ProjectRule[]) => edit((d) => ({ ...d, rules }))}
+          ) : null}
+          <div aria-live="polite">
+            <BlockerList id={blockersId} blockers={blockers} onTarget={goTo} />
+          </div>
+          <div className="ll-gen-actions">
+            <Button
+              icon={<EyeOutlined aria-hidden="true" />}
+              disabled={previewDisabled}
+              onClick={() => openPreview('one')}
+            >
+              Preview
+            </Button>
+            <Button
+              icon={<AppstoreOutlined aria-hidden="true" />}
+              disabled={previewDisabled}
+              onClick={() => openPreview('grid')}
+            >
+              Preview All
+            </Button>
+            <Button
+              ref={generateButton}
+              type="primary"
+              icon={<ThunderboltOutlined aria-hidden="true" />}
+              disabled={blockers.length > 0}
+              aria-describedby={blockers.length > 0 ? blockersId : undefined}
+              loading={isStarting}
+              onClick={() => void generate()}
+            >
+              Generate
+            </Button>
+          </div>
+          {startError && startError.revision === revision ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              closable={{ 'aria-label': 'Dismiss' }}
+              onClose={() => setStartError(null)}
+              title="Generation could not start"
+              description={startError.message}
             />
-          </Card>
-        </div>
+          ) : null}
+          {plan.watermark ? <WatermarkNote what="Previews and generated images" /> : null}
+          {generation.run ? (
+            <GenerationPanel
+              run={generation.run}
+              isCancelling={isCancelling}
+              onCancel={() => void cancel()}
+              onDismiss={generation.dismiss}
+              onOpen={() => void navigate(`/dashboard/collections/${generation.run?.collection.id}`)}
+            />
+          ) : null}
+        </Card>
       </div>
 
       <PreviewModal
         projectId={project.id}
         revision={revision}
+        watermark={plan.watermark}
         open={previewOpen}
         onClose={() => setPreviewOpen(false)}
       />
       <PreviewGridModal
         projectId={project.id}
         revision={revision}
+        watermark={plan.watermark}
         open={gridOpen}
         onClose={() => setGridOpen(false)}
       />

@@ -2,7 +2,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { CollectionSizeSchema, CreateProjectBodySchema, type Plan } from '@layerloom/api';
 import { Button, Form, type FormInstance, Input, InputNumber, Radio, Space, Tooltip } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
+import { WATERMARK_TEXT } from '../../components/watermark-note.tsx';
+import { PLANS_PATH } from '../../lib/plans-path.ts';
 import { randomSeed } from './preview-api.ts';
 import type { Draft } from './project-draft.ts';
 
@@ -92,9 +95,18 @@ export function ProjectForm({
         name="collectionSize"
         required
         rules={[schemaRule(CollectionSizeSchema), sizeRule]}
-        extra={`Your ${plan.name} plan: up to ${plan.maxAssets.toLocaleString('en-US')} assets${
-          plan.watermark ? ', watermarked' : ''
-        }.`}
+        extra={
+          <>
+            Your {plan.name} plan: up to {plan.maxAssets.toLocaleString('en-US')} assets
+            {plan.watermark ? (
+              <>
+                , watermarked “{WATERMARK_TEXT}”. <Link to={PLANS_PATH}>See plans</Link>
+              </>
+            ) : (
+              '.'
+            )}
+          </>
+        }
       >
         <InputNumber precision={0} style={{ width: '100%' }} />
       </Form.Item>

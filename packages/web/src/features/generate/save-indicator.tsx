@@ -1,6 +1,7 @@
 import {
   CheckCircleFilled,
   CloudUploadOutlined,
+  EditOutlined,
   ExclamationCircleFilled,
   LoadingOutlined,
 } from '@ant-design/icons';
@@ -8,14 +9,20 @@ import { Button } from 'antd';
 import { errorMessage } from '../../lib/api-error.ts';
 import type { SaveState } from './use-project-draft.ts';
 
-/** "Saved" / "Saving…" / "Not saved" (with the reason and Retry), announced politely. */
+/**
+ * What is true of the project, announced politely: "Saving…", "Not saved" (with the reason and Retry),
+ * fields with errors that stay unsaved, a saved draft that cannot be generated yet, or saved and ready.
+ */
 export function SaveIndicator({
   state,
   hasInvalidFields,
+  isComplete,
   onRetry,
 }: {
   state: SaveState;
   hasInvalidFields: boolean;
+  /** Nothing but saving stands between the project and Generate. */
+  isComplete: boolean;
   onRetry: () => void;
 }) {
   let content: React.ReactNode;
@@ -42,19 +49,23 @@ export function SaveIndicator({
     );
   } else if (hasInvalidFields) {
     content = (
-      <span
-        className="ll-gen-save is-warning"
-        title="Fields with an error keep their last valid value until fixed."
-      >
+      <span className="ll-gen-save is-warning">
         <ExclamationCircleFilled aria-hidden="true" />
-        <span>Saved, except fields with errors</span>
+        <span>Not saved: fields with errors keep their last valid value until fixed</span>
+      </span>
+    );
+  } else if (!isComplete) {
+    content = (
+      <span className="ll-gen-save is-draft">
+        <EditOutlined aria-hidden="true" />
+        <span>Draft saved · not ready to generate yet</span>
       </span>
     );
   } else {
     content = (
       <span className="ll-gen-save is-saved">
         <CheckCircleFilled aria-hidden="true" />
-        <span>Saved</span>
+        <span>Saved · ready to generate</span>
       </span>
     );
   }

@@ -1,0 +1,170 @@
+import { type Plan, UpdateProjectBodySchema } from '@layerloom/api';
+import { countBelow, formatBigCount } from './eta.ts';
+import type { Draft } from './project-draft.ts';
+import type { SettingsValues } from './project-form.tsx';
+import type { SaveState } from './use-project-draft.ts';
+
+/** Where a blocker's fix takes the user. */
+export type BlockerTarget =
+  | { kind: 'field'; field: keyof SettingsValues; label: string }
+  | { kind: 'new-layer' }
+  | { kind: 'layer'; key: string; name: string }
+  | { kind: 'retry-save' }
+  | { kind: 'recount' }
+  | { kind: 'plans' };
+
+/** One thing that keeps Generate disabled: what is wrong and how to fix it, with where to go. */
+export interface Blocker {
+  /** Stable across renders (a React key, and a test hook). */
+  id: string;
+  text: string;
+  targets: BlockerTarget[];
+}
+
+/** The combination count as the server last gave it, or what stops it. */
+export interface CountState {
+  data: { count: string; problem: string | null } | undefined;
+  error: string | null;
+  isLoading: boolean;
+}
+
+/** Why each settings field cannot be used yet, with the fix; null when the field is fine. */
+function fieldProblem(field: keyof SettingsValues, draft: Draft): string | null {
+  const value = draft[field];
+  if (field === 'description') {
+    if (typeof value !== 'string' || value.trim() === '') {
+      return 'Project Description is required: say in a sentence what the collection is about.';
+    }
+  }
+  // The update schema's fields are optional (a PATCH); a field on the page is required.
+  const result = UpdateProjectBodySchema.shape[field].unwrap().safeParse(value);
+  if (result.success) return null;
+  const empty = value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  switch (field) {
+    case 'name':
+      return empty
+        ? 'Project Name is required: give the project a name.'
+        : (result.error.issues[0]?.message ?? 'Project Name is not valid.');
+    case 'collectionSize':
+      return empty
+        ? 'Collection Size is required: enter how many items to make.'
+        : `${result.error.issues[0]?.message}.`;
+    case 'width':
+    case 'height': {
+      const label = field === 'width' ? 'Width' : 'Height';
+      return empty
+        ? `${label} is required: enter it in pixels (16–4096).`
+        : `${result.error.issues[0]?.message} (16–4096).`;
+    }
+    case 'seed':
+      return 'Seed is required: type one, or shuffle for a random one.';
+    default:
+      return result.error.issues[0]?.message ?? 'This field is not valid yet.';
+  }
+}
+
+const fieldLabels: Record<keyof SettingsValues, string> = {
+  name: 'Project Name',
+  description: 'Project Description',
+  collectionSize: 'Collection Size',
+  width: 'Width',
+  height: 'Height',
+  rarityMode: 'Rarity',
+  seed: 'Seed',
+};
+
+/**
+ * Everything that stops the project from being generated, in the order the page is worked through
+ * (settings, layers, images, size against the plan and the combinations, saving). Empty: ready.
+ */
+export function generateBlockers({
+  draft,
+  plan,
+  count,
+  saveState,
+  isRunning,
+}: {
+  draft: Draft;
+  plan: Plan;
+  count: CountState;
+  saveState: SaveState;
+  isRunning: boolean;
+}): Blocker[] {
+  const blockers: Blocker[] = [];
+  for (const field of ['name', 'description', 'collectionSize', 'width', 'height', 'seed'] as const) {
+    const problem = fieldProblem(field, draft);
+    if (problem) {
+      blockers.push({
+        id: `field-${field}`,
+        text: problem,
+        targets: [{ kind: 'field', field, label: fieldLabels[field] }],
+      });
+    }
+  }
+
+  if (draft.layers.length === 0) {
+    blockers.push({
+      id: 'no-layers',
+      text: 'The project has no layers: add the bottom one first (e.g. Background), or start from sample layers.',
+      targets: [{ kind: 'new-layer' }],
+    });
+  }
+  const empty = draft.layers.filter((layer) => layer.traits.length === 0);
+  for (const layer of empty) {
+    blockers.push({
+      id: `empty-layer-${layer.key}`,
+      text: `Layer “${layer.name}” has no images: upload at least one, or delete the layer.`,
+      targets: [{ kind: 'layer', key: layer.key, name: layer.name }],
+    });
+  }
+
+  const size = draft.collectionSize;
+  const sizeIsValid = typeof size === 'number' && Number.isInteger(size) && size >= 1;
+  if (sizeIsValid && size > plan.maxAssets) {
+    const max = plan.maxAssets.toLocaleString('en-US');
+    blockers.push({
+      id: 'plan-limit',
+      text: `Your ${plan.name} plan generates up to ${max} assets: lower Collection Size to ${max} or less, or choose a bigger plan.`,
+      targets: [{ kind: 'field', field: 'collectionSize', label: 'Collection Size' }, { kind: 'plans' }],
+    });
+  }
+
+  // The server counts what it has saved; its own "no layers / no images" reasons are the ones above.
+  const layersReady = draft.layers.length > 0 && empty.length === 0;
+  if (layersReady) {
+    if (count.error) {
+      blockers.push({
+        id: 'count-error',
+        text: `The possible combinations could not be counted (${count.error}).`,
+        targets: [{ kind: 'recount' }],
+      });
+    } else if (count.data?.problem) {
+      blockers.push({ id: 'count-problem', text: count.data.problem, targets: [] });
+    } else if (count.data && sizeIsValid && countBelow(count.data.count, size)) {
+      const total = formatBigCount(count.data.count);
+      blockers.push({
+        id: 'too-many',
+        text: `Collection Size (${size.toLocaleString('en-US')}) is more than the ${total} possible combinations: lower it to ${total} or less, add images to the layers, or loosen the rules.`,
+        targets: [{ kind: 'field', field: 'collectionSize', label: 'Collection Size' }],
+      });
+    } else if (!count.data && count.isLoading) {
+      blockers.push({ id: 'counting', text: 'Counting the possible combinations…', targets: [] });
+    }
+  }
+
+  if (saveState.kind === 'error') {
+    blockers.push({
+      id: 'not-saved',
+      text: 'Your latest changes are not saved yet (the reason is shown at the top).',
+      targets: [{ kind: 'retry-save' }],
+    });
+  }
+  if (isRunning) {
+    blockers.push({
+      id: 'running',
+      text: 'A collection is being generated from this project: wait for it to finish, or cancel it.',
+      targets: [],
+    });
+  }
+  return blockers;
+}

@@ -1,0 +1,77 @@
+import { ArrowRightOutlined, CheckCircleFilled } from '@ant-design/icons';
+import { Button } from 'antd';
+import { BlockerAction } from './blocker-list.tsx';
+import type { Blocker, BlockerTarget } from './generate-blockers.ts';
+
+/**
+ * The blocker to offer first: building the layers is the real work, so a missing layer or a layer
+ * without images comes before a settings field; otherwise the page's own order.
+ */
+export function nextBlocker(blockers: readonly Blocker[]): Blocker | undefined {
+  return (
+    blockers.find((blocker) => blocker.id === 'no-layers') ??
+    blockers.find((blocker) => blocker.id.startsWith('empty-layer-')) ??
+    blockers[0]
+  );
+}
+
+/** The one next thing to do, at the top of the page where the eye starts, with a button that goes there. */
+export function NextStep({
+  blockers,
+  collectionSize,
+  onTarget,
+  onGoToGenerate,
+  sample,
+}: {
+  blockers: readonly Blocker[];
+  collectionSize: number;
+  onTarget: (target: BlockerTarget) => void;
+  onGoToGenerate: () => void;
+  /** Offered beside "Add a layer" while the project has no layers. */
+  sample: { onStart: () => void; isLoading: boolean };
+}) {
+  const next = nextBlocker(blockers);
+  if (!next) {
+    return (
+      <section className="ll-gen-next is-ready" aria-label="Next step">
+        <CheckCircleFilled aria-hidden="true" className="ll-gen-next-icon" />
+        <p>
+          <strong>Ready to generate.</strong> Preview a few combinations, then generate your{' '}
+          {collectionSize.toLocaleString('en-US')} items.
+        </p>
+        <Button
+          type="primary"
+          size="small"
+          icon={<ArrowRightOutlined aria-hidden="true" />}
+          onClick={onGoToGenerate}
+        >
+          Go to Generate
+        </Button>
+      </section>
+    );
+  }
+  const isStart = next.id === 'no-layers';
+  return (
+    <section className="ll-gen-next" aria-label="Next step">
+      <ArrowRightOutlined aria-hidden="true" className="ll-gen-next-icon" />
+      <p>
+        <strong>{isStart ? 'Start here:' : 'Next step:'}</strong>{' '}
+        {isStart
+          ? 'add your first layer (the bottom one, e.g. Background), or start from sample layers to try things out.'
+          : next.text}
+      </p>
+      {next.targets.length > 0 ? (
+        <span className="ll-gen-next-actions">
+          {next.targets.map((target) => (
+            <BlockerAction key={target.kind} target={target} onTarget={onTarget} type="primary" />
+          ))}
+          {isStart ? (
+            <Button size="small" loading={sample.isLoading} onClick={sample.onStart}>
+              Start from sample layers
+            </Button>
+          ) : null}
+        </span>
+      ) : null}
+    </section>
+  );
+}
