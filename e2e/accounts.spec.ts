@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,6 @@ import {
   openPage,
   sameOrigin,
   screenshot,
-  screenshotDir,
   seriousAxeViolations,
   signIn,
   testAdmin,
@@ -107,13 +105,7 @@ async function check(opened: OpenedPage, name: string) {
   await opened.page.waitForLoadState('networkidle');
   // Let antd's enter animations settle so the screenshot and axe see the final colours.
   await opened.page.waitForTimeout(350);
-  if (name.startsWith('modal')) {
-    // The modal sits over the long landing page: the viewport is what a user sees.
-    const width = opened.page.viewportSize()?.width ?? 0;
-    await opened.page.screenshot({ path: join(screenshotDir, `accounts-${name}-${width}.png`) });
-  } else {
-    await screenshot(opened.page, `accounts-${name}`);
-  }
+  await screenshot(opened.page, `accounts-${name}`);
   expect(await seriousAxeViolations(opened.page), `${name} has serious axe violations`).toEqual([]);
   expect(unexpectedErrors(opened.errors), `${name} logged console errors`).toEqual([]);
 }
@@ -390,66 +382,56 @@ describe('accounts in the browser', () => {
     await visitor.context.close();
   });
 
-  it('runs login, sign-up and the whole reset in the modal of the landing page, with a pasted code', async () => {
+  it("runs the reset (pasted code), login and sign-up from the landing page's links, on the account pages", async () => {
     const visitor = await openPage(browser, app.url, 'desktop');
     const { page } = visitor;
     await page.goto('/');
     const header = page.locator('header').first();
-    await header.getByRole('button', { name: 'Login', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Forgot Password ?').waitFor();
-    await expect.poll(() => dialog.getByText('Login', { exact: true }).first().isVisible()).toBe(true);
-    await check(visitor, 'modal-login');
+    // The landing Login is the login page: one form, one outcome.
+    await header.getByRole('link', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/auth/login');
+    await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Forgot Password ?' }).click();
+    await page.waitForURL('**/auth/forgot');
 
-    // Into the reset, then Cancel: opening Login again starts afresh.
-    await dialog.getByRole('button', { name: 'Forgot Password ?' }).click();
-    await dialog.getByRole('button', { name: 'Send code' }).waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await header.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Login' }).waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Forgot Password ?' }).click();
-
-    const modal = page.getByRole('dialog');
-    await modal.getByRole('button', { name: 'Send code' }).waitFor();
-    await modal.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
     const mailsBefore = smtp.count(grace.email, RESET_MAIL);
-    await modal.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.waitForURL('**/auth/otp');
     await otpBox(page, 1).waitFor();
-    await check(visitor, 'modal-otp');
     const code = codeFrom(await smtp.waitFor(grace.email, RESET_MAIL, mailsBefore));
     // A whole code pasted into the fourth box fills every box.
     await pasteInto(page, '[aria-label="Digit 4 of 6"]', code);
     expect(await otpBox(page, 1).inputValue()).toBe(code[0]);
     expect(await otpBox(page, 6).inputValue()).toBe(code[5]);
-    await modal.getByRole('button', { name: 'Submit' }).click();
-    await modal.getByLabel('New password', { exact: true }).waitFor();
-    await check(visitor, 'modal-new-password');
-    await modal.getByLabel('New password', { exact: true }).fill('third-time-lucky');
-    await modal.getByLabel('Confirm password', { exact: true }).fill('third-time-lucky');
-    await modal.getByRole('button', { name: 'Update password' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByLabel('New password', { exact: true }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('third-time-lucky');
+    await page.getByLabel('Confirm password', { exact: true }).fill('third-time-lucky');
+    await page.getByRole('button', { name: 'Update password' }).click();
     await page.waitForURL(/\/dashboard$/);
     grace.password = 'third-time-lucky';
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${app.url}/`);
 
-    // Login in the modal goes to the dashboard.
-    await header.getByRole('button', { name: 'Login', exact: true }).click();
-    await modal.getByLabel('Email', { exact: true }).fill(grace.email);
-    await modal.getByLabel('Password', { exact: true }).fill(grace.password);
-    await modal.getByRole('button', { name: 'Login', exact: true }).click();
+    // Login from the landing page goes to the dashboard.
+    await header.getByRole('link', { name: 'Login', exact: true }).click();
+    await page.waitForURL('**/auth/login');
+    await page.getByLabel('Email', { exact: true }).fill(grace.email);
+    await page.getByLabel('Password', { exact: true }).fill(grace.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${app.url}/`);
 
-    // Sign up in the modal goes to /success.
-    await header.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await modal.getByLabel('First name', { exact: true }).fill('Katherine');
-    await modal.getByLabel('Last name', { exact: true }).fill('Johnson');
-    await modal.getByLabel('Email', { exact: true }).fill(`katherine-${stamp}@example.com`);
-    await modal.getByLabel('Password', { exact: true }).fill('orbital-mechanics');
-    await check(visitor, 'modal-signup');
-    await modal.getByRole('button', { name: 'Sign up', exact: true }).click();
+    // Sign up from the landing page goes to /success.
+    await header.getByRole('link', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL('**/auth/signup');
+    await page.getByLabel('First name', { exact: true }).fill('Katherine');
+    await page.getByLabel('Last name', { exact: true }).fill('Johnson');
+    await page.getByLabel('Email', { exact: true }).fill(`katherine-${stamp}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('orbital-mechanics');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.waitForURL('**/success');
     await smtp.waitFor(`katherine-${stamp}@example.com`, VERIFY_MAIL);
     await visitor.context.close();
@@ -529,9 +511,9 @@ describe('accounts in the browser', () => {
       await page.waitForLoadState('networkidle');
       const menu = page.getByRole('button', { name: 'Open menu' });
       if (await menu.isVisible()) await menu.click();
-      await page.getByRole('button', { name: 'Sign up', exact: true }).last().click();
-      await page.getByRole('dialog').getByLabel('First name', { exact: true }).waitFor();
-      await check(visitor, 'modal-signup-view');
+      await page.getByRole('link', { name: 'Sign up', exact: true }).last().click();
+      await page.waitForURL('**/auth/signup');
+      await page.getByLabel('First name', { exact: true }).waitFor();
       await visitor.context.close();
     });
   }

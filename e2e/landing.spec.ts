@@ -119,10 +119,11 @@ describe('landing page', () => {
     }
   });
 
-  it('scrolls to a section from the header, opens the auth modal, and sends upload to login first', async () => {
+  it('scrolls to a section from the header; Login, Sign up and GET STARTED are links to the account pages', async () => {
     const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     try {
       await page.goto('/');
+      expect(await page.title()).toBe('Layerloom · No Code NFT Collection Generator');
       const nav = page.getByRole('navigation', { name: 'Main', exact: true });
       await nav.getByRole('link', { name: 'Pricing' }).click();
       await page.waitForFunction(() => {
@@ -131,21 +132,61 @@ describe('landing page', () => {
       });
       expect(page.url()).toMatch(/#pricing$/);
 
-      await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await page.getByRole('dialog').waitFor();
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'hidden' });
-      await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-      await page.getByRole('dialog').waitFor();
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      // Real links (open in a new tab, copyable), to the same pages as everywhere else.
+      const header = page.locator('header').first();
+      expect(await header.getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).toBe(
+        '/auth/login',
+      );
+      expect(await header.getByRole('link', { name: 'Sign up', exact: true }).getAttribute('href')).toBe(
+        '/auth/signup',
+      );
+      const getStarted = page.getByRole('link', { name: 'GET STARTED' });
+      expect(await getStarted.count()).toBe(2);
+      expect(await getStarted.first().getAttribute('href')).toBe('/auth/signup');
+      expect(await page.getByRole('button', { name: 'GET STARTED' }).count()).toBe(0);
 
-      await page.getByRole('button', { name: 'GET STARTED' }).first().click();
+      await header.getByRole('link', { name: 'Login', exact: true }).click();
+      await page.waitForURL('**/auth/login');
+      await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+      expect(await page.title()).toBe('Login · Layerloom');
+      await page.goBack();
+      await header.getByRole('link', { name: 'Sign up', exact: true }).click();
+      await page.waitForURL('**/auth/signup');
+      expect(await page.title()).toBe('Sign up · Layerloom');
+      await page.goBack();
+
+      await getStarted.first().click();
       await page.waitForURL('**/auth/signup');
       await page.goBack();
-      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByRole('link', { name: 'Upload' }).click();
       await page.waitForURL(/\/auth\/login\?next=%2Fdashboard%2Fnft/);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives every public and account page its own title', async () => {
+    const { context, page } = await openPage(browser, app.url, 'desktop');
+    try {
+      const titles: Record<string, string> = {
+        '/help': 'Help Center',
+        '/terms': 'Terms of Service',
+        '/privacy': 'Privacy Policy',
+        '/contact': 'Contact Us',
+        '/affiliate': 'Affiliate Program',
+        '/metadata-viewer': 'Metadata Viewer',
+        '/sample-collection': 'Sample collection',
+        '/auth/login': 'Login',
+        '/auth/signup': 'Sign up',
+        '/auth/forgot': 'Reset Password',
+        '/success': 'Success!',
+        '/no-such-page': 'Page not found',
+      };
+      for (const [path, title] of Object.entries(titles)) {
+        await page.goto(path);
+        await expect.poll(() => page.title(), { message: path }).toBe(`${title} · Layerloom`);
+      }
     } finally {
       await context.close();
     }
@@ -164,7 +205,7 @@ describe('landing page', () => {
         return Math.abs(top - 76) < 40;
       });
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await drawer.getByRole('button', { name: 'Login' }).waitFor();
+      await drawer.getByRole('link', { name: 'Login' }).waitFor();
       // The drawer is fixed to the viewport: a viewport screenshot shows it as the visitor sees it.
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(screenshotDir, 'landing-menu-390.png') });
@@ -172,9 +213,9 @@ describe('landing page', () => {
       await signIn(context, testAdmin.email, testAdmin.password);
       await page.goto('/');
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await drawer.getByRole('button', { name: 'Dashboard' }).waitFor();
-      expect(await drawer.getByRole('button', { name: 'Login' }).count()).toBe(0);
-      await drawer.getByRole('button', { name: 'Dashboard' }).click();
+      await drawer.getByRole('link', { name: 'Dashboard' }).waitFor();
+      expect(await drawer.getByRole('link', { name: 'Login' }).count()).toBe(0);
+      await drawer.getByRole('link', { name: 'Dashboard' }).click();
       await page.waitForURL('**/dashboard');
     } finally {
       await context.close();

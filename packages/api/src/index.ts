@@ -93,6 +93,14 @@ export {
   TraitNameSchema,
   TraitWeightSchema,
 } from './projects/project-limits.ts';
+export type { Publication, PublicationMode, PublishBody } from './publications/publication.ts';
+export {
+  getPublication,
+  PublicationModeSchema,
+  PublicationSchema,
+  PublishBodySchema,
+  publishCollection,
+} from './publications/publication.ts';
 export type { ListRolesResponse, Role } from './roles/list-roles.ts';
 export { listRoles, RoleSchema } from './roles/list-roles.ts';
 export type {

@@ -14,6 +14,8 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { nftLegacyRoutes } from './modules/nft-legacy/nft-legacy.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { hostedRoutes } from './modules/publications/hosted.routes.ts';
+import { publicationsRoutes } from './modules/publications/publications.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -93,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(adminUsersRoutes);
   await app.register(projectsRoutes);
   await app.register(collectionsRoutes);
+  await app.register(publicationsRoutes);
+  await app.register(hostedRoutes);
   await app.register(nftLegacyRoutes);
   if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);

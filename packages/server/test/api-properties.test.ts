@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/modules/auth/session-cookie.ts';
-import { startSession } from '../src/modules/auth/sessions.service.ts';
+import { resolveSession, startSession } from '../src/modules/auth/sessions.service.ts';
 import { multipartFiles } from './support/multipart.ts';
 import { createFixtureProject } from './support/project-fixture.ts';
 import { arbitraryFor, hostileString, hostileValue, type JsonSchema } from './support/schema-arbitrary.ts';
@@ -145,8 +145,14 @@ describe.each(databaseKinds)('every route of the OpenAPI document on %s, under a
     await test?.close();
   });
 
+  const tokens = new Map<string, string>();
+  /** The user's session cookie: the same one while it lasts (a logout or password change ends it). */
   async function cookieOf(user: TestUser): Promise<string> {
-    const { token } = await startSession(test.app.database.db, user.id);
+    let token = tokens.get(user.id);
+    if (!token || !(await resolveSession(test.app.database.db, token))) {
+      ({ token } = await startSession(test.app.database.db, user.id));
+      tokens.set(user.id, token);
+    }
     return `${SESSION_COOKIE}=${token}`;
   }
 

@@ -8,6 +8,7 @@ import type { Generated } from 'kysely';
 export interface Database {
   projects: ProjectTable;
   collections: CollectionTable;
+  publications: PublicationTable;
   contact_messages: ContactMessageTable;
   jobs: JobTable;
   roles: RoleTable;
@@ -148,4 +149,14 @@ export interface CollectionTable {
   /** JSON: the project (layers, traits with blob keys, rules) at generation time. */
   snapshot: string;
   created_at: string;
+}
+
+export interface PublicationTable {
+  collection_id: string;
+  owner_id: string;
+  /** 'hosted'. */
+  mode: string;
+  slug: string;
+  provenance_hash: string;
+  published_at: string;
 }

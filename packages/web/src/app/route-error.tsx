@@ -1,5 +1,6 @@
 import { Button, Result, Spin } from 'antd';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** A centred spinner while a page's code or data loads. */
 export function PageLoading() {
@@ -20,6 +21,7 @@ export function RouteError() {
     : isChunkFailure
       ? 'Layerloom was updated'
       : 'Something went wrong';
+  useDocumentTitle(title);
   const subTitle = isChunkFailure
     ? 'Part of the app could not be loaded. Reload the page to get the newest version.'
     : 'This page could not be shown. Reload, or go back to the home page.';

@@ -9,6 +9,7 @@ import * as jobs from './0010_jobs.ts';
 import * as projects from './0020_projects.ts';
 import * as collections from './0021_collections.ts';
 import * as projectLimits from './0022_project_limits.ts';
+import * as publications from './0023_publications.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0020_projects': projects,
   '0021_collections': collections,
   '0022_project_limits': projectLimits,
+  '0023_publications': publications,
 };

@@ -7,6 +7,7 @@ import { useFeedback } from '../../app/feedback.ts';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import './user-requests.css';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const PAGE_SIZE = 10;
 const REASON_MAX = 500;
@@ -84,6 +85,7 @@ function EmailState({ user }: { user: User }) {
  * server. Approve sends reason "OK"; Reject needs a typed reason. The user is mailed either way.
  */
 export function UserRequestsPage() {
+  useDocumentTitle('User Requests');
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<User | null>(null);
   const [form] = Form.useForm<{ reason: string }>();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { BrandLogo } from './brand-mark.tsx';
 import './auth.css';
 
@@ -51,7 +52,7 @@ function LayerArt() {
 
 /**
  * The frame of every account screen: brand art and promise on the left on wide screens, the form
- * card on the right; one column with the logo on top on tablets and phones.
+ * card on the right; one column with the logo on top on tablets and phones. The title names the tab too.
  */
 export function AuthLayout({
   title,
@@ -65,6 +66,7 @@ export function AuthLayout({
   icon?: ReactNode;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="ll-auth">
       <aside className="ll-auth-art">

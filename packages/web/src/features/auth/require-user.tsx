@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSession, wasSignedOut } from './session.ts';
 
 /**
@@ -25,8 +26,12 @@ export function RequireUser({ admin = false, children }: { admin?: boolean; chil
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/auth/login?next=${encodeURIComponent(next)}`} replace />;
   }
-  if (admin && session.data.role !== 'admin') {
-    return <Result status="403" title="Admins only" subTitle="This page is for Layerloom administrators." />;
-  }
+  if (admin && session.data.role !== 'admin') return <AdminsOnly />;
   return children;
+}
+
+/** What a signed-in non-admin sees at an admin page. */
+function AdminsOnly() {
+  useDocumentTitle('Admins only');
+  return <Result status="403" title="Admins only" subTitle="This page is for Layerloom administrators." />;
 }

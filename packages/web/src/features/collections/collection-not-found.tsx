@@ -1,7 +1,7 @@
 import { FileSearchOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
+import { LinkButton } from '../../components/link-button.tsx';
 import { isApiError } from '../../lib/api-error.ts';
-import { LinkButton } from './link-button.tsx';
 
 /** A failed load: "not found" for a 404 (unknown or someone else's id), otherwise the error with a retry. */
 export function CollectionLoadError({

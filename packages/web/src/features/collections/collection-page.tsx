@@ -3,6 +3,7 @@ import { Alert, App, Breadcrumb, Button, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
+import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { CollectionGallery } from './collection-gallery.tsx';
 import { CollectionLoadError } from './collection-not-found.tsx';
 import { useCollection, useDeleteCollection, useLiveProgress } from './collections-queries.ts';
@@ -12,6 +13,7 @@ import { GenerationProgressView } from './generation-progress.tsx';
 import { IpfsPanel } from './ipfs-panel.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** One collection: main image, facts, IPFS CIDs, downloads, delete, and the token gallery (or its progress). */
 export function CollectionPage() {
@@ -20,6 +22,7 @@ export function CollectionPage() {
   const { modal } = App.useApp();
   const feedback = useFeedback();
   const collection = useCollection(id);
+  useDocumentTitle(collection.data?.name ?? (collection.isError ? 'Collection not found' : 'Collection'));
   const live = useLiveProgress(id, collection.data?.progress);
   const remove = useDeleteCollection();
   const deleted = useRef(false);
@@ -139,6 +142,7 @@ export function CollectionPage() {
               </div>
             ) : null}
           </dl>
+          {data.watermark ? <WatermarkNote what="This collection's images" /> : null}
           <div className="llc-actions">
             {ready ? <DownloadsMenu collectionId={data.id} size={data.size} /> : null}
             <Button

@@ -2,17 +2,19 @@ import { ExclamationCircleOutlined, PlusOutlined, StopOutlined } from '@ant-desi
 import type { Collection } from '@layerloom/api';
 import { Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
 import { CollectionLoadError } from './collection-not-found.tsx';
 import { tokenThumbnailUrl, useCollections } from './collections-queries.ts';
 import { formatCount, formatDate, progressPercent } from './format.ts';
 import { GenerationProgressView } from './generation-progress.tsx';
-import { LinkButton } from './link-button.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** My Collection: the user's collections as a thumbnail grid, with live progress for those still generating. */
 export function CollectionsPage() {
   const collections = useCollections();
+  useDocumentTitle('My Collection');
   const count = collections.data?.length ?? 0;
   return (
     <div className="llc-col-page">

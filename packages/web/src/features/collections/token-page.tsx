@@ -3,6 +3,8 @@ import { Alert, Breadcrumb, Button, Result, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
+import { LinkButton } from '../../components/link-button.tsx';
+import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { CollectionLoadError, NotFoundResult } from './collection-not-found.tsx';
 import {
@@ -14,8 +16,9 @@ import {
 } from './collections-queries.ts';
 import { formatCount, formatShare, rankLabel, tokenLabel, traitTypeLabel } from './format.ts';
 import { type GalleryState, traitKey, writeGalleryState } from './gallery-state.ts';
-import { LinkButton } from './link-button.tsx';
+import { displayedMetadata, publishedImageUrl } from './token-image-link.ts';
 import './collections.css';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** Where the gallery link came from, so "back" returns to the same page, sort and filters. */
 interface TokenLocationState {
@@ -31,6 +34,7 @@ export function TokenPage() {
   const feedback = useFeedback();
   const gallerySearch = (location.state as TokenLocationState | null)?.gallerySearch ?? '';
   const collection = useCollection(id);
+  useDocumentTitle(`#${editionParam} · ${collection.data?.name ?? 'Collection'}`);
   const size = collection.data?.size ?? 0;
   const ready = collection.data?.progress.status === 'ready';
   const inRange = /^[1-9]\d*$/.test(editionParam) && edition <= size;
@@ -100,7 +104,11 @@ export function TokenPage() {
 
   const token = tokens.data?.tokens[0];
   const traits = tokens.data?.traits ?? {};
+  // The file as the engine made it (copied and downloaded), and as shown: no placeholder passed off as a link.
   const metadataText = metadata.data === undefined ? '' : JSON.stringify(metadata.data, null, 2);
+  const shownText =
+    metadata.data === undefined ? '' : JSON.stringify(displayedMetadata(metadata.data), null, 2);
+  const imageLink = metadata.data === undefined ? null : publishedImageUrl(metadata.data);
   const copyMetadata = () => {
     navigator.clipboard.writeText(metadataText).then(
       () => feedback.success('Metadata copied'),
@@ -178,6 +186,7 @@ export function TokenPage() {
               height={collection.data.height}
               className={collection.data.width <= 256 ? 'llc-pixelated' : undefined}
             />
+            {collection.data.watermark ? <WatermarkNote what="This collection's images" /> : null}
             <div className="llc-token-files">
               <a href={tokenImageUrl(id, edition)} target="_blank" rel="noreferrer">
                 Image file ({edition}.png)
@@ -249,12 +258,27 @@ export function TokenPage() {
             ) : metadata.isPending ? (
               <Skeleton active paragraph={{ rows: 6 }} />
             ) : (
-              <section className="llc-json-frame" aria-label={`Metadata of ${tokenLabel(token)}`}>
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard */}
-                <pre className="llc-json" tabIndex={0}>
-                  {metadataText}
-                </pre>
-              </section>
+              <>
+                <p className="llc-image-link">
+                  <strong>Image link:</strong>{' '}
+                  {imageLink ? (
+                    <a href={imageLink} target="_blank" rel="noreferrer" className="llc-underlined">
+                      {imageLink}
+                    </a>
+                  ) : (
+                    <span data-testid="image-link-unpublished">
+                      The link is set when the collection is published. Until then the metadata file keeps the
+                      generator's placeholder address.
+                    </span>
+                  )}
+                </p>
+                <section className="llc-json-frame" aria-label={`Metadata of ${tokenLabel(token)}`}>
+                  {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard */}
+                  <pre className="llc-json" tabIndex={0}>
+                    {shownText}
+                  </pre>
+                </section>
+              </>
             )}
           </div>
         </article>

@@ -10,8 +10,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Progress, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { PageLoading } from '../../app/route-error.tsx';
+import { WATERMARK_TEXT } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { PLANS_PATH } from '../../lib/plans-path.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSession } from '../auth/session.ts';
 import { UserAvatar } from './user-badge.tsx';
 
@@ -184,7 +187,18 @@ function Overview({ user }: { user: User }) {
           icon={<CrownOutlined />}
           label="Plan"
           value={plan.name}
-          note={`Up to ${number.format(plan.maxAssets)} assets per collection${plan.watermark ? ', watermarked' : ''}`}
+          note={
+            plan.watermark ? (
+              <>
+                Up to {number.format(plan.maxAssets)} assets per collection, watermarked “{WATERMARK_TEXT}”.{' '}
+                <Link to={PLANS_PATH} className="ll-stat__link">
+                  See plans
+                </Link>
+              </>
+            ) : (
+              `Up to ${number.format(plan.maxAssets)} assets per collection`
+            )
+          }
         />
       </div>
 
@@ -244,6 +258,7 @@ function Overview({ user }: { user: User }) {
 /** `/dashboard`: the front page with the signed-in user's real figures and latest collections. */
 export function OverviewPage() {
   const session = useSession();
+  useDocumentTitle('Dashboard');
   if (!session.data) return <PageLoading />;
   return <Overview user={session.data} />;
 }

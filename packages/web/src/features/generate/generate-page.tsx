@@ -18,6 +18,7 @@ import { useSession } from '../auth/session.ts';
 import { savesSettled } from './pending-saves.ts';
 import { ProjectEditor } from './project-editor.tsx';
 import './generate.css';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const projectsKey = ['projects'] as const;
 
@@ -38,6 +39,7 @@ function newProjectBody(user: User) {
  * saved as they work; a picker switches between projects.
  */
 export function GeneratePage() {
+  useDocumentTitle('Generate NFT');
   const session = useSession();
   const user = session.data ?? null;
   const queryClient = useQueryClient();

@@ -1,13 +1,11 @@
 import { ThunderboltFilled } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useNavigate } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
 
 // Tokens of the generated sample collection (public/art/sample), picked for variety.
 const heroTokens = [3, 9, 4, 15, 2, 11, 7, 20, 13];
 
 /** The hero: the product's promise, GET STARTED (sign-up) and a wall of generated tokens. */
 export function HeroSection() {
-  const navigate = useNavigate();
   return (
     <section id="home" className="ll-hero" aria-labelledby="ll-hero-title">
       <div className="ll-container ll-hero-grid">
@@ -21,16 +19,12 @@ export function HeroSection() {
             with their metadata. Then export to IPFS or deploy with your own mint page. No code, no scripts.
           </p>
           <div className="ll-hero-cta">
-            <Button className="ll-cta-main" size="large" onClick={() => void navigate('/auth/signup')}>
+            <LinkButton className="ll-cta-main" size="large" to="/auth/signup">
               GET STARTED
-            </Button>
-            <Button
-              className="ll-cta-secondary"
-              size="large"
-              onClick={() => void navigate('/sample-collection')}
-            >
+            </LinkButton>
+            <LinkButton className="ll-cta-secondary" size="large" to="/sample-collection">
               See a sample collection
-            </Button>
+            </LinkButton>
           </div>
           <p className="ll-hero-note">Free plan: up to 100 assets, no card needed.</p>
         </div>

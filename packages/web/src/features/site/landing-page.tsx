@@ -1,6 +1,6 @@
-import { Button } from 'antd';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
 import { AboutSection } from './about-section.tsx';
 import { ChainsSection } from './chains-section.tsx';
 import { FeaturedProjectsSection } from './featured-projects-section.tsx';
@@ -14,7 +14,6 @@ import { TestimonialsSection } from './testimonials-section.tsx';
 /** The landing page `/` (spec section 2): hero, chains, about, features, featured projects, pricing, testimonials. */
 export function LandingPage() {
   const location = useLocation();
-  const navigate = useNavigate();
 
   // Arriving from another page at /#pricing: scroll to the section once it is on the page.
   useEffect(() => {
@@ -38,9 +37,9 @@ export function LandingPage() {
               <h2 id="ll-closing-title">Your layers are ready. Your collection is one click away.</h2>
               <p>Create a free account and generate your first 100 tokens today.</p>
             </div>
-            <Button className="ll-cta-main" size="large" onClick={() => void navigate('/auth/signup')}>
+            <LinkButton className="ll-cta-main" size="large" to="/auth/signup">
               GET STARTED
-            </Button>
+            </LinkButton>
           </div>
         </div>
       </section>

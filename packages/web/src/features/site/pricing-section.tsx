@@ -1,7 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { type Plan, plans } from '@layerloom/api';
-import { Button } from 'antd';
-import { useNavigate } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
 
 /** "$179" or "$0". */
 export function formatPrice(plan: Pick<Plan, 'priceUsd'>): string {
@@ -13,7 +12,6 @@ const highlighted: Plan['id'] = 'pro';
 
 /** Pricing: one card per plan of the one plans table, each with its features and a sign-up button. */
 export function PricingSection() {
-  const navigate = useNavigate();
   return (
     <section id="pricing" className="ll-section ll-pricing" aria-labelledby="ll-pricing-title">
       <div className="ll-container">
@@ -46,15 +44,15 @@ export function PricingSection() {
                     </li>
                   ))}
                 </ul>
-                <Button
+                <LinkButton
                   className="ll-plan-cta"
                   type={isHighlighted ? 'default' : plan.priceUsd === 0 ? 'default' : 'primary'}
                   size="large"
-                  onClick={() => void navigate('/auth/signup')}
+                  to="/auth/signup"
                   aria-label={plan.priceUsd === 0 ? 'Start free: sign up' : `Choose ${plan.name}: sign up`}
                 >
                   {plan.priceUsd === 0 ? 'Start free' : `Choose ${plan.name}`}
-                </Button>
+                </LinkButton>
               </article>
             );
           })}

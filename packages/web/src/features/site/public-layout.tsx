@@ -1,13 +1,12 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import './site.css';
 
 /** The shell of every public page: header, main content and footer; sets the document title. */
 export function PublicLayout({ title, children }: { title?: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = title ? `${title} · Layerloom` : 'Layerloom · No Code NFT Collection Generator';
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <div className="ll-site">
       <a className="ll-skip-link" href="#main">

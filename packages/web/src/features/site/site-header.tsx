@@ -1,48 +1,41 @@
 import { CloudUploadOutlined, MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { AuthModal, type AuthModalView } from '../auth/auth-modal.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { useSession } from '../auth/session.ts';
 import { BrandLink } from './brand-mark.tsx';
 import { landingSections, SectionLink } from './section-link.tsx';
 
-/** The public header: section anchors, login / sign-up (the authentication modal) and upload; a drawer on small screens. */
+/**
+ * The public header: section anchors, Login / Sign up and Upload; a drawer on small screens. Login and
+ * Sign up are links to the account pages, so the landing page and `/auth/login` are one experience
+ * (one form, one outcome, a real address to come back to) rather than a modal copy of the pages.
+ */
 export function SiteHeader() {
-  const navigate = useNavigate();
   const session = useSession();
-  const [authView, setAuthView] = useState<AuthModalView>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const user = session.data ?? null;
-
-  const openAuth = (view: Exclude<AuthModalView, null>) => {
-    setMenuOpen(false);
-    setAuthView(view);
-  };
-  const go = (path: string) => {
-    setMenuOpen(false);
-    void navigate(path);
-  };
+  const close = () => setMenuOpen(false);
 
   const actions = (
     <>
       {user ? (
-        <Button type="primary" onClick={() => go('/dashboard')}>
+        <LinkButton type="primary" to="/dashboard" onNavigate={close}>
           Dashboard
-        </Button>
+        </LinkButton>
       ) : (
         <>
-          <Button type="text" className="ll-header-login" onClick={() => openAuth('login')}>
+          <LinkButton type="text" className="ll-header-login" to="/auth/login" onNavigate={close}>
             Login
-          </Button>
-          <Button className="ll-header-signup" onClick={() => openAuth('signup')}>
+          </LinkButton>
+          <LinkButton className="ll-header-signup" to="/auth/signup" onNavigate={close}>
             Sign up
-          </Button>
+          </LinkButton>
         </>
       )}
-      <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => go('/dashboard/nft')}>
+      <LinkButton type="primary" icon={<CloudUploadOutlined />} to="/dashboard/nft" onNavigate={close}>
         Upload
-      </Button>
+      </LinkButton>
     </>
   );
 
@@ -89,7 +82,6 @@ export function SiteHeader() {
         </nav>
         <div className="ll-drawer-actions">{actions}</div>
       </Drawer>
-      <AuthModal view={authView} onClose={() => setAuthView(null)} />
     </header>
   );
 }

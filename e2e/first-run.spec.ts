@@ -1,0 +1,285 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.ts';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  testAdmin,
+  type ViewportName,
+  viewports,
+} from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let newcomer: { email: string; password: string };
+
+/** A solid-colour RGB PNG, small enough to upload as a trait. */
+function solidPng(size: number, [red, green, blue]: readonly [number, number, number]): Buffer {
+  const row = Buffer.alloc(1 + size * 3);
+  for (let x = 0; x < size; x++) row.set([red, green, blue], 1 + x * 3);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Sends an API call as a page of the app would (same-origin), with the context's session. */
+async function send(context: BrowserContext, method: string, path: string, data?: unknown) {
+  const response = await context.request.fetch(path, {
+    method,
+    headers: { origin: app.url },
+    ...(data === undefined ? {} : { data }),
+  });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** A regular (non-admin) account: signed up, its emailed link opened, approved by the admin. */
+async function createNewcomer(context: BrowserContext): Promise<{ email: string; password: string }> {
+  const email = `newcomer-${Date.now()}@layerloom.test`;
+  const password = 'Newcomer-Pass-2026';
+  const created = await send(context, 'POST', '/api/v1/users', {
+    firstname: 'Nora',
+    lastname: 'Newcomer',
+    email,
+    password,
+  });
+  const mails = (await (await context.request.get('/dev/mailbox.json')).json()) as {
+    data: { mails: { to: string; text: string }[] };
+  };
+  const link = mails.data.mails
+    .find((mail) => mail.to === email)
+    ?.text.match(/\/verify\/([^/\s]+)\/([^\s]+)/);
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  await send(context, 'PATCH', `/api/v1/users/verify/${link[1]}/${link[2]}`);
+  await signIn(context, testAdmin.email, testAdmin.password);
+  await send(context, 'PATCH', `/api/v1/users/update-account-status/${created.data.user._id}`, {
+    accountAccepted: { status: 'approved' },
+  });
+  return { email, password };
+}
+
+/** The region listing why Generate is disabled. */
+const reasons = (page: Page) => page.getByRole('region', { name: /^Before you can generate/ });
+const nextStep = (page: Page) => page.getByRole('region', { name: 'Next step' });
+const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate', exact: true });
+const saveStatus = (page: Page) => page.locator('.ll-gen-save-wrap');
+
+/** The text of every reason listed, in order. */
+function reasonTexts(page: Page): Promise<string[]> {
+  return reasons(page)
+    .locator('li > span:first-child')
+    .evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+}
+
+/** Opens Generate NFT on a new, empty project of the signed-in user. */
+async function openEmptyProject(page: Page) {
+  await page.goto('/dashboard/nft');
+  await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+  const picker = page.getByLabel('Project', { exact: true });
+  if ((await page.locator('.ll-gen-layer').count()) > 0) {
+    await page.getByRole('button', { name: 'New project' }).click();
+    await expect.poll(() => page.locator('.ll-gen-layer').count()).toBe(0);
+  }
+  await picker.waitFor();
+  await nextStep(page).getByText('Start here:').waitFor();
+}
+
+beforeAll(async () => {
+  app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
+  browser = await launchBrowser();
+  const { context } = await openPage(browser, app.url);
+  newcomer = await createNewcomer(context);
+  await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe("a newcomer's first collection", () => {
+  it('starts from sample layers, sees every reason Generate is disabled, fixes them, generates and reads the token', async () => {
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, newcomer.email, newcomer.password);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.title()).toBe('Dashboard · Layerloom');
+    // No admin entry for a regular user.
+    await page.getByRole('menuitem', { name: 'Generate NFT' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'User Requests' }).count()).toBe(0);
+
+    await page.getByRole('menuitem', { name: 'Generate NFT' }).click();
+    await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+    expect(await page.title()).toBe('Generate NFT · Layerloom');
+
+    // What to do first is at the top, above the fold; the truth about the project beside the title.
+    const start = nextStep(page);
+    await start.getByText('Start here:').waitFor();
+    const box = await start.boundingBox();
+    expect(box && box.y + box.height).toBeLessThan(viewports.desktop.height);
+    await expect.poll(() => saveStatus(page).textContent()).toBe('Draft saved · not ready to generate yet');
+    expect(await generateButton(page).isDisabled()).toBe(true);
+    expect(await reasonTexts(page)).toEqual([
+      'Project Description is required: say in a sentence what the collection is about.',
+      'The project has no layers: add the bottom one first (e.g. Background), or start from sample layers.',
+    ]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'first-run-empty');
+
+    // The sample layers fill the empty project: layers with images, counted at once.
+    await start.getByRole('button', { name: 'Start from sample layers' }).click();
+    await expect.poll(() => page.locator('.ll-gen-layer').count()).toBeGreaterThan(1);
+    await page.getByTestId('combination-count').waitFor();
+    const count = Number((await page.getByTestId('combination-count').textContent())?.replace(/,/g, ''));
+    expect(count).toBeGreaterThan(100);
+    await expect
+      .poll(() => reasonTexts(page))
+      .toEqual(['Project Description is required: say in a sentence what the collection is about.']);
+
+    // Above the plan and above the combinations: both said at once, each with its fix.
+    await page.getByLabel('Collection Size').fill(String(count + 1));
+    await expect
+      .poll(() => reasonTexts(page))
+      .toEqual([
+        'Project Description is required: say in a sentence what the collection is about.',
+        'Your Free plan generates up to 100 assets: lower Collection Size to 100 or less, or choose a bigger plan.',
+        `Collection Size (${(count + 1).toLocaleString('en-US')}) is more than the ${count.toLocaleString('en-US')} possible combinations: lower it to ${count.toLocaleString('en-US')} or less, add images to the layers, or loosen the rules.`,
+      ]);
+    expect(await reasons(page).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/#pricing',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'first-run-blocked');
+    await page.getByLabel('Collection Size').fill('12');
+
+    // The next step takes the user to the field, focused.
+    await nextStep(page).getByRole('button', { name: 'Go to Project Description' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('description');
+    await page.keyboard.type('Little creatures made from the sample layers.');
+    await expect.poll(() => saveStatus(page).textContent()).toBe('Saved · ready to generate');
+    await reasons(page).waitFor({ state: 'detached' });
+    await nextStep(page).getByText('Ready to generate.').waitFor();
+    expect(await generateButton(page).isDisabled()).toBe(false);
+
+    // The Free watermark says where the plans are.
+    const note = page.locator('.ll-gen-area-generate .ll-watermark-note');
+    await note.getByText(/“Layerloom Free” watermark/).waitFor();
+    expect(await note.getByRole('link').getAttribute('href')).toBe('/#pricing');
+
+    await nextStep(page).getByRole('button', { name: 'Go to Generate' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Generate');
+    await generateButton(page).click();
+    const done = page.getByRole('dialog', { name: 'NFT Collection Generated Successfully' });
+    await done.waitFor({ timeout: 90_000 });
+    await done.getByRole('button', { name: 'Ok' }).click();
+    await page.waitForURL(/\/dashboard\/collections\/[^/]+$/);
+    await page.getByRole('heading', { name: 'Untitled project', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Untitled project · Layerloom');
+    const collectionNote = page.locator('.llc-col-page .ll-watermark-note');
+    expect(await collectionNote.getByRole('link').getAttribute('href')).toBe('/#pricing');
+
+    // The token page says when the image link is set, instead of the generator's placeholder.
+    await page.getByRole('link', { name: /#1$/ }).first().click();
+    await page.waitForURL(/\/tokens\/1$/);
+    await page.getByTestId('image-link-unpublished').waitFor();
+    expect(await page.getByTestId('image-link-unpublished').textContent()).toMatch(
+      /^The link is set when the collection is published\./,
+    );
+    const shown = await page.locator('.llc-json').textContent();
+    expect(shown).toContain('"image": "(set when the collection is published)"');
+    expect(shown).not.toContain('NewUriToReplace');
+    expect(await page.title()).toBe('#1 · Untitled project · Layerloom');
+    // The file itself stays as the engine made it.
+    const file = await page.getByRole('link', { name: 'Metadata file (1.json)' }).getAttribute('href');
+    const metadata = await (await context.request.get(file ?? '')).json();
+    expect(metadata.image).toBe('ipfs://NewUriToReplace/1.png');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'first-run-token');
+
+    // The watermark note leads to the plans.
+    await page.locator('.ll-watermark-note').getByRole('link').click();
+    await page.waitForURL(/\/#pricing$/);
+    await page.waitForFunction(() => {
+      const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? 9999;
+      return Math.abs(top) < 200;
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  for (const width of Object.keys(viewports) as ViewportName[]) {
+    it(`adds a layer by hand and is told what is missing, in working order, at ${viewports[width].width} px`, async () => {
+      const { context, page, errors } = await openPage(browser, app.url, width);
+      await signIn(context, newcomer.email, newcomer.password);
+      await openEmptyProject(page);
+      await page.getByLabel('Project Description').fill('Two colours, by hand.');
+
+      // The cards follow the work, top to bottom in the page's order at every width.
+      const order = await page
+        .locator('.ll-gen-body > .ll-gen-card')
+        .evaluateAll((cards) => cards.map((card) => card.querySelector('h2')?.textContent));
+      expect(order).toEqual(['Project', 'Layers', 'Layer images', 'Rules', 'Generate']);
+
+      // "Add a layer" at the top takes the user to New Layer.
+      await nextStep(page).getByRole('button', { name: 'Add a layer' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('ll-gen-new-layer');
+      await page.keyboard.type('Background');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Layer: Background' }).waitFor();
+      await expect
+        .poll(() => reasonTexts(page))
+        .toEqual(['Layer “Background” has no images: upload at least one, or delete the layer.']);
+      await nextStep(page).getByRole('button', { name: 'Upload images to Background' }).waitFor();
+
+      // Two images for the default 100 items: Generate stays disabled and says why.
+      const input = page.locator('.ll-gen-layer-editor input[type=file]');
+      await expect.poll(() => input.isEnabled()).toBe(true);
+      await input.setInputFiles([
+        { name: 'Blue.png', mimeType: 'image/png', buffer: solidPng(64, [59, 130, 246]) },
+        { name: 'Red.png', mimeType: 'image/png', buffer: solidPng(64, [239, 68, 68]) },
+      ]);
+      await page.getByText('Images:2').waitFor();
+      await expect
+        .poll(() => reasonTexts(page))
+        .toEqual([
+          'Collection Size (100) is more than the 2 possible combinations: lower it to 2 or less, add images to the layers, or loosen the rules.',
+        ]);
+      expect(await generateButton(page).isDisabled()).toBe(true);
+      expect(await generateButton(page).getAttribute('aria-describedby')).toBe('ll-gen-blockers');
+      await expect.poll(() => saveStatus(page).textContent()).toBe('Draft saved · not ready to generate yet');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow at ${width}`).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, 'first-run-two-images');
+
+      await nextStep(page).getByRole('button', { name: 'Go to Collection Size' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('collectionSize');
+      await page.getByLabel('Collection Size').fill('2');
+      await expect.poll(() => saveStatus(page).textContent()).toBe('Saved · ready to generate');
+      expect(await generateButton(page).isDisabled()).toBe(false);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { successSchema } from '../envelope.ts';
+
+/** Where a collection's `tokenURI`s point: today, files hosted by Layerloom. */
+export const PublicationModeSchema = z.enum(['hosted']);
+export type PublicationMode = z.infer<typeof PublicationModeSchema>;
+
+/** A published collection: public, immutable URLs for its metadata and images. */
+export const PublicationSchema = z.object({
+  collectionId: z.string(),
+  mode: PublicationModeSchema,
+  /** The public name in its URLs (and, later, of its mint page). */
+  slug: z.string(),
+  /** A token's metadata is at `baseUri + tokenId` (what a contract's `tokenURI` returns). */
+  baseUri: z.string(),
+  /** A token's image is at `imageBaseUri + tokenId + '.png'`. */
+  imageBaseUri: z.string(),
+  /** SHA-256 over the SHA-256 hashes of every image in token order (hex, concatenated). */
+  provenanceHash: z.string(),
+  publishedAt: z.string(),
+});
+export type Publication = z.infer<typeof PublicationSchema>;
+
+export const PublishBodySchema = z.object({
+  mode: PublicationModeSchema.default('hosted'),
+});
+export type PublishBody = z.input<typeof PublishBodySchema>;
+
+const CollectionParamsSchema = z.object({ id: z.string().min(1) });
+
+/** `GET /api/v1/collections/{id}/publication`: the collection's publication, or null before it is published. */
+export const getPublication = {
+  method: 'GET',
+  path: '/api/v1/collections/:id/publication',
+  params: CollectionParamsSchema,
+  response: successSchema(z.object({ publication: PublicationSchema.nullable() })),
+} as const;
+
+/** `POST /api/v1/collections/{id}/publication`: publishes a ready collection (once; published files never change). */
+export const publishCollection = {
+  method: 'POST',
+  path: '/api/v1/collections/:id/publication',
+  params: CollectionParamsSchema,
+  body: PublishBodySchema,
+  response: successSchema(z.object({ publication: PublicationSchema })),
+} as const;

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { Publication, PublishBody } from '@layerloom/api';
+import type { PublicationTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
+import { getOwnedCollection } from '../collections/collections.service.ts';
+import { provenanceHash } from './provenance.ts';
+import { findPublication, findPublicationBySlug, insertPublication } from './publications.repository.ts';
+
+/** The public address of a publication's files. */
+export function hostedBase(publicUrl: string, slug: string) {
+  return {
+    baseUri: `${publicUrl}/hosted/${slug}/metadata/`,
+    imageBaseUri: `${publicUrl}/hosted/${slug}/images/`,
+  };
+}
+
+export function publicationView(row: PublicationTable, publicUrl: string): Publication {
+  return {
+    collectionId: row.collection_id,
+    mode: 'hosted',
+    slug: row.slug,
+    ...hostedBase(publicUrl, row.slug),
+    provenanceHash: row.provenance_hash,
+    publishedAt: row.published_at,
+  };
+}
+
+/** The owner's collection's publication, or null before it is published (404 for anyone else). */
+export async function getPublication(app: App, ownerId: string, collectionId: string) {
+  const collection = await getOwnedCollection(app, ownerId, collectionId);
+  const row = await findPublication(app.database.db, collection.id);
+  return row ? publicationView(row, app.config.publicUrl) : null;
+}
+
+/** A slug from the collection's name: lower-case words joined by dashes, plus a random tail so it is unique. */
+function slugFor(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return `${words || 'collection'}-${randomBytes(3).toString('hex')}`;
+}
+
+/**
+ * Publishes a ready collection, hosted by Layerloom: its provenance hash is computed over the images and
+ * its files become public at stable URLs. Once only: published files never change.
+ */
+export async function publishCollection(app: App, ownerId: string, collectionId: string, body: PublishBody) {
+  const collection = await getOwnedCollection(app, ownerId, collectionId);
+  if (await findPublication(app.database.db, collection.id)) {
+    throw new AppError(
+      'CONFLICT',
+      'This collection is already published; its files and URLs stay as they are.',
+    );
+  }
+  if (statusOf(await app.jobs.progress(collection.job_id)) !== 'ready') {
+    throw new AppError('CONFLICT', 'Publish the collection once it has finished generating.');
+  }
+  const prefix = collectionPrefix(collection.id);
+  const row: PublicationTable = {
+    collection_id: collection.id,
+    owner_id: ownerId,
+    mode: body.mode ?? 'hosted',
+    slug: slugFor(collection.name),
+    provenance_hash: await provenanceHash(
+      app.blobs,
+      (edition) => `${prefix}/images/${edition}.png`,
+      collection.size,
+    ),
+    published_at: new Date().toISOString(),
+  };
+  try {
+    await insertPublication(app.database.db, row);
+  } catch (error) {
+    // Two publish calls at once: the second finds the first's row.
+    if (await findPublication(app.database.db, collection.id)) {
+      throw new AppError(
+        'CONFLICT',
+        'This collection is already published; its files and URLs stay as they are.',
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+  return publicationView(row, app.config.publicUrl);
+}
+
+const SLUG_TTL_MS = 60_000;
+const slugCache = new Map<string, { at: number; found: PublicationTable & { size: number } }>();
+
+/**
+ * A publication by slug, cached briefly: hosted files are read far more often than collections change.
+ * Only found slugs are kept (unknown ones would let anyone fill the cache); a deleted collection's files
+ * are gone from the store, so a cached entry cannot serve them.
+ */
+export async function publishedBySlug(app: App, slug: string) {
+  const cached = slugCache.get(slug);
+  if (cached && Date.now() - cached.at < SLUG_TTL_MS) return cached.found;
+  const found = await findPublicationBySlug(app.database.db, slug);
+  if (found) {
+    slugCache.set(slug, { at: Date.now(), found });
+    if (slugCache.size > 10_000) slugCache.delete(slugCache.keys().next().value as string);
+  }
+  return found;
+}
