@@ -11,6 +11,7 @@ import { DownloadsMenu } from './downloads-menu.tsx';
 import { formatCount, formatDate, progressPercent } from './format.ts';
 import { GenerationProgressView } from './generation-progress.tsx';
 import { IpfsPanel } from './ipfs-panel.tsx';
+import { PublishPanel } from './publish-panel.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -157,6 +158,7 @@ export function CollectionPage() {
             </Button>
           </div>
           {ready ? <IpfsPanel collectionId={data.id} /> : null}
+          {ready ? <PublishPanel collectionId={data.id} name={data.name} /> : null}
         </div>
       </section>
       {progress.status === 'generating' ? (

@@ -7,6 +7,7 @@ import {
   GenerationProgressSchema,
   getCollection,
   getCollectionIpfs,
+  getPublication,
   listCollections,
   listTokens,
 } from '@layerloom/api';
@@ -62,6 +63,15 @@ export function useCollectionIpfs(id: string, enabled: boolean) {
     queryFn: async ({ signal }) => (await call(getCollectionIpfs, { params: { id }, signal })).data,
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The collection's publication (where its token URIs point), or null before it is published. */
+export function usePublication(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...collectionKey(id), 'publication'],
+    queryFn: async ({ signal }) => (await call(getPublication, { params: { id }, signal })).data.publication,
+    enabled,
   });
 }
 
