@@ -29,6 +29,14 @@ export {
 } from './collections/collection.ts';
 export type { ContactMessageInput, CreateContactMessageResponse } from './contact/create-contact-message.ts';
 export { ContactMessageInputSchema, createContactMessage } from './contact/create-contact-message.ts';
+export type { Deployment, DeploymentStatus, RecordDeploymentBody } from './deployments/deployment.ts';
+export {
+  DeploymentSchema,
+  DeploymentStatusSchema,
+  listDeployments,
+  RecordDeploymentBodySchema,
+  recordDeployment,
+} from './deployments/deployment.ts';
 export type { Success } from './envelope.ts';
 export { successSchema } from './envelope.ts';
 export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { successSchema } from '../envelope.ts';
+
+const AddressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address: 0x followed by 40 hexadecimal digits');
+const TransactionHashSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a transaction hash: 0x followed by 64 hexadecimal digits');
+
+/**
+ * `verified`: the server read the chain and found this product's contract at the address, deployed by
+ * that transaction, with the recorded name, symbol, supply and owner. `unverified`: no RPC is configured
+ * for the chain (or it did not answer), so the record is the creator's word.
+ */
+export const DeploymentStatusSchema = z.enum(['verified', 'unverified']);
+export type DeploymentStatus = z.infer<typeof DeploymentStatusSchema>;
+
+/** A collection contract the creator's wallet deployed. */
+export const DeploymentSchema = z.object({
+  id: z.string(),
+  collectionId: z.string(),
+  chainId: z.number().int(),
+  /** The chain's name as the product lists it ("Base Sepolia"). */
+  chainName: z.string(),
+  address: z.string(),
+  /** The wallet that sent the deploy transaction (the contract's owner). */
+  deployer: z.string(),
+  transactionHash: z.string(),
+  /** Block of the deploy transaction, when read from the chain (a decimal string). */
+  blockNumber: z.string().nullable(),
+  name: z.string(),
+  symbol: z.string(),
+  maxSupply: z.number().int(),
+  status: DeploymentStatusSchema,
+  /** Why it is unverified, in words for the user; null when verified. */
+  statusReason: z.string().nullable(),
+  /** The contract on the chain's explorer, when the chain has one. */
+  explorerUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Deployment = z.infer<typeof DeploymentSchema>;
+
+/** What the browser reports after the wallet deployed the contract; the server checks it on chain. */
+export const RecordDeploymentBodySchema = z.object({
+  chainId: z.number({ error: 'Choose a chain' }).int().positive(),
+  address: AddressSchema,
+  /** The wallet that deployed it. */
+  deployer: AddressSchema,
+  transactionHash: TransactionHashSchema,
+  name: z.string().trim().min(1, 'Name is required!').max(100),
+  symbol: z.string().trim().min(1, 'Symbol is required!').max(20),
+  maxSupply: z.number().int().min(1).max(1_000_000),
+});
+export type RecordDeploymentBody = z.input<typeof RecordDeploymentBodySchema>;
+
+const CollectionParamsSchema = z.object({ id: z.string().min(1) });
+
+/** `GET /api/v1/collections/{id}/deployments`: the collection's contracts, newest first. */
+export const listDeployments = {
+  method: 'GET',
+  path: '/api/v1/collections/:id/deployments',
+  params: CollectionParamsSchema,
+  response: successSchema(z.object({ deployments: z.array(DeploymentSchema) })),
+} as const;
+
+/** `POST /api/v1/collections/{id}/deployments`: records (and, with an RPC for the chain, verifies) a deployment. */
+export const recordDeployment = {
+  method: 'POST',
+  path: '/api/v1/collections/:id/deployments',
+  params: CollectionParamsSchema,
+  body: RecordDeploymentBodySchema,
+  response: successSchema(z.object({ deployment: DeploymentSchema })),
+} as const;
