@@ -94,11 +94,31 @@ export interface Config {
   logLevel: string;
   /** The built web app to serve, or undefined to serve the API only. */
   webDist: string | undefined;
+  /** JSON-RPC endpoints by chain id (`RPC_URL_<chainId>`), used to verify deployments; the local chain's by default. */
+  rpcUrls: Record<number, string>;
 }
 
 /** A bad environment variable: the message names it and says what is expected. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** The local development chain (anvil, Hardhat) and where it listens by default. */
+const LOCAL_CHAIN_ID = 31337;
+const LOCAL_RPC_URL = 'http://127.0.0.1:8545';
+
+/** `RPC_URL_<chainId>` variables: chain id → URL (http, https, ws or wss), with the local chain's default. */
+function rpcUrlsFrom(env: NodeJS.ProcessEnv): Record<number, string> {
+  const urls: Record<number, string> = { [LOCAL_CHAIN_ID]: LOCAL_RPC_URL };
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^RPC_URL_(\d+)$/.exec(name);
+    if (!match || value === undefined || value.trim() === '') continue;
+    if (!URL.canParse(value.trim()) || !/^(https?|wss?):\/\//.test(value.trim())) {
+      throw new ConfigError(`Invalid configuration: ${name} must be a URL like https://rpc.example.com`);
+    }
+    urls[Number(match[1])] = value.trim();
+  }
+  return urls;
 }
 
 /** Validates the environment once and returns the typed configuration; throws ConfigError naming each bad variable. */
@@ -133,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     webDist: vars.WEB_DIST ? resolve(cwd, vars.WEB_DIST) : undefined,
+    rpcUrls: rpcUrlsFrom(env),
   };
 }

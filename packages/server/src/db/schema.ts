@@ -9,6 +9,7 @@ export interface Database {
   projects: ProjectTable;
   collections: CollectionTable;
   publications: PublicationTable;
+  deployments: DeploymentTable;
   contact_messages: ContactMessageTable;
   jobs: JobTable;
   roles: RoleTable;
@@ -159,4 +160,23 @@ export interface PublicationTable {
   slug: string;
   provenance_hash: string;
   published_at: string;
+}
+
+export interface DeploymentTable {
+  id: string;
+  collection_id: string;
+  owner_id: string;
+  chain_id: number;
+  /** Checksummed. */
+  address: string;
+  deployer: string;
+  transaction_hash: string;
+  block_number: string | null;
+  name: string;
+  symbol: string;
+  max_supply: number;
+  /** 'verified' | 'unverified'. */
+  status: string;
+  status_reason: string | null;
+  created_at: string;
 }

@@ -10,6 +10,7 @@ import * as projects from './0020_projects.ts';
 import * as collections from './0021_collections.ts';
 import * as projectLimits from './0022_project_limits.ts';
 import * as publications from './0023_publications.ts';
+import * as deployments from './0024_deployments.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0021_collections': collections,
   '0022_project_limits': projectLimits,
   '0023_publications': publications,
+  '0024_deployments': deployments,
 };

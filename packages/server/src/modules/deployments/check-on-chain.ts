@@ -1,0 +1,118 @@
+import {
+  type LayerloomChain,
+  layerloomCollectionAbi,
+  layerloomCollectionBytecode,
+} from '@layerloom/contracts';
+import {
+  type Address,
+  createPublicClient,
+  getAddress,
+  type Hash,
+  HttpRequestError,
+  http,
+  TimeoutError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  WebSocketRequestError,
+} from 'viem';
+
+/** What the browser says it deployed. */
+export interface ClaimedDeployment {
+  address: Address;
+  deployer: Address;
+  transactionHash: Hash;
+  name: string;
+  symbol: string;
+  maxSupply: number;
+}
+
+/**
+ * What the chain says of a claimed deployment: `verified` (all of it holds), `contradicted` (the chain
+ * shows something else: the claim is refused), or `unreachable` (the RPC did not answer: recorded as
+ * unverified).
+ */
+export type ChainCheck =
+  | { outcome: 'verified'; blockNumber: bigint }
+  | { outcome: 'contradicted'; reason: string }
+  | { outcome: 'unreachable'; reason: string };
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Whether an error means the RPC could not be reached (rather than an answer). */
+function isUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  while (current instanceof Error) {
+    if (
+      current instanceof HttpRequestError ||
+      current instanceof TimeoutError ||
+      current instanceof WebSocketRequestError
+    ) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * Reads the chain through `rpcUrl` to check a claimed deployment: the transaction was mined and succeeded,
+ * created the contract at the address, was sent by the deployer, carried this product's contract code
+ * (its creation bytecode), and the contract reports the claimed name, symbol, supply and owner.
+ */
+export async function checkOnChain(
+  chain: LayerloomChain,
+  rpcUrl: string,
+  claim: ClaimedDeployment,
+): Promise<ChainCheck> {
+  const client = createPublicClient({
+    chain: chain.chain,
+    transport: http(rpcUrl, { timeout: 5_000, retryCount: 1 }),
+  });
+  const contradicted = (reason: string): ChainCheck => ({ outcome: 'contradicted', reason });
+  try {
+    const [receipt, transaction] = await Promise.all([
+      client.getTransactionReceipt({ hash: claim.transactionHash }),
+      client.getTransaction({ hash: claim.transactionHash }),
+    ]);
+    if (receipt.status !== 'success') return contradicted(`The deploy transaction failed on ${chain.name}.`);
+    if (!receipt.contractAddress || !same(receipt.contractAddress, claim.address)) {
+      return contradicted(`That transaction did not create a contract at ${claim.address} on ${chain.name}.`);
+    }
+    if (!same(receipt.from, claim.deployer)) {
+      return contradicted(`That transaction was sent by ${getAddress(receipt.from)}, not ${claim.deployer}.`);
+    }
+    if (!transaction.input.toLowerCase().startsWith(layerloomCollectionBytecode.toLowerCase())) {
+      return contradicted(`The contract at ${claim.address} is not a Layerloom collection contract.`);
+    }
+    const read = <F extends 'name' | 'symbol' | 'maxSupply' | 'owner'>(functionName: F) =>
+      client.readContract({ address: claim.address, abi: layerloomCollectionAbi, functionName });
+    const [name, symbol, maxSupply, owner] = await Promise.all([
+      read('name'),
+      read('symbol'),
+      read('maxSupply'),
+      read('owner'),
+    ]);
+    const differences = [
+      name === claim.name ? null : `name is "${name}", not "${claim.name}"`,
+      symbol === claim.symbol ? null : `symbol is "${symbol}", not "${claim.symbol}"`,
+      maxSupply === BigInt(claim.maxSupply) ? null : `max supply is ${maxSupply}, not ${claim.maxSupply}`,
+      same(owner, claim.deployer) ? null : `owner is ${owner}, not the deployer`,
+    ].filter((difference) => difference !== null);
+    if (differences.length > 0)
+      return contradicted(`On ${chain.name} the contract's ${differences.join('; ')}.`);
+    return { outcome: 'verified', blockNumber: receipt.blockNumber };
+  } catch (error) {
+    if (error instanceof TransactionReceiptNotFoundError || error instanceof TransactionNotFoundError) {
+      return contradicted(
+        `Transaction ${claim.transactionHash} was not found on ${chain.name}: check the network, or wait until it is mined.`,
+      );
+    }
+    if (isUnreachable(error)) {
+      return {
+        outcome: 'unreachable',
+        reason: `The ${chain.name} RPC did not answer, so the contract is not verified yet.`,
+      };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { listDeployments, recordDeployment } from '@layerloom/api';
+import type { App } from '../../types.ts';
+import { currentUser, requireUser } from '../auth/require-user.ts';
+import * as deployments from './deployments.service.ts';
+
+/** A collection's contracts, for its owner: list them, record one the wallet deployed. */
+export async function deploymentsRoutes(app: App): Promise<void> {
+  const guarded = { preValidation: requireUser };
+
+  app.get(
+    listDeployments.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['deployments'],
+        summary: "The collection's deployed contracts, newest first",
+        params: listDeployments.params,
+        response: { 200: listDeployments.response },
+      },
+    },
+    async (request) => {
+      const list = await deployments.listDeployments(app, currentUser(request).id, request.params.id);
+      return { status: 'success' as const, data: { deployments: list } };
+    },
+  );
+
+  app.post(
+    recordDeployment.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['deployments'],
+        summary: 'Record a contract the wallet deployed (checked on chain when an RPC is configured)',
+        params: recordDeployment.params,
+        body: recordDeployment.body,
+        response: { 201: recordDeployment.response },
+      },
+    },
+    async (request, reply) => {
+      const deployment = await deployments.recordDeployment(
+        app,
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send({ status: 'success' as const, data: { deployment } });
+    },
+  );
+}

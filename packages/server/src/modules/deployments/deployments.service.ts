@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { Deployment, RecordDeploymentBody } from '@layerloom/api';
+import { getChain, getExplorerUrl, type LayerloomChain, layerloomChains } from '@layerloom/contracts';
+import { type Address, getAddress, type Hash } from 'viem';
+import type { DeploymentTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import { getOwnedCollection } from '../collections/collections.service.ts';
+import { getPublication } from '../publications/publications.service.ts';
+import { checkOnChain } from './check-on-chain.ts';
+import { findDeploymentAt, insertDeployment, listCollectionDeployments } from './deployments.repository.ts';
+
+export function deploymentView(row: DeploymentTable): Deployment {
+  const chain = layerloomChains.find((entry) => entry.chain.id === row.chain_id);
+  return {
+    id: row.id,
+    collectionId: row.collection_id,
+    chainId: row.chain_id,
+    chainName: chain?.name ?? `Chain ${row.chain_id}`,
+    address: row.address,
+    deployer: row.deployer,
+    transactionHash: row.transaction_hash,
+    blockNumber: row.block_number,
+    name: row.name,
+    symbol: row.symbol,
+    maxSupply: row.max_supply,
+    status: row.status === 'verified' ? 'verified' : 'unverified',
+    statusReason: row.status_reason,
+    explorerUrl: chain
+      ? getExplorerUrl({ chainId: row.chain_id, type: 'address', address: row.address as Address })
+      : null,
+    createdAt: row.created_at,
+  };
+}
+
+/** The owner's collection's deployments, newest first. */
+export async function listDeployments(app: App, ownerId: string, collectionId: string) {
+  const collection = await getOwnedCollection(app, ownerId, collectionId);
+  return (await listCollectionDeployments(app.database.db, collection.id)).map(deploymentView);
+}
+
+function supportedChain(chainId: number): LayerloomChain {
+  try {
+    return getChain({ chainId });
+  } catch {
+    const names = layerloomChains.map((entry) => `${entry.name} (${entry.chain.id})`).join(', ');
+    throw new AppError('BAD_REQUEST', `Chain ${chainId} is not supported. Choose one of: ${names}.`, {
+      fields: [{ path: 'chainId', message: 'Unsupported chain' }],
+    });
+  }
+}
+
+/**
+ * Records a contract the creator's wallet deployed for a published collection. With an RPC for the chain,
+ * the claim is checked on chain first: a contradiction is refused (400, nothing stored), a chain that does
+ * not answer leaves it unverified.
+ */
+export async function recordDeployment(
+  app: App,
+  ownerId: string,
+  collectionId: string,
+  body: RecordDeploymentBody,
+) {
+  const collection = await getOwnedCollection(app, ownerId, collectionId);
+  if (!(await getPublication(app, ownerId, collection.id))) {
+    throw new AppError(
+      'CONFLICT',
+      'Publish the collection before deploying its contract: tokenURI needs its files.',
+    );
+  }
+  const chain = supportedChain(body.chainId);
+  if (body.maxSupply > collection.size) {
+    const message = `Max supply is at most the collection's ${collection.size.toLocaleString('en-US')} items`;
+    throw new AppError('BAD_REQUEST', message, { fields: [{ path: 'maxSupply', message }] });
+  }
+  const address = getAddress(body.address);
+  const duplicate = () =>
+    new AppError('CONFLICT', `The contract at ${address} on ${chain.name} is already recorded.`);
+  if (await findDeploymentAt(app.database.db, chain.chain.id, address)) throw duplicate();
+  const claim = {
+    address,
+    deployer: getAddress(body.deployer),
+    transactionHash: body.transactionHash.toLowerCase() as Hash,
+    name: body.name,
+    symbol: body.symbol,
+    maxSupply: body.maxSupply,
+  };
+  const rpcUrl = app.config.rpcUrls[chain.chain.id];
+  const check = rpcUrl
+    ? await checkOnChain(chain, rpcUrl, claim)
+    : ({
+        outcome: 'unreachable',
+        reason: `No RPC is configured for ${chain.name} (RPC_URL_${chain.chain.id}), so the contract is not verified.`,
+      } as const);
+  if (check.outcome === 'contradicted') {
+    throw new AppError('BAD_REQUEST', check.reason, { fields: [{ path: 'address', message: check.reason }] });
+  }
+  const row: DeploymentTable = {
+    id: randomUUID(),
+    collection_id: collection.id,
+    owner_id: ownerId,
+    chain_id: chain.chain.id,
+    address,
+    deployer: claim.deployer,
+    transaction_hash: claim.transactionHash,
+    block_number: check.outcome === 'verified' ? check.blockNumber.toString() : null,
+    name: body.name,
+    symbol: body.symbol,
+    max_supply: body.maxSupply,
+    status: check.outcome === 'verified' ? 'verified' : 'unverified',
+    status_reason: check.outcome === 'verified' ? null : check.reason,
+    created_at: new Date().toISOString(),
+  };
+  try {
+    await insertDeployment(app.database.db, row);
+  } catch (error) {
+    if (await findDeploymentAt(app.database.db, chain.chain.id, address)) throw duplicate();
+    throw error;
+  }
+  return deploymentView(row);
+}
