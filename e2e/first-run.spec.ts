@@ -169,6 +169,8 @@ describe("a newcomer's first collection", () => {
     expect(await reasons(page).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
       '/#pricing',
     );
+    // Axe would read the field message's fade-in as low contrast.
+    await expect.poll(() => page.locator('.ant-form-show-help-item-appear').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'first-run-blocked');
     await page.getByLabel('Collection Size').fill('12');
@@ -216,6 +218,17 @@ describe("a newcomer's first collection", () => {
     expect(metadata.image).toBe('ipfs://NewUriToReplace/1.png');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'first-run-token');
+
+    // Once published, the real address of the image is shown.
+    const collectionId = new URL(page.url()).pathname.split('/')[3];
+    await send(context, 'POST', `/api/v1/collections/${collectionId}/publication`, {});
+    await page.reload();
+    const imageLink = page.locator('.llc-image-link a');
+    await imageLink.waitFor();
+    const published = await imageLink.getAttribute('href');
+    expect(published).toMatch(new RegExp(`^${app.url}/hosted/[^/]+/images/1\\.png$`));
+    expect(await page.locator('.llc-json').textContent()).toContain(`"image": "${published}"`);
+    expect((await context.request.get(published ?? '')).ok()).toBe(true);
 
     // The watermark note leads to the plans.
     await page.locator('.ll-watermark-note').getByRole('link').click();

@@ -11,6 +11,7 @@ import {
   tokenImageUrl,
   tokenMetadataUrl,
   useCollection,
+  usePublication,
   useTokenMetadata,
   useTokens,
 } from './collections-queries.ts';
@@ -45,6 +46,7 @@ export function TokenPage() {
   );
   const tokens = useTokens(id, single, ready && inRange);
   const metadata = useTokenMetadata(id, edition, ready && inRange);
+  const publication = usePublication(id, ready);
   const collectionPath = `/dashboard/collections/${id}`;
   const backTo = `${collectionPath}${gallerySearch}`;
   const tokenPath = (other: number) => `${collectionPath}/tokens/${other}`;
@@ -106,9 +108,10 @@ export function TokenPage() {
   const traits = tokens.data?.traits ?? {};
   // The file as the engine made it (copied and downloaded), and as shown: no placeholder passed off as a link.
   const metadataText = metadata.data === undefined ? '' : JSON.stringify(metadata.data, null, 2);
+  const imageLink =
+    metadata.data === undefined ? null : publishedImageUrl(metadata.data, publication.data, edition);
   const shownText =
-    metadata.data === undefined ? '' : JSON.stringify(displayedMetadata(metadata.data), null, 2);
-  const imageLink = metadata.data === undefined ? null : publishedImageUrl(metadata.data);
+    metadata.data === undefined ? '' : JSON.stringify(displayedMetadata(metadata.data, imageLink), null, 2);
   const copyMetadata = () => {
     navigator.clipboard.writeText(metadataText).then(
       () => feedback.success('Metadata copied'),
@@ -231,7 +234,7 @@ export function TokenPage() {
                           <Link
                             className="llc-attr-link"
                             to={`${collectionPath}?${filterSearch}`}
-                            aria-label={`Show the ${formatCount(stats.count)} tokens with ${traitTypeLabel(attribute.trait_type)} ${value}`}
+                            aria-label={`Show the ${formatCount(stats.count)} ${stats.count === 1 ? 'token' : 'tokens'} with ${traitTypeLabel(attribute.trait_type)} ${value}`}
                           >
                             {formatCount(stats.count)} {stats.count === 1 ? 'token' : 'tokens'}
                           </Link>
@@ -255,7 +258,7 @@ export function TokenPage() {
                 title="The metadata file could not be loaded"
                 description={errorMessage(metadata.error)}
               />
-            ) : metadata.isPending ? (
+            ) : metadata.isPending || publication.isPending ? (
               <Skeleton active paragraph={{ rows: 6 }} />
             ) : (
               <>
