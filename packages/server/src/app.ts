@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.ts';
+import { dropsRoutes } from './modules/drops/drops.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(publicationsRoutes);
   await app.register(hostedRoutes);
   await app.register(deploymentsRoutes);
+  await app.register(dropsRoutes);
   await app.register(nftLegacyRoutes);
   if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);

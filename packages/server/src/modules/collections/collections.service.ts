@@ -11,6 +11,7 @@ import { assertRenderable, getProject } from '../projects/projects.service.ts';
 import { collectionPrefix } from './collection-view.ts';
 import {
   deleteCollectionRow,
+  findCollection,
   findOwnedCollection,
   insertCollection,
   listOwnedCollections,
@@ -79,6 +80,11 @@ export async function getOwnedCollection(app: App, ownerId: string, id: string) 
   const collection = await findOwnedCollection(app.database.db, id, ownerId);
   if (!collection) throw notFound('Collection');
   return collection;
+}
+
+/** Any collection by id (for public pages of published ones); undefined when it does not exist. */
+export function collectionById(app: App, id: string) {
+  return findCollection(app.database.db, id);
 }
 
 export function listCollections(app: App, ownerId: string) {

@@ -30,3 +30,18 @@ export async function findDeploymentAt(
     .where('address', '=', address)
     .executeTakeFirst();
 }
+
+/** The collection's newest deployment the server verified on chain. */
+export async function findLatestVerifiedDeployment(
+  db: Kysely<Database>,
+  collectionId: string,
+): Promise<DeploymentTable | undefined> {
+  return db
+    .selectFrom('deployments')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('status', '=', 'verified')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
+}

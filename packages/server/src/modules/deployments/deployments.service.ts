@@ -8,7 +8,12 @@ import type { App } from '../../types.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
 import { getPublication } from '../publications/publications.service.ts';
 import { checkOnChain } from './check-on-chain.ts';
-import { findDeploymentAt, insertDeployment, listCollectionDeployments } from './deployments.repository.ts';
+import {
+  findDeploymentAt,
+  findLatestVerifiedDeployment,
+  insertDeployment,
+  listCollectionDeployments,
+} from './deployments.repository.ts';
 
 export function deploymentView(row: DeploymentTable): Deployment {
   const chain = layerloomChains.find((entry) => entry.chain.id === row.chain_id);
@@ -37,6 +42,12 @@ export function deploymentView(row: DeploymentTable): Deployment {
 export async function listDeployments(app: App, ownerId: string, collectionId: string) {
   const collection = await getOwnedCollection(app, ownerId, collectionId);
   return (await listCollectionDeployments(app.database.db, collection.id)).map(deploymentView);
+}
+
+/** The contract a collection's public page sells from: its newest verified deployment, if any. */
+export async function latestVerifiedDeployment(app: App, collectionId: string) {
+  const row = await findLatestVerifiedDeployment(app.database.db, collectionId);
+  return row ? deploymentView(row) : undefined;
 }
 
 function supportedChain(chainId: number): LayerloomChain {

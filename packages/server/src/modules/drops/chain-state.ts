@@ -1,0 +1,39 @@
+import type { DropContract, DropState } from '@layerloom/api';
+import { getChain, getCollectionState } from '@layerloom/contracts';
+import { type Address, createPublicClient, http } from 'viem';
+
+/** How long a chain read is reused: a drop's page is read by many collectors at once. */
+const STATE_TTL_MS = 5_000;
+const states = new Map<string, { at: number; pending: Promise<DropState> }>();
+
+/**
+ * The sale's live state read from the chain through `rpcUrl`, shared by every request for the same contract
+ * within a few seconds (one round of reads however many collectors look), so RPC limits are not hit.
+ */
+export function readDropState(contract: DropContract, rpcUrl: string): Promise<DropState> {
+  const key = `${contract.chainId}:${contract.address}`;
+  const cached = states.get(key);
+  if (cached && Date.now() - cached.at < STATE_TTL_MS) return cached.pending;
+  const client = createPublicClient({
+    chain: getChain({ chainId: contract.chainId }).chain,
+    transport: http(rpcUrl, { timeout: 3_000, retryCount: 0 }),
+  });
+  const pending = getCollectionState({ publicClient: client, address: contract.address as Address }).then(
+    (state): DropState => ({
+      minted: Number(state.totalSupply),
+      maxSupply: Number(state.maxSupply),
+      phase: state.phase,
+      publicPrice: state.mintPrice.toString(),
+      allowlistPrice: state.allowlist.price.toString(),
+      maxPerWallet: state.maxPerWallet,
+      allowlistMaxPerWallet: state.allowlist.maxPerWallet,
+      revealed: state.revealed,
+      readAt: new Date().toISOString(),
+    }),
+  );
+  states.set(key, { at: Date.now(), pending });
+  // A failed read is not reused: the next request asks the chain again.
+  pending.catch(() => states.delete(key));
+  if (states.size > 1000) states.delete(states.keys().next().value as string);
+  return pending;
+}

@@ -1,0 +1,75 @@
+import type { Drop } from '@layerloom/api';
+import { getChain } from '@layerloom/contracts';
+import { notFound } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import { collectionById } from '../collections/collections.service.ts';
+import { latestVerifiedDeployment } from '../deployments/deployments.service.ts';
+import { hostedBase, publishedBySlug } from '../publications/publications.service.ts';
+import { readDropState } from './chain-state.ts';
+
+/** Images shown on a drop's page. */
+const GALLERY_SIZE = 12;
+const DROP_TTL_MS = 15_000;
+const drops = new Map<string, { at: number; drop: Drop }>();
+
+/** A published collection's public page data (cached briefly once on sale); a 404 for anything unpublished. */
+export async function getDrop(app: App, slug: string): Promise<Drop> {
+  const cached = drops.get(slug);
+  if (cached && Date.now() - cached.at < DROP_TTL_MS) return cached.drop;
+  const published = await publishedBySlug(app, slug);
+  const collection = published ? await collectionById(app, published.collection_id) : undefined;
+  if (!published || !collection) throw notFound('Drop');
+  const { baseUri, imageBaseUri } = hostedBase(app.config.publicUrl, published.slug);
+  const deployment = await latestVerifiedDeployment(app, collection.id);
+  const drop: Drop = {
+    slug: published.slug,
+    name: collection.name,
+    description: collection.description,
+    size: collection.size,
+    width: collection.width,
+    height: collection.height,
+    images: Array.from(
+      { length: Math.min(GALLERY_SIZE, collection.size) },
+      (_, index) => `${imageBaseUri}${index + 1}.png`,
+    ),
+    metadataBaseUri: baseUri,
+    contract: deployment
+      ? {
+          chainId: deployment.chainId,
+          chainName: deployment.chainName,
+          currency: getChain({ chainId: deployment.chainId }).chain.nativeCurrency.symbol,
+          address: deployment.address,
+          explorerUrl: deployment.explorerUrl,
+        }
+      : null,
+  };
+  // Only a drop on sale is cached: until its contract is verified the page must show it as soon as it is.
+  if (drop.contract) {
+    drops.set(slug, { at: Date.now(), drop });
+    if (drops.size > 1000) drops.delete(drops.keys().next().value as string);
+  }
+  return drop;
+}
+
+/** The drop's live sale state, or null with a notice the page shows instead (no contract yet, RPC silent). */
+export async function getDropState(app: App, slug: string) {
+  const { contract } = await getDrop(app, slug);
+  if (!contract)
+    return { state: null, notice: 'This collection is not on sale yet: its contract is not deployed.' };
+  const rpcUrl = app.config.rpcUrls[contract.chainId];
+  if (!rpcUrl) {
+    return {
+      state: null,
+      notice: `Live figures are unavailable: no RPC is configured for ${contract.chainName}.`,
+    };
+  }
+  try {
+    return { state: await readDropState(contract, rpcUrl), notice: null };
+  } catch (error) {
+    app.log.warn({ err: error, slug }, 'could not read a drop from the chain');
+    return {
+      state: null,
+      notice: `Live figures are unavailable right now: ${contract.chainName} did not answer. Try again in a moment.`,
+    };
+  }
+}

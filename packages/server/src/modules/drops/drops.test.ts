@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
+import { deployCollection, mint, setPhase } from '@layerloom/contracts';
+import { type Address, createPublicClient, createWalletClient, getAddress, http, parseEther } from 'viem';
+import { anvil as anvilChain } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Anvil, startAnvil } from '../../../test/support/anvil.ts';
+import { createFixtureProject } from '../../../test/support/project-fixture.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
+
+const CREATOR: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const COLLECTOR: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const PUBLIC_URL = 'https://drops.example.com';
+
+describe('public drop pages', () => {
+  let chain: Anvil;
+  let test: TestApp;
+  let owner: LoggedInUser;
+  let web: string;
+  let slug: string;
+  let contract: Address;
+
+  const clients = (account: Address) => ({
+    publicClient: createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) }),
+    walletClient: createWalletClient({ account, chain: anvilChain, transport: http(chain.rpcUrl) }),
+  });
+  const get = (url: string) => test.app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    chain = await startAnvil();
+    web = mkdtempSync(join(tmpdir(), 'layerloom-web-'));
+    writeFileSync(
+      join(web, 'index.html'),
+      '<!doctype html><html><head><meta name="description" content="Layerloom" /><title>Layerloom</title></head><body><div id="root"></div></body></html>',
+    );
+    test = await createTestApp('sqlite', { RPC_URL_31337: chain.rpcUrl, PUBLIC_URL, WEB_DIST: web });
+    owner = await createUserAndLogin(test.app, { planId: 'pro' });
+    const projectId = await createFixtureProject(test.app, owner.cookie, {
+      collectionSize: 3,
+      name: 'Night <Cats> & "Friends"',
+    });
+    const started = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/generate`,
+      headers: { cookie: owner.cookie },
+    });
+    const collectionId: string = started.json().data.collection.id;
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: `/api/v1/collections/${collectionId}`,
+        headers: { cookie: owner.cookie },
+      });
+      if (response.json().data.collection.progress.status === 'ready') break;
+      await setTimeout(100);
+    }
+    const published = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/collections/${collectionId}/publication`,
+      headers: { cookie: owner.cookie },
+      payload: {},
+    });
+    slug = published.json().data.publication.slug;
+
+    // Before a contract, the page exists but nothing is on sale.
+    const before = await get(`/api/v1/drops/${slug}/state`);
+    expect(before.json().data).toEqual({
+      state: null,
+      notice: 'This collection is not on sale yet: its contract is not deployed.',
+    });
+
+    const deployed = await deployCollection({
+      ...clients(CREATOR),
+      collection: {
+        name: 'Night Cats',
+        symbol: 'NCAT',
+        maxSupply: 3,
+        mintPrice: parseEther('0.01'),
+        maxPerWallet: 2,
+        preRevealURI: `${PUBLIC_URL}/hidden.json`,
+      },
+    });
+    contract = deployed.address;
+    const recorded = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/collections/${collectionId}/deployments`,
+      headers: { cookie: owner.cookie },
+      payload: {
+        chainId: 31337,
+        address: deployed.address,
+        deployer: CREATOR,
+        transactionHash: deployed.hash,
+        name: 'Night Cats',
+        symbol: 'NCAT',
+        maxSupply: 3,
+      },
+    });
+    expect(recorded.json().data.deployment.status).toBe('verified');
+  }, 90_000);
+  afterAll(async () => {
+    await test?.close();
+    await chain?.stop();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('shows a published collection to anyone, with the contract it sells from', async () => {
+    const response = await get(`/api/v1/drops/${slug}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.drop).toEqual({
+      slug,
+      name: 'Night <Cats> & "Friends"',
+      description: 'Made in a test',
+      size: 3,
+      width: 32,
+      height: 32,
+      images: [1, 2, 3].map((id) => `${PUBLIC_URL}/hosted/${slug}/images/${id}.png`),
+      metadataBaseUri: `${PUBLIC_URL}/hosted/${slug}/metadata/`,
+      contract: {
+        chainId: 31337,
+        chainName: 'Local (anvil)',
+        currency: 'ETH',
+        address: getAddress(contract),
+        explorerUrl: null,
+      },
+    });
+    expect((await get('/api/v1/drops/no-such-drop')).statusCode).toBe(404);
+  });
+
+  it('reads the sale from the chain', async () => {
+    const { publicClient, walletClient } = clients(CREATOR);
+    await setPhase({ publicClient, walletClient, address: contract, phase: 'public' });
+    await mint({ ...clients(COLLECTOR), address: contract, quantity: 2 });
+    const response = await get(`/api/v1/drops/${slug}/state`);
+    expect(response.json().data).toMatchObject({
+      notice: null,
+      state: {
+        minted: 2,
+        maxSupply: 3,
+        phase: 'public',
+        publicPrice: parseEther('0.01').toString(),
+        maxPerWallet: 2,
+        revealed: false,
+      },
+    });
+  });
+
+  it('serves /mint/{slug} with the drop as title, description and share card, escaped', async () => {
+    const page = await get(`/mint/${slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain(
+      '<title>Night &#60;Cats&#62; &#38; &#34;Friends&#34; · Mint · Layerloom</title>',
+    );
+    expect(page.body).toContain(
+      '<meta property="og:title" content="Night &#60;Cats&#62; &#38; &#34;Friends&#34;" />',
+    );
+    expect(page.body).toContain(
+      `<meta property="og:image" content="${PUBLIC_URL}/hosted/${slug}/images/1.png" />`,
+    );
+    expect(page.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/mint/${slug}" />`);
+    expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(page.body).toContain('<meta name="description" content="Made in a test" />');
+    const unknown = await get('/mint/no-such-drop');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root">');
+  });
+});
