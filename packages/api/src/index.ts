@@ -45,8 +45,14 @@ export type { Success } from './envelope.ts';
 export { successSchema } from './envelope.ts';
 export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';
 export { ErrorBodySchema, ErrorCodeSchema, errorStatus, FieldErrorSchema } from './errors.ts';
+export type { DependencyCheck } from './health/dependency-check.ts';
+export { DependencyCheckSchema } from './health/dependency-check.ts';
 export type { GetHealthResponse } from './health/get-health.ts';
 export { getHealth } from './health/get-health.ts';
+export type { GetHealthLiveResponse } from './health/get-health-live.ts';
+export { getHealthLive } from './health/get-health-live.ts';
+export type { GetHealthReadyResponse } from './health/get-health-ready.ts';
+export { getHealthReady } from './health/get-health-ready.ts';
 export type { LegacyGenerateBody } from './nft/legacy-nft.ts';
 export {
   LegacyGenerateBodySchema,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, ProcessRole } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { createBullJobRunner } from './jobs/bull-job-runner.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -12,6 +12,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.ts';
 import { dropsRoutes } from './modules/drops/drops.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { checkStorageMarker } from './modules/health/storage-marker.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { nftLegacyRoutes } from './modules/nft-legacy/nft-legacy.routes.ts';
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** An already open database (tests share one); otherwise the configured one is opened and migrated. */
   database?: DatabaseHandle;
+  /** A web node (default) writes the blob store marker at start; a worker verifies it before taking jobs. */
+  role?: ProcessRole;
 }
 
 /** Builds the whole app (API, docs, web) without listening; `server.ts` listens, tests call `inject`. */
@@ -68,6 +71,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         log: app.log,
         redisUrl: config.redisUrl,
         processJobs: config.processJobs,
+        lockDurationMs: config.jobs.lockDurationMs,
+        stalledIntervalMs: config.jobs.stalledIntervalMs,
+        reconcileIntervalMs: config.jobs.reconcileIntervalMs,
       })
     : createJobRunner({ db: database.db, log: app.log });
   app.decorate('jobs', jobs);
@@ -105,6 +111,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);
   await app.ready();
+  const blobLocation = join(config.dataDir, 'blobs');
+  await checkStorageMarker(options.role ?? 'web', { db: database.db, blobs, location: blobLocation }).catch(
+    async (error: unknown) => {
+      await app.close();
+      throw error;
+    },
+  );
   if (config.processJobs || config.redisUrl) await jobs.start();
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { assertRunnable, ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults: port 3000, SQLite under ./data, approval required', () => {
@@ -52,5 +52,29 @@ describe('loadConfig', () => {
       /TRUST_PROXY must be false, true or a list/,
     );
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('assertRunnable', () => {
+  it('refuses a web node that only queues jobs when there is no queue for workers to take them from', () => {
+    const config = loadConfig({ PROCESS_JOBS: 'false' });
+    expect(() => assertRunnable(config, 'web')).toThrow(
+      'Invalid configuration: PROCESS_JOBS=false needs REDIS_URL (without a queue shared with workers, no process would ever run the jobs this node queues)',
+    );
+    expect(() =>
+      assertRunnable(loadConfig({ PROCESS_JOBS: 'false', REDIS_URL: 'redis://localhost:6379' }), 'web'),
+    ).not.toThrow();
+  });
+
+  it('refuses a worker without Redis, or without the PostgreSQL database web nodes share', () => {
+    expect(() => assertRunnable(loadConfig({}), 'worker')).toThrow(/REDIS_URL must be set to run a worker/);
+    expect(() => assertRunnable(loadConfig({ REDIS_URL: 'redis://localhost:6379' }), 'worker')).toThrow(
+      /DATABASE_URL must be set to run a worker .*SQLite file cannot be shared/,
+    );
+    const shared = loadConfig({
+      REDIS_URL: 'redis://localhost:6379',
+      DATABASE_URL: 'postgres://db/layerloom',
+    });
+    expect(() => assertRunnable(shared, 'worker')).not.toThrow();
   });
 });

@@ -54,6 +54,15 @@ const trustProxyFromEnv = z
     return entries;
   });
 
+/** A whole number of milliseconds within bounds, from the environment. */
+const millisecondsFromEnv = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int({ message: 'must be a whole number of milliseconds' })
+    .min(min, { message: `must be at least ${min} (milliseconds)` })
+    .max(max, { message: `must be at most ${max} (milliseconds)` })
+    .default(fallback);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -69,6 +78,9 @@ const EnvSchema = z.object({
   REQUIRE_APPROVAL: booleanFromEnv.default(true),
   PROCESS_JOBS: booleanFromEnv.default(true),
   TRUST_PROXY: trustProxyFromEnv,
+  JOB_LOCK_DURATION_MS: millisecondsFromEnv(10_000, 2_000, 600_000),
+  JOB_STALLED_INTERVAL_MS: millisecondsFromEnv(5_000, 1_000, 600_000),
+  RECONCILE_INTERVAL_MS: millisecondsFromEnv(30_000, 1_000, 3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -84,6 +96,15 @@ export interface Config {
   redisUrl: string | undefined;
   /** Whether this process runs generation jobs (false on web nodes when dedicated workers run them). */
   processJobs: boolean;
+  /** How the shared queue (REDIS_URL) hands out jobs and takes them back from a worker that died. */
+  jobs: {
+    /** How long a worker's claim on a job lasts without renewal (renewed every half of it while alive). */
+    lockDurationMs: number;
+    /** How often workers look for jobs whose claim expired, to hand them to another worker. */
+    stalledIntervalMs: number;
+    /** How often the database's queued and running jobs are compared with the queue, and lost ones re-added. */
+    reconcileIntervalMs: number;
+  };
   mail: { smtpUrl: string | undefined; from: string };
   /** The address users reach the app at; links in mails are built from it. */
   publicUrl: string;
@@ -143,6 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : { kind: 'sqlite', file: resolve(dataDir, 'layerloom.db') },
     redisUrl: vars.REDIS_URL,
     processJobs: vars.PROCESS_JOBS,
+    jobs: {
+      lockDurationMs: vars.JOB_LOCK_DURATION_MS,
+      stalledIntervalMs: vars.JOB_STALLED_INTERVAL_MS,
+      reconcileIntervalMs: vars.RECONCILE_INTERVAL_MS,
+    },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     admin:
@@ -155,4 +181,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: vars.WEB_DIST ? resolve(cwd, vars.WEB_DIST) : undefined,
     rpcUrls: rpcUrlsFrom(env),
   };
+}
+
+/** What a process is started as: `npm start` serves the app (a web node); `npm run worker` only runs jobs. */
+export type ProcessRole = 'web' | 'worker';
+
+/**
+ * Refuses a configuration that would start but never work in this role, with one line saying why:
+ * a web node that queues jobs nobody runs, a worker without the queue or the database web nodes share.
+ */
+export function assertRunnable(config: Config, role: ProcessRole): void {
+  if (role === 'web' && !config.processJobs && !config.redisUrl) {
+    throw new ConfigError(
+      'Invalid configuration: PROCESS_JOBS=false needs REDIS_URL (without a queue shared with workers, no process would ever run the jobs this node queues)',
+    );
+  }
+  if (role === 'worker' && !config.redisUrl) {
+    throw new ConfigError('Invalid configuration: REDIS_URL must be set to run a worker');
+  }
+  if (role === 'worker' && config.database.kind !== 'postgres') {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL must be set to run a worker (the PostgreSQL database the web nodes use; a SQLite file cannot be shared)',
+    );
+  }
 }

@@ -1,18 +1,40 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { assertRunnable, ConfigError, loadConfig } from './config.ts';
+import { processId } from './jobs/process-id.ts';
+import { StorageMarkerError } from './modules/health/storage-marker.ts';
+
+/** Prints a refusal to start as one line and exits; anything else is a crash with its stack. */
+function refuse(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof StorageMarkerError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 
 // A generation worker for the scale-out mode: the app without its HTTP listener, taking jobs from Redis.
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.env);
-  if (!config.redisUrl) throw new ConfigError('Invalid configuration: REDIS_URL must be set to run a worker');
+  assertRunnable(config, 'worker');
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  refuse(error);
 }
 
-const app = await buildApp({ config: { ...config, processJobs: true, webDist: undefined } });
-app.log.info('Layerloom worker is taking jobs');
+// The worker checks the blob store marker web nodes write before it takes any job.
+const app = await buildApp({
+  config: { ...config, processJobs: true, webDist: undefined },
+  role: 'worker',
+}).catch(refuse);
+app.log.info(
+  {
+    workerId: processId,
+    lockDurationMs: config.jobs.lockDurationMs,
+    stalledIntervalMs: config.jobs.stalledIntervalMs,
+    reconcileIntervalMs: config.jobs.reconcileIntervalMs,
+  },
+  'Layerloom worker is taking jobs',
+);
 
 let closing = false;
 async function shutdown(signal: string) {

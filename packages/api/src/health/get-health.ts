@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
+import { DependencyCheckSchema } from './dependency-check.ts';
 
-/** `GET /api/v1/health`: liveness and the state of the services the server depends on. */
+/** `GET /api/v1/health`: liveness and the state of the services the server depends on (503 when one is down). */
 export const getHealth = {
   method: 'GET',
   path: '/api/v1/health',
@@ -12,6 +13,9 @@ export const getHealth = {
       uptimeSeconds: z.number(),
       database: z.enum(['sqlite', 'postgres']),
       databaseOk: z.boolean(),
+      /** The dependencies that are down (`database`, `redis`, `blobs`), empty when all are up. */
+      failing: z.array(DependencyCheckSchema.shape.name),
+      checks: z.array(DependencyCheckSchema),
     }),
   ),
 } as const;

@@ -12,6 +12,7 @@ export interface Database {
   deployments: DeploymentTable;
   contact_messages: ContactMessageTable;
   jobs: JobTable;
+  system_settings: SystemSettingTable;
   roles: RoleTable;
   users: UserTable;
   sessions: SessionTable;
@@ -27,6 +28,13 @@ export interface ContactMessageTable {
   subject: string;
   message: string;
   created_at: string;
+}
+
+/** One installation-wide setting (`storage_marker`: the id the blob store's marker must hold). */
+export interface SystemSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
 }
 
 export interface JobTable {

@@ -1,29 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { type Job as BullJob, Queue, Worker } from 'bullmq';
+import { type Job as BullJob, DelayedError, Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { executeJob, progressOf, type RunningJob } from './execute-job.ts';
 import { isFinished, type Job, type JobHandler, type JobProgress } from './job.ts';
 import type { JobRunner, JobRunnerOptions } from './job-runner.ts';
-import { claimJob, findJob, insertJob, listQueuedJobs, requestCancel } from './jobs.repository.ts';
+import {
+  cancelAbandonedJobs,
+  claimJob,
+  findJob,
+  insertJob,
+  listUnfinishedJobs,
+  requestCancel,
+} from './jobs.repository.ts';
+import { processId } from './process-id.ts';
 import { redisOptions } from './redis-options.ts';
+import { withTimeout } from './with-timeout.ts';
 
 export interface BullJobRunnerOptions extends JobRunnerOptions {
   redisUrl: string;
   /** Whether this process runs jobs (workers, or a single server) or only queues and watches them (web nodes). */
   processJobs: boolean;
   queueName?: string;
-  /** How long a worker's claim on a job lasts without renewal; a dead worker's jobs go to another after it. */
+  /**
+   * How long a worker's claim on a job lasts without renewal (renewed every half of it); a dead
+   * worker's job goes to another one after at most this plus `stalledIntervalMs`. Default 10 s.
+   */
   lockDurationMs?: number;
+  /** How often workers look for jobs whose claim expired. Default 5 s. */
   stalledIntervalMs?: number;
+  /** How often the jobs the database holds as queued or running are checked against the queue. Default 30 s. */
+  reconcileIntervalMs?: number;
+  /** How long `enqueue` waits for Redis before answering anyway (the job stays queued in the database). Default 1 s. */
+  enqueueTimeoutMs?: number;
 }
 
 type Message = { type: 'progress'; progress: JobProgress } | { type: 'cancel'; id: string };
 
+/** BullMQ states in which the queue still holds a job and will hand it out (or is running it). */
+const HELD_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
+
 /**
  * The scale-out runner: the jobs table stays the record of every job; BullMQ on Redis hands them to
  * any number of worker processes, redelivers the jobs of a worker that died, and Redis pub/sub carries
- * progress and cancel requests between processes.
+ * progress and cancel requests between processes. A reconciler re-adds what the queue lost (a Redis
+ * restart without persistence, a flush), and a job runs in one process at a time: the BullMQ job id is
+ * the job's id, and a running job's heartbeat in the database keeps others from claiming it.
  */
 export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
   const { db, log } = options;
@@ -31,11 +53,18 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
   const channel = `${queueName}:events`;
   const connection = redisOptions(options.redisUrl);
   const now = options.now ?? (() => new Date());
+  const heartbeatMs = options.pollIntervalMs ?? 2000;
+  const lockDurationMs = options.lockDurationMs ?? 10_000;
+  // A runner silent for this long is presumed dead; its job may be claimed by another process.
+  const staleAfterMs = Math.max(lockDurationMs, 3 * heartbeatMs);
+  const reconcileIntervalMs = options.reconcileIntervalMs ?? 30_000;
+  const redisTimeoutMs = options.enqueueTimeoutMs ?? 1000;
   const handlers = new Map<string, JobHandler>();
   const running = new Map<string, RunningJob>();
   const active = new Set<Promise<unknown>>();
   const events = new EventEmitter().setMaxListeners(0);
-  const queue = new Queue(queueName, { connection });
+  // Commands to a Redis that is away fail at once instead of waiting in memory for it to return.
+  const queue = new Queue(queueName, { connection: { ...connection, enableOfflineQueue: false } });
   const publisher = new Redis(connection);
   const subscriber = new Redis(connection);
   // Redis going away is an 'error' event on each of these; unheard, the queue's would crash the process.
@@ -43,27 +72,86 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
   queue.on('error', (error) => log.warn({ err: error }, 'job queue connection error'));
   publisher.on('error', (error) => log.warn({ err: error }, 'redis publisher connection error'));
   subscriber.on('error', (error) => log.warn({ err: error }, 'redis subscriber connection error'));
+  // The highest progress heard of each running job: a takeover's first reports never show less.
+  const highest = new Map<string, number>();
   let worker: Worker | undefined;
+  let reconcileTimer: NodeJS.Timeout | undefined;
+  let reconciling: Promise<void> | undefined;
   let stopping = false;
+  let publishFailing = false;
 
-  const publish = (message: Message) => {
-    publisher
-      .publish(channel, JSON.stringify(message))
-      .catch((error) => log.warn({ err: error }, 'could not publish'));
+  const monotonic = (progress: JobProgress): JobProgress => {
+    if (progress.status !== 'running') {
+      highest.delete(progress.id);
+      return progress;
+    }
+    const done = Math.max(progress.done, highest.get(progress.id) ?? 0);
+    highest.set(progress.id, done);
+    return done === progress.done ? progress : { ...progress, done };
   };
 
-  const add = (job: Pick<Job, 'id' | 'kind' | 'attempts'>) =>
-    // One BullMQ job per attempt: re-adding after an interruption must not collide with the finished one.
-    queue.add(
-      job.kind,
-      { id: job.id },
-      { jobId: `${job.id}-${job.attempts}`, removeOnComplete: true, removeOnFail: 1000 },
+  const publish = (message: Message) => {
+    // While Redis is away progress is dropped (the database keeps it) rather than piled up in memory.
+    if (publisher.status !== 'ready') return;
+    publisher.publish(channel, JSON.stringify(message)).then(
+      () => {
+        publishFailing = false;
+      },
+      (error) => {
+        if (!publishFailing) log.warn({ err: error }, 'could not publish job events');
+        publishFailing = true;
+      },
     );
+  };
 
-  async function process(bullJob: BullJob<{ id: string }>) {
-    const job = await claimJob(db, bullJob.data.id, now().toISOString());
-    const handler = job && handlers.get(job.kind);
-    if (!job || !handler) return;
+  const add = (job: Pick<Job, 'id' | 'kind'>) =>
+    // The job's own id: adding a job the queue already holds does nothing, so re-adding is always safe.
+    queue.add(job.kind, { id: job.id }, { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 });
+
+  /**
+   * Re-adds every job the database says is queued, or running without a live runner, that the queue
+   * does not hold; cancels running jobs whose cancel was requested and whose runner died.
+   */
+  async function reconcilePass() {
+    const staleBefore = new Date(now().getTime() - staleAfterMs).toISOString();
+    const cancelled = await cancelAbandonedJobs(db, staleBefore, now().toISOString());
+    if (cancelled > 0) log.info({ cancelled }, 'reconciliation: cancelled jobs whose runner died');
+    let requeued = 0;
+    for (const job of await listUnfinishedJobs(db, [...handlers.keys()])) {
+      if (stopping) return;
+      // A live runner holds it (its heartbeat is fresh), whatever the queue says.
+      if (job.status === 'running' && job.updatedAt >= staleBefore) continue;
+      const state = await withTimeout(queue.getJobState(job.id), redisTimeoutMs, 'reading the queue');
+      if (HELD_STATES.has(state)) continue;
+      // A finished entry would make adding the same id a no-op.
+      if (state === 'completed' || state === 'failed') await queue.remove(job.id);
+      await withTimeout(add(job), redisTimeoutMs, 'adding to the queue');
+      requeued++;
+    }
+    if (requeued > 0) log.warn({ requeued }, 'reconciliation: re-queued jobs the queue did not hold');
+  }
+
+  function reconcile(): Promise<void> {
+    reconciling ??= reconcilePass()
+      .catch((error) => log.warn({ err: error }, 'reconciliation did not finish; it runs again shortly'))
+      .finally(() => {
+        reconciling = undefined;
+      });
+    return reconciling;
+  }
+
+  async function process(bullJob: BullJob<{ id: string }>, token?: string) {
+    const staleBefore = new Date(now().getTime() - staleAfterMs).toISOString();
+    const claim = await claimJob(db, bullJob.data.id, now().toISOString(), staleBefore);
+    if (claim.kind === 'busy') {
+      // Another process runs it and is alive: look again once its heartbeat would have gone stale.
+      await bullJob.moveToDelayed(Date.now() + Math.max(100, claim.retryInMs), token);
+      throw new DelayedError();
+    }
+    if (claim.kind === 'nothing') return;
+    const { job } = claim;
+    const handler = handlers.get(job.kind);
+    if (!handler) return;
     const execution = executeJob(job, {
       db,
       log,
@@ -71,18 +159,22 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
       running,
       emit: (progress) => publish({ type: 'progress', progress }),
       isStopping: () => stopping,
-      pollIntervalMs: options.pollIntervalMs ?? 2000,
+      pollIntervalMs: heartbeatMs,
       progressWriteIntervalMs: options.progressWriteIntervalMs ?? 500,
       now,
+      workerId: processId,
     });
     active.add(execution);
+    let outcome: Awaited<typeof execution>;
     try {
-      if ((await execution) === 'interrupted') {
-        const requeued = await findJob(db, job.id);
-        if (requeued) await add(requeued);
-      }
+      outcome = await execution;
     } finally {
       active.delete(execution);
+    }
+    if (outcome === 'interrupted') {
+      // Shut down mid-way: back to the waiting list for the next worker (the database says queued too).
+      await bullJob.moveToWait(token);
+      throw new WaitingError();
     }
   }
 
@@ -93,20 +185,41 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
     async start() {
       subscriber.on('message', (_channel, raw) => {
         const message = JSON.parse(raw) as Message;
-        if (message.type === 'progress') events.emit(message.progress.id, message.progress);
-        else running.get(message.id)?.controller.abort(new Error('cancelled'));
+        if (message.type === 'progress') {
+          const progress = monotonic(message.progress);
+          events.emit(progress.id, progress);
+        } else running.get(message.id)?.controller.abort(new Error('cancelled'));
       });
-      // Subscribing before the connection is ready would make ioredis's ready check fail in subscriber mode.
-      if (subscriber.status !== 'ready') await new Promise((resolve) => subscriber.once('ready', resolve));
-      await subscriber.subscribe(channel);
-      // Jobs queued while no process was up (or whose BullMQ entry was lost) are handed out again.
-      for (const job of await listQueuedJobs(db)) await add(job);
+      // Subscribing before the connection is ready would make ioredis's ready check fail in subscriber
+      // mode. With Redis away the node starts anyway and subscribes once it is back.
+      const subscribe = () =>
+        subscriber.subscribe(channel).catch((error) => log.warn({ err: error }, 'could not subscribe'));
+      const ready = await withTimeout(
+        new Promise((resolve) =>
+          subscriber.status === 'ready' ? resolve(true) : subscriber.once('ready', resolve),
+        ),
+        redisTimeoutMs * 2,
+        'connecting to Redis',
+      ).then(
+        () => true,
+        () => false,
+      );
+      if (ready) await subscribe();
+      else {
+        log.warn('Redis does not answer; jobs are queued in the database and handed out once it does');
+        subscriber.once('ready', () => void subscribe());
+      }
+      // Jobs queued while no process was up, or whose queue entry was lost, are handed out again now
+      // and at every pass.
+      await reconcile();
+      reconcileTimer = setInterval(() => void reconcile(), reconcileIntervalMs);
+      reconcileTimer.unref();
       if (options.processJobs) {
         worker = new Worker(queueName, process, {
           connection,
           concurrency: options.concurrency ?? 1,
-          lockDuration: options.lockDurationMs ?? 30_000,
-          stalledInterval: options.stalledIntervalMs ?? 30_000,
+          lockDuration: lockDurationMs,
+          stalledInterval: options.stalledIntervalMs ?? 5_000,
           maxStalledCount: 1000,
         });
         worker.on('error', (error) => log.error({ err: error }, 'job worker error'));
@@ -118,7 +231,12 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
       await insertJob(db, { id, kind, ownerId, payload, now: now().toISOString() });
       const job = await findJob(db, id);
       if (!job) throw new Error(`Job ${id} vanished`);
-      await add(job);
+      try {
+        await withTimeout(add(job), redisTimeoutMs, 'adding to the queue');
+      } catch (error) {
+        // The row is the truth: the job is accepted, and reconciliation hands it out when Redis answers.
+        log.warn({ err: error, jobId: id }, 'the queue is unreachable; the job waits in the database');
+      }
       return job;
     },
     async cancel(id) {
@@ -131,7 +249,12 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
     },
     async progress(id) {
       const job = await findJob(db, id);
-      return job ? progressOf(job, running.get(id)) : undefined;
+      if (!job) return undefined;
+      const progress = progressOf(job, running.get(id));
+      const heard = highest.get(id);
+      return progress.status === 'running' && heard !== undefined && heard > progress.done
+        ? { ...progress, done: heard }
+        : progress;
     },
     subscribe(id, listener) {
       events.on(id, listener);
@@ -139,11 +262,13 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
     },
     async stop() {
       stopping = true;
+      if (reconcileTimer) clearInterval(reconcileTimer);
       for (const state of running.values()) state.controller.abort(new Error('shutdown'));
       await Promise.all(active);
+      await reconciling;
       await worker?.close();
       await queue.close();
-      await publisher.quit();
+      await publisher.quit().catch(() => publisher.disconnect());
       // A connection in subscriber mode may only send subscriber commands; close it outright.
       subscriber.disconnect();
     },

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { AppError } from '../lib/app-error.ts';
 import type { Job, JobHandler, JobProgress } from './job.ts';
+import { isUserFacingFailure, jobErrorMessage } from './job-error-message.ts';
 import {
   findJob,
   finishJob,
   isCancelRequested,
+  recordHeartbeat,
   requeueRunningJobs,
   updateJobProgress,
 } from './jobs.repository.ts';
@@ -18,6 +19,8 @@ export type JobOutcome = 'succeeded' | 'failed' | 'cancelled' | 'interrupted';
 export interface RunningJob {
   controller: AbortController;
   startedAt: number;
+  /** Units found done when this run started (stored progress); a resumed handler rescans up to it. */
+  baseline: number;
   firstDone: number;
   done: number;
   total: number;
@@ -33,9 +36,18 @@ export interface ExecuteJobOptions {
   emit(progress: JobProgress): void;
   /** Whether this process is shutting down (an abort then means "resume later", not "cancelled"). */
   isStopping(): boolean;
+  /** How often the job's heartbeat is recorded and a cancel request looked for, in ms. */
   pollIntervalMs: number;
   progressWriteIntervalMs: number;
   now(): Date;
+  /** Names this process in the job's log lines (hostname-pid). */
+  workerId?: string;
+}
+
+/** The collection a job works on, for log lines (generation jobs carry it in their payload). */
+function collectionIdOf(job: Job): string | undefined {
+  const id = (job.payload as { collectionId?: unknown } | null)?.collectionId;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** Seconds left at the rate measured in this run, or null before the first unit is done here. */
@@ -63,22 +75,35 @@ export function progressOf(job: Job, state: RunningJob | undefined): JobProgress
  * user-facing message (AppError) or a generic one, cancelled on request, or back to the queue on shutdown.
  */
 export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<JobOutcome> {
-  const { db, log, running } = options;
+  const { db, running } = options;
+  const log = options.log.child({
+    jobId: job.id,
+    collectionId: collectionIdOf(job),
+    workerId: options.workerId,
+  });
   const iso = () => options.now().toISOString();
   const controller = new AbortController();
   const state: RunningJob = {
     controller,
     startedAt: Date.now(),
+    baseline: job.done,
     firstDone: -1,
     done: job.done,
     total: job.total,
     lastWrite: 0,
   };
+  const runStarted = Date.now();
+  let loggedTenth = job.total > 0 ? Math.floor((job.done * 10) / job.total) : 0;
+  log.info(
+    { kind: job.kind, attempt: job.attempts, resumedFrom: job.done, total: job.total },
+    job.done > 0 ? 'job resumed' : 'job started',
+  );
   running.set(job.id, state);
   options.emit(progressOf(job, state));
-  // Cancellation may be requested through another process: watch the flag in the database.
-  const cancelWatch = setInterval(() => {
-    isCancelRequested(db, job.id)
+  // The heartbeat tells other processes this run is alive (a silent job is taken over), and
+  // cancellation may be requested through another process: both go through the database.
+  const heartbeat = setInterval(() => {
+    recordHeartbeat(db, job.id, iso())
       .then((requested) => {
         if (requested) controller.abort(new Error('cancelled'));
       })
@@ -86,13 +111,18 @@ export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<
   }, options.pollIntervalMs);
   const context = {
     signal: controller.signal,
-    progress(done: number, total: number) {
-      if (state.firstDone < 0) {
-        state.firstDone = done;
+    progress(reported: number, total: number) {
+      // A resumed handler counts finished units again from the start as it scans past them: what was
+      // already done (stored, or shown live before a takeover) is never shown undone.
+      const done = Math.max(reported, state.done);
+      if (state.firstDone < 0 && reported > state.baseline) {
+        state.firstDone = reported;
         state.startedAt = Date.now();
       }
+      const changed = done !== state.done || total !== state.total;
       state.done = done;
       state.total = total;
+      if (!changed && state.lastWrite > 0) return;
       options.emit({
         id: job.id,
         status: 'running',
@@ -101,10 +131,15 @@ export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<
         etaSeconds: estimateSeconds(state),
         error: null,
       });
+      const tenth = total > 0 ? Math.floor((done * 10) / total) : 0;
+      if (tenth > loggedTenth && done < total) {
+        loggedTenth = tenth;
+        log.info({ done, total, percent: tenth * 10 }, 'job progress');
+      }
       if (Date.now() - state.lastWrite >= options.progressWriteIntervalMs || done === total) {
         state.lastWrite = Date.now();
         updateJobProgress(db, job.id, done, total, iso()).catch((error) =>
-          log.warn({ err: error, jobId: job.id }, 'could not record job progress'),
+          log.warn({ err: error }, 'could not record job progress'),
         );
       }
     },
@@ -125,19 +160,30 @@ export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<
       await finishJob(db, job.id, { status: 'cancelled' }, iso());
       outcome = 'cancelled';
     } else {
-      const message =
-        error instanceof AppError
-          ? error.message
-          : 'The job failed because of an error on our side. Please try again.';
-      if (!(error instanceof AppError))
-        log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
+      // Users read a message they can act on, never a storage key, a path or a stack; the log keeps it all.
+      const message = jobErrorMessage(error);
+      if (isUserFacingFailure(error)) log.info({ err: error, kind: job.kind }, 'job failed: refused input');
+      else log.error({ err: error, kind: job.kind }, 'job failed');
       await finishJob(db, job.id, { status: 'failed', error: message }, iso());
       outcome = 'failed';
     }
   } finally {
-    clearInterval(cancelWatch);
+    clearInterval(heartbeat);
     running.delete(job.id);
   }
+  const durationMs = Date.now() - runStarted;
+  const doneHere = Math.max(0, state.done - state.baseline);
+  log.info(
+    {
+      outcome,
+      done: state.done,
+      total: state.total,
+      doneHere,
+      durationMs,
+      tokensPerSecond: durationMs > 0 ? Math.round((doneHere * 10_000) / durationMs) / 10 : null,
+    },
+    `job ${outcome}`,
+  );
   const finished = await findJob(db, job.id);
   if (finished) options.emit(progressOf(finished, undefined));
   return outcome;

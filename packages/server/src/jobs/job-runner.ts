@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { executeJob, progressOf, type RunningJob } from './execute-job.ts';
 import { isFinished, type Job, type JobHandler, type JobProgress } from './job.ts';
 import { claimNextJob, findJob, insertJob, requestCancel, requeueRunningJobs } from './jobs.repository.ts';
+import { processId } from './process-id.ts';
 
 export interface JobRunnerOptions {
   db: Kysely<Database>;
@@ -72,6 +73,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           pollIntervalMs,
           progressWriteIntervalMs: options.progressWriteIntervalMs ?? 500,
           now,
+          workerId: processId,
         }).catch((error) => log.error({ err: error, jobId: job.id }, 'job runner error'));
         active.add(execution);
         void execution.finally(() => {

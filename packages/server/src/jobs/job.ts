@@ -16,6 +16,8 @@ export interface Job {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Last change, and while running the runner's last heartbeat (a silent runner is presumed dead). */
+  updatedAt: string;
 }
 
 /** What a job's subscribers hear: its status and progress, with an ETA once it can be estimated. */

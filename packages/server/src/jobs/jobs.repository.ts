@@ -17,6 +17,7 @@ function toJob(row: Selectable<JobTable>): Job {
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -172,11 +173,23 @@ export async function requeueRunningJobs(db: Kysely<Database>, now: string, ids?
   return Number(result.numUpdatedRows);
 }
 
+/** What claiming one job found: it is ours now, another live process runs it, or there is nothing to run. */
+export type ClaimResult =
+  | { kind: 'claimed'; job: Job }
+  | { kind: 'busy'; retryInMs: number }
+  | { kind: 'nothing' };
+
 /**
- * Claims one specific job for this process: a queued job, or a running one whose previous runner
- * died (the queue redelivered it). Undefined when the job is finished or gone.
+ * Claims one specific job for this process: a queued job, or a running one whose runner went silent
+ * (no heartbeat since `staleBefore`: it died, and the queue redelivered it). A running job with a
+ * fresh heartbeat is another process's ("busy": never run a job twice at once).
  */
-export async function claimJob(db: Kysely<Database>, id: string, now: string): Promise<Job | undefined> {
+export async function claimJob(
+  db: Kysely<Database>,
+  id: string,
+  now: string,
+  staleBefore: string,
+): Promise<ClaimResult> {
   const result = await db
     .updateTable('jobs')
     .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), started_at: now, updated_at: now }))
@@ -184,11 +197,61 @@ export async function claimJob(db: Kysely<Database>, id: string, now: string): P
     .where((eb) =>
       eb.or([
         eb('status', '=', 'queued'),
-        eb.and([eb('status', '=', 'running'), eb('cancel_requested', '=', 0)]),
+        eb.and([
+          eb('status', '=', 'running'),
+          eb('cancel_requested', '=', 0),
+          eb('updated_at', '<', staleBefore),
+        ]),
       ]),
     )
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? findJob(db, id) : undefined;
+  const job = await findJob(db, id);
+  if (Number(result.numUpdatedRows) === 1 && job) return { kind: 'claimed', job };
+  if (job?.status === 'running' && job.updatedAt >= staleBefore) {
+    return { kind: 'busy', retryInMs: Date.parse(job.updatedAt) - Date.parse(staleBefore) + 100 };
+  }
+  return { kind: 'nothing' };
+}
+
+/** Records that a running job's runner is alive; answers whether its cancellation was requested. */
+export async function recordHeartbeat(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+  await db
+    .updateTable('jobs')
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
+  return isCancelRequested(db, id);
+}
+
+/** Jobs not finished (queued or running) of the given kinds, oldest first: what the queue must hold. */
+export async function listUnfinishedJobs(db: Kysely<Database>, kinds: string[]): Promise<Job[]> {
+  if (kinds.length === 0) return [];
+  const rows = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('status', 'in', ['queued', 'running'])
+    .where('kind', 'in', kinds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toJob);
+}
+
+/** Running jobs whose cancel was requested and whose runner went silent: nobody will stop them, so they are cancelled. */
+export async function cancelAbandonedJobs(
+  db: Kysely<Database>,
+  staleBefore: string,
+  now: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'cancelled', finished_at: now, updated_at: now })
+    .where('status', '=', 'running')
+    .where('cancel_requested', '=', 1)
+    .where('updated_at', '<', staleBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Every queued job, oldest first (to hand them to a shared queue after a restart). */

@@ -6,6 +6,7 @@ import * as emailVerifications from './0004_email_verifications.ts';
 import * as passwordResets from './0005_password_resets.ts';
 import * as mailOutbox from './0006_mail_outbox.ts';
 import * as jobs from './0010_jobs.ts';
+import * as systemSettings from './0011_system_settings.ts';
 import * as projects from './0020_projects.ts';
 import * as collections from './0021_collections.ts';
 import * as projectLimits from './0022_project_limits.ts';
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0005_password_resets': passwordResets,
   '0006_mail_outbox': mailOutbox,
   '0010_jobs': jobs,
+  '0011_system_settings': systemSettings,
   '0020_projects': projects,
   '0021_collections': collections,
   '0022_project_limits': projectLimits,
