@@ -41,8 +41,6 @@ export type { Success } from './envelope.ts';
 export { successSchema } from './envelope.ts';
 export type { Drop, DropContract, DropState } from './drops/drop.ts';
 export { DropContractSchema, DropSchema, DropStateSchema, getDrop, getDropState } from './drops/drop.ts';
-export type { Success } from './envelope.ts';
-export { successSchema } from './envelope.ts';
 export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';
 export { ErrorBodySchema, ErrorCodeSchema, errorStatus, FieldErrorSchema } from './errors.ts';
 export type { DependencyCheck } from './health/dependency-check.ts';
