@@ -14,4 +14,5 @@ for (const pkg of libraries) {
 const web = join(root, 'packages', 'web');
 if (existsSync(join(web, 'vite.config.ts'))) {
   await run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: web });
+  await run(process.execPath, [join(web, 'scripts', 'precompress.mjs')], { cwd: web });
 }

@@ -22,6 +22,7 @@ import { publicationsRoutes } from './modules/publications/publications.routes.t
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { frameworkError, registerErrorHandler } from './plugins/errors.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await registerSecurity(app, config.redisUrl);
   registerCrossSiteGuard(app, config.publicUrl);
+  await registerCompression(app);
   await registerDocs(app, version);
   await app.register(authPlugin);
   await app.register(healthRoutes);

@@ -15,6 +15,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       root: webDist,
       prefix: '/',
       index: 'index.html',
+      // The build writes .br and .gz copies (packages/web/scripts/precompress.mjs): sent as the browser accepts.
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite's hashed bundles never change; everything else is revalidated.
         res.header(

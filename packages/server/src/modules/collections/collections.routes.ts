@@ -154,6 +154,8 @@ export async function collectionsRoutes(app: App): Promise<void> {
     collectionEvents.path,
     {
       ...guarded,
+      // A compressing stream would hold events back until its buffer fills.
+      compress: false,
       schema: {
         tags: ['collections'],
         summary: 'Live progress as server-sent events (event: progress)',
