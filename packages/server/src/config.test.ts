@@ -78,3 +78,29 @@ describe('assertRunnable', () => {
     expect(() => assertRunnable(shared, 'worker')).not.toThrow();
   });
 });
+
+describe('job queue settings', () => {
+  it('default to a takeover within 15 s and reconciliation every 30 s', () => {
+    const { jobs } = loadConfig({});
+    expect(jobs).toEqual({ lockDurationMs: 10_000, stalledIntervalMs: 5_000, reconcileIntervalMs: 30_000 });
+    expect(jobs.lockDurationMs + jobs.stalledIntervalMs).toBeLessThanOrEqual(15_000);
+  });
+
+  it('are read from the environment and refused, by name, when out of range', () => {
+    const { jobs } = loadConfig({
+      JOB_LOCK_DURATION_MS: '20000',
+      JOB_STALLED_INTERVAL_MS: '2000',
+      RECONCILE_INTERVAL_MS: '5000',
+    });
+    expect(jobs).toEqual({ lockDurationMs: 20_000, stalledIntervalMs: 2_000, reconcileIntervalMs: 5_000 });
+    expect(() => loadConfig({ JOB_LOCK_DURATION_MS: '500' })).toThrow(
+      /JOB_LOCK_DURATION_MS must be at least 2000/,
+    );
+    expect(() => loadConfig({ JOB_STALLED_INTERVAL_MS: 'often' })).toThrow(
+      /JOB_STALLED_INTERVAL_MS must be a number of milliseconds/,
+    );
+    expect(() => loadConfig({ RECONCILE_INTERVAL_MS: '1.5' })).toThrow(
+      /RECONCILE_INTERVAL_MS must be a whole number/,
+    );
+  });
+});
