@@ -15,6 +15,7 @@ import { PublishPanel } from './publish-panel.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { LaunchSection } from '../launch/launch-section.tsx';
 
 /** One collection: main image, facts, IPFS CIDs, downloads, delete, and the token gallery (or its progress). */
 export function CollectionPage() {
@@ -161,6 +162,7 @@ export function CollectionPage() {
           {ready ? <PublishPanel collectionId={data.id} name={data.name} /> : null}
         </div>
       </section>
+      {ready ? <LaunchSection collectionId={data.id} name={data.name} size={data.size} /> : null}
       {progress.status === 'generating' ? (
         <section className="llc-panel" aria-labelledby="llc-progress-title">
           <h2 id="llc-progress-title" className="llc-section-title">

@@ -1,0 +1,39 @@
+import { defaultChainId } from './launch-chains.ts';
+import type { LaunchFormValues } from './launch-form-values.ts';
+
+const SYMBOL_MAX = 10;
+
+/**
+ * A ticker from a collection name: the initials of its words, upper-case ("Loom Cats" → "LC"). A
+ * one-word name gives its first letters instead ("Blobs" → "BLOB"): one letter says too little.
+ */
+export function symbolFromName(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  if (words.length === 0) return '';
+  const initials = words.length === 1 ? (words[0] ?? '').slice(0, 4) : words.map((word) => word[0]).join('');
+  return initials.toUpperCase().slice(0, SYMBOL_MAX);
+}
+
+/** What the launch form starts with for a collection (and the connected wallet, when there is one). */
+export function defaultLaunchValues(parameters: {
+  name: string;
+  size: number;
+  account?: string | undefined;
+}): LaunchFormValues {
+  const { name, size, account = '' } = parameters;
+  return {
+    chainId: defaultChainId,
+    name,
+    symbol: symbolFromName(name),
+    maxSupply: size,
+    mintPrice: '0',
+    maxPerWallet: 5,
+    royaltyPercent: 5,
+    royaltyReceiver: account,
+    payoutAddress: account,
+  };
+}

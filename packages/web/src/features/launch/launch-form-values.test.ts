@@ -1,0 +1,147 @@
+import { parseEther } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { defaultLaunchValues } from './launch-defaults.ts';
+import {
+  fieldOfConfigError,
+  type LaunchFormValues,
+  percentToBps,
+  provenanceBytes32,
+  toCollectionSettings,
+  validateLaunchField,
+  validateLaunchForm,
+} from './launch-form-values.ts';
+
+const wallet = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const limits = { collectionSize: 100 };
+const valid = (changes: Partial<LaunchFormValues> = {}): LaunchFormValues => ({
+  ...defaultLaunchValues({ name: 'Loom Cats', size: 100, account: wallet }),
+  ...changes,
+});
+
+describe('validateLaunchForm', () => {
+  it('accepts the defaults once a wallet is connected', () => {
+    expect(validateLaunchForm(valid(), limits)).toEqual({});
+  });
+
+  it('asks for a wallet or an address when the addresses are empty', () => {
+    const errors = validateLaunchForm(valid({ royaltyReceiver: '', payoutAddress: ' ' }), limits);
+    expect(errors.royaltyReceiver).toBe('Connect a wallet, or enter the address that receives royalties.');
+    expect(errors.payoutAddress).toBe('Connect a wallet, or enter the address that receives mint funds.');
+  });
+
+  it('refuses an address that is not one, and one whose checksum shows a typo', () => {
+    expect(validateLaunchField('payoutAddress', valid({ payoutAddress: '0x1234' }), limits)).toBe(
+      'Enter an address: 0x followed by 40 hexadecimal characters.',
+    );
+    const typo = `${wallet.slice(0, -1)}6`.replace('f39F', 'F39F');
+    expect(validateLaunchField('royaltyReceiver', valid({ royaltyReceiver: typo }), limits)).toBe(
+      'This address has a typo: its capital letters do not match its checksum.',
+    );
+    // All lower case carries no checksum, so it is accepted.
+    expect(validateLaunchField('payoutAddress', valid({ payoutAddress: wallet.toLowerCase() }), limits)).toBe(
+      null,
+    );
+  });
+
+  it('keeps the max supply between 1 and the collection size', () => {
+    expect(validateLaunchField('maxSupply', valid({ maxSupply: 101 }), limits)).toBe(
+      'Max supply can be at most 100: the collection has 100 tokens.',
+    );
+    expect(validateLaunchField('maxSupply', valid({ maxSupply: 0 }), limits)).toBe(
+      'Max supply must be at least 1.',
+    );
+    expect(validateLaunchField('maxSupply', valid({ maxSupply: 2.5 }), limits)).toBe(
+      'Max supply must be a whole number.',
+    );
+    expect(validateLaunchField('maxSupply', valid({ maxSupply: null }), limits)).toBe(
+      'Enter the max supply.',
+    );
+    expect(validateLaunchField('maxSupply', valid({ maxSupply: 100 }), limits)).toBe(null);
+  });
+
+  it('reads the price as a decimal number of the native currency', () => {
+    expect(validateLaunchField('mintPrice', valid({ mintPrice: '' }), limits)).toBe(
+      'Enter a price (0 for a free mint).',
+    );
+    expect(validateLaunchField('mintPrice', valid({ mintPrice: '-1' }), limits)).toBe(
+      'Enter a price as a number, such as 0.02.',
+    );
+    expect(validateLaunchField('mintPrice', valid({ mintPrice: '0.1234567890123456789' }), limits)).toBe(
+      'Use at most 18 decimals.',
+    );
+    expect(validateLaunchField('mintPrice', valid({ mintPrice: '400000000' }), limits)).toBe(
+      'This price is too high for the contract.',
+    );
+    expect(validateLaunchField('mintPrice', valid({ mintPrice: '0.02' }), limits)).toBe(null);
+  });
+
+  it('keeps royalties from 0 to 10 % with at most two decimals', () => {
+    expect(validateLaunchField('royaltyPercent', valid({ royaltyPercent: 10.5 }), limits)).toBe(
+      'Royalties must be from 0 to 10 %.',
+    );
+    expect(validateLaunchField('royaltyPercent', valid({ royaltyPercent: 2.255 }), limits)).toBe(
+      'Use at most two decimals (2.5 or 2.25).',
+    );
+    expect(validateLaunchField('royaltyPercent', valid({ royaltyPercent: 2.25 }), limits)).toBe(null);
+    expect(validateLaunchField('royaltyPercent', valid({ royaltyPercent: 0 }), limits)).toBe(null);
+  });
+
+  it('wants a name, and a symbol of at most ten characters without spaces', () => {
+    expect(validateLaunchField('name', valid({ name: '  ' }), limits)).toBe('Enter the contract name.');
+    expect(validateLaunchField('symbol', valid({ symbol: 'LO OM' }), limits)).toBe(
+      'The symbol cannot contain spaces.',
+    );
+    expect(validateLaunchField('symbol', valid({ symbol: 'ABCDEFGHIJK' }), limits)).toBe(
+      'The symbol can be at most 10 characters.',
+    );
+  });
+
+  it('wants a per-wallet limit of at least one', () => {
+    expect(validateLaunchField('maxPerWallet', valid({ maxPerWallet: 0 }), limits)).toBe(
+      'Per-wallet limit must be at least 1.',
+    );
+  });
+});
+
+describe('toCollectionSettings', () => {
+  it('turns the form into wei, basis points and addresses', () => {
+    const settings = toCollectionSettings(
+      valid({ name: ' Loom Cats ', mintPrice: '0.02', royaltyPercent: 2.5, maxSupply: 40 }),
+    );
+    expect(settings).toEqual({
+      name: 'Loom Cats',
+      symbol: 'LC',
+      maxSupply: 40,
+      mintPrice: parseEther('0.02'),
+      maxPerWallet: 5,
+      preRevealURI: '',
+      payoutAddress: wallet,
+      royalty: { bps: 250, receiver: wallet },
+    });
+  });
+
+  it('rounds percent to whole basis points', () => {
+    expect(percentToBps(2.25)).toBe(225);
+    expect(percentToBps(0.1)).toBe(10);
+  });
+});
+
+describe('provenanceBytes32', () => {
+  it('prefixes the publication hash with 0x', () => {
+    const hash = 'ab'.repeat(32);
+    expect(provenanceBytes32(hash)).toBe(`0x${hash}`);
+    expect(provenanceBytes32(`0x${hash.toUpperCase()}`)).toBe(`0x${hash}`);
+  });
+
+  it('refuses anything that is not 32 bytes', () => {
+    expect(() => provenanceBytes32('abcd')).toThrow('Not a 32-byte provenance hash');
+  });
+});
+
+describe('fieldOfConfigError', () => {
+  it('maps the library field names to the form fields', () => {
+    expect(fieldOfConfigError('royalty.bps')).toBe('royaltyPercent');
+    expect(fieldOfConfigError('royalty.receiver')).toBe('royaltyReceiver');
+    expect(fieldOfConfigError('allowlist.price')).toBeUndefined();
+  });
+});

@@ -1,0 +1,177 @@
+import type { CollectionSettings } from '@layerloom/contracts';
+import { type Address, type Hex, isAddress, parseEther } from 'viem';
+
+/** The launch form as typed: the price stays text so "0.05" is never rounded through a float. */
+export interface LaunchFormValues {
+  chainId: number;
+  name: string;
+  symbol: string;
+  maxSupply: number | null;
+  /** Public mint price in the chain's native currency ("0.02"). */
+  mintPrice: string;
+  maxPerWallet: number | null;
+  /** 0–10, up to two decimals (2.5 % = 250 basis points). */
+  royaltyPercent: number | null;
+  royaltyReceiver: string;
+  payoutAddress: string;
+}
+
+export type LaunchField = keyof LaunchFormValues;
+
+/** What the form is checked against: the collection it deploys. */
+export interface LaunchLimits {
+  collectionSize: number;
+}
+
+/** Every field's label, as the form shows it (error messages name fields by it). */
+export const launchFieldLabels: Record<LaunchField, string> = {
+  chainId: 'Network',
+  name: 'Name',
+  symbol: 'Symbol',
+  maxSupply: 'Max supply',
+  mintPrice: 'Mint price',
+  maxPerWallet: 'Per-wallet limit',
+  royaltyPercent: 'Royalties',
+  royaltyReceiver: 'Royalty receiver',
+  payoutAddress: 'Payout address',
+};
+
+const NAME_MAX = 100;
+const SYMBOL_MAX = 10;
+const ROYALTY_MAX_PERCENT = 10;
+const MAX_UINT32 = 4_294_967_295;
+// The contract packs prices into 88 bits.
+const MAX_PRICE_WEI = 2n ** 88n - 1n;
+
+function addressError(value: string, missing: string): string | null {
+  const text = value.trim();
+  if (text === '') return missing;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(text)) return 'Enter an address: 0x followed by 40 hexadecimal characters.';
+  // Mixed case carries an EIP-55 checksum: a wrong one means a typo.
+  if (!isAddress(text)) return 'This address has a typo: its capital letters do not match its checksum.';
+  return null;
+}
+
+function wholeNumberError(value: number | null, label: string, min: number, max: number): string | null {
+  if (value === null || Number.isNaN(value)) return `Enter the ${label.toLowerCase()}.`;
+  if (!Number.isInteger(value)) return `${label} must be a whole number.`;
+  if (value < min) return `${label} must be at least ${min.toLocaleString('en-US')}.`;
+  if (value > max) return `${label} can be at most ${max.toLocaleString('en-US')}.`;
+  return null;
+}
+
+/** Why one field cannot be deployed as it is, or null when it can. */
+export function validateLaunchField(
+  field: LaunchField,
+  values: LaunchFormValues,
+  limits: LaunchLimits,
+): string | null {
+  switch (field) {
+    case 'chainId':
+      return Number.isInteger(values.chainId) && values.chainId > 0 ? null : 'Choose a network.';
+    case 'name': {
+      const name = values.name.trim();
+      if (name === '') return 'Enter the contract name.';
+      return name.length > NAME_MAX ? `The name can be at most ${NAME_MAX} characters.` : null;
+    }
+    case 'symbol': {
+      const symbol = values.symbol.trim();
+      if (symbol === '') return 'Enter a symbol, such as LOOM.';
+      if (/\s/.test(symbol)) return 'The symbol cannot contain spaces.';
+      return symbol.length > SYMBOL_MAX ? `The symbol can be at most ${SYMBOL_MAX} characters.` : null;
+    }
+    case 'maxSupply': {
+      const error = wholeNumberError(values.maxSupply, 'Max supply', 1, limits.collectionSize);
+      if (error && values.maxSupply !== null && values.maxSupply > limits.collectionSize) {
+        return `Max supply can be at most ${limits.collectionSize.toLocaleString('en-US')}: the collection has ${limits.collectionSize.toLocaleString('en-US')} tokens.`;
+      }
+      return error;
+    }
+    case 'mintPrice': {
+      const price = values.mintPrice.trim();
+      if (price === '') return 'Enter a price (0 for a free mint).';
+      if (!/^\d+(\.\d+)?$/.test(price)) return 'Enter a price as a number, such as 0.02.';
+      if (!/^\d+(\.\d{1,18})?$/.test(price)) return 'Use at most 18 decimals.';
+      return parseEther(price) > MAX_PRICE_WEI ? 'This price is too high for the contract.' : null;
+    }
+    case 'maxPerWallet':
+      return wholeNumberError(values.maxPerWallet, 'Per-wallet limit', 1, MAX_UINT32);
+    case 'royaltyPercent': {
+      const percent = values.royaltyPercent;
+      if (percent === null || Number.isNaN(percent)) return 'Enter the royalty percentage (0 for none).';
+      if (percent < 0 || percent > ROYALTY_MAX_PERCENT)
+        return `Royalties must be from 0 to ${ROYALTY_MAX_PERCENT} %.`;
+      return Number.isInteger(Math.round(percent * 100 * 1e6) / 1e6)
+        ? null
+        : 'Use at most two decimals (2.5 or 2.25).';
+    }
+    case 'royaltyReceiver':
+      return addressError(
+        values.royaltyReceiver,
+        'Connect a wallet, or enter the address that receives royalties.',
+      );
+    case 'payoutAddress':
+      return addressError(
+        values.payoutAddress,
+        'Connect a wallet, or enter the address that receives mint funds.',
+      );
+  }
+}
+
+/** Every field's problem at once (empty when the form can be deployed). */
+export function validateLaunchForm(
+  values: LaunchFormValues,
+  limits: LaunchLimits,
+): Partial<Record<LaunchField, string>> {
+  const errors: Partial<Record<LaunchField, string>> = {};
+  for (const field of Object.keys(launchFieldLabels) as LaunchField[]) {
+    const error = validateLaunchField(field, values, limits);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+/** Royalty percent (2.5) as basis points (250). */
+export function percentToBps(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+/** The publication's provenance hash (hex, maybe without 0x) as the contract's bytes32. */
+export function provenanceBytes32(hash: string): Hex {
+  const hex = hash.trim().replace(/^0x/i, '').toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`Not a 32-byte provenance hash: ${hash}`);
+  return `0x${hex}`;
+}
+
+/** The checked form as the contract library's deploy settings (tokens are revealed right after). */
+export function toCollectionSettings(values: LaunchFormValues): CollectionSettings {
+  return {
+    name: values.name.trim(),
+    symbol: values.symbol.trim(),
+    maxSupply: values.maxSupply ?? 0,
+    mintPrice: parseEther(values.mintPrice.trim()),
+    maxPerWallet: values.maxPerWallet ?? 0,
+    // Revealed in the next transaction, before anything can be minted (the sale starts closed).
+    preRevealURI: '',
+    payoutAddress: values.payoutAddress.trim() as Address,
+    royalty: {
+      bps: percentToBps(values.royaltyPercent ?? 0),
+      receiver: values.royaltyReceiver.trim() as Address,
+    },
+  };
+}
+
+/** The form field an `InvalidCollectionConfigError` names ("royalty.bps"), when it maps to one. */
+export function fieldOfConfigError(field: string): LaunchField | undefined {
+  const fields: Record<string, LaunchField> = {
+    name: 'name',
+    symbol: 'symbol',
+    maxSupply: 'maxSupply',
+    mintPrice: 'mintPrice',
+    maxPerWallet: 'maxPerWallet',
+    'royalty.bps': 'royaltyPercent',
+    'royalty.receiver': 'royaltyReceiver',
+    payoutAddress: 'payoutAddress',
+  };
+  return fields[field];
+}

@@ -1,0 +1,112 @@
+import { Alert, Form, type FormInstance, Input, InputNumber, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { chainGroups, findLaunchChain, isMainnet } from './launch-chains.ts';
+import {
+  type LaunchField,
+  type LaunchFormValues,
+  launchFieldLabels,
+  validateLaunchField,
+} from './launch-form-values.ts';
+
+const chainOptions = chainGroups().map((group) => ({
+  label: group.label,
+  title: group.label,
+  options: group.chains.map((entry) => ({ value: entry.chain.id, label: entry.name })),
+}));
+
+/** The contract's settings: network, name, symbol, supply, price, wallet limit, royalties, payout. */
+export function LaunchForm({
+  form,
+  initialValues,
+  collectionSize,
+  disabled,
+  onValuesChange,
+  onFinish,
+  children,
+}: {
+  form: FormInstance<LaunchFormValues>;
+  initialValues: LaunchFormValues;
+  collectionSize: number;
+  disabled: boolean;
+  onValuesChange: (changed: Partial<LaunchFormValues>) => void;
+  onFinish: (values: LaunchFormValues) => void;
+  children: React.ReactNode;
+}) {
+  const chainId = Form.useWatch('chainId', form) ?? initialValues.chainId;
+  const chain = findLaunchChain(chainId);
+  const currency = chain?.chain.nativeCurrency.symbol ?? 'ETH';
+  const rule =
+    (field: LaunchField): Rule =>
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const values = { ...initialValues, ...(getFieldsValue(true) as Partial<LaunchFormValues>) };
+        const message = validateLaunchField(field, values, { collectionSize });
+        if (message) throw new Error(message);
+      },
+    });
+  const item = (field: LaunchField) => ({
+    name: field,
+    label: launchFieldLabels[field],
+    rules: [rule(field)],
+  });
+
+  return (
+    <Form<LaunchFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      disabled={disabled}
+      requiredMark={false}
+      scrollToFirstError={{ block: 'center' }}
+      onValuesChange={(changed) => onValuesChange(changed)}
+      onFinish={onFinish}
+      className="llc-launch-form"
+    >
+      <div className="llc-launch-fields">
+        <Form.Item {...item('chainId')} className="llc-launch-field-wide">
+          <Select options={chainOptions} />
+        </Form.Item>
+        {chain && isMainnet(chain) ? (
+          <Alert
+            className="llc-launch-field-wide"
+            type="warning"
+            showIcon
+            title={`${chain.name} is a mainnet: deploying costs real money`}
+            description={`Gas for the three transactions is paid in real ${currency}. Try a test network first.`}
+          />
+        ) : null}
+        <Form.Item {...item('name')}>
+          <Input maxLength={100} autoComplete="off" />
+        </Form.Item>
+        <Form.Item {...item('symbol')} extra="Up to 10 characters, like a ticker.">
+          <Input maxLength={10} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          {...item('maxSupply')}
+          extra={`At most ${collectionSize.toLocaleString('en-US')}, the collection's size.`}
+        >
+          <InputNumber className="llc-launch-number" />
+        </Form.Item>
+        <Form.Item {...item('mintPrice')} extra="Public sale price per token; 0 for a free mint.">
+          <Input inputMode="decimal" suffix={currency} autoComplete="off" />
+        </Form.Item>
+        <Form.Item {...item('maxPerWallet')} extra="Tokens one wallet may mint in the public sale.">
+          <InputNumber className="llc-launch-number" />
+        </Form.Item>
+        <Form.Item {...item('royaltyPercent')} extra="Of each resale, from 0 to 10 % (ERC-2981).">
+          <InputNumber className="llc-launch-number" suffix="%" />
+        </Form.Item>
+        <Form.Item {...item('royaltyReceiver')} extra="Receives royalties. Defaults to your wallet.">
+          <Input placeholder="0x…" spellCheck={false} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          {...item('payoutAddress')}
+          extra="Receives the mint funds on withdraw. Defaults to your wallet."
+        >
+          <Input placeholder="0x…" spellCheck={false} autoComplete="off" />
+        </Form.Item>
+      </div>
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,194 @@
+import type { Publication } from '@layerloom/api';
+import { getChain, getExplorerUrl } from '@layerloom/contracts';
+import { Alert, App, Button, Form, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
+import { DeploymentsList } from './deployments-list.tsx';
+import { findLaunchChain, isMainnet } from './launch-chains.ts';
+import { defaultLaunchValues, symbolFromName } from './launch-defaults.ts';
+import { launchErrorMessage } from './launch-error-message.ts';
+import { LaunchForm } from './launch-form.tsx';
+import { type LaunchFormValues, toCollectionSettings } from './launch-form-values.ts';
+import { LaunchSteps } from './launch-steps.tsx';
+import { useLaunchFlow } from './use-launch-flow.ts';
+import { launchWagmiConfig } from './wagmi-config.ts';
+import { WalletSection } from './wallet-section.tsx';
+import './launch.css';
+
+export interface LaunchPanelProps {
+  collectionId: string;
+  name: string;
+  size: number;
+  publication: Publication;
+}
+
+const addressFields = ['royaltyReceiver', 'payoutAddress'] as const;
+
+function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps) {
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<LaunchFormValues>();
+  const connection = useConnection();
+  const switchChain = useSwitchChain();
+  const flow = useLaunchFlow({ collectionId, publication });
+  // The first render's values; later wallet changes are applied below, and the form keeps its own state.
+  const [initialValues] = useState(() => defaultLaunchValues({ name, size, account: connection.address }));
+  const symbolEdited = useRef(false);
+
+  // The addresses follow the connected wallet unless the user typed another one.
+  const previousAccount = useRef(connection.address);
+  useEffect(() => {
+    const previous = previousAccount.current ?? '';
+    const next = connection.address;
+    previousAccount.current = next;
+    if (!next || next === previous) return;
+    for (const field of addressFields) {
+      const value = String(form.getFieldValue(field) ?? '').trim();
+      if (value === '' || value.toLowerCase() === previous.toLowerCase()) form.setFieldValue(field, next);
+    }
+  }, [connection.address, form]);
+
+  const chainId = (Form.useWatch('chainId', form) as number | undefined) ?? initialValues.chainId;
+  const chain = findLaunchChain(chainId) ?? getChain({ chainId: initialValues.chainId });
+  const context = { chainName: chain.name, currencySymbol: chain.chain.nativeCurrency.symbol };
+  const isConnected = connection.status === 'connected';
+  const isWrongNetwork = isConnected && connection.chainId !== chain.chain.id;
+  const job = flow.state.job;
+  const steps = flow.state.steps;
+  const hasFailed = Object.values(steps).some((step) => step.status === 'failed');
+  const isDone = steps.provenance.status === 'confirmed' && steps.record.status === 'confirmed';
+  const address = flow.state.address;
+  // Until a contract exists its settings can change; a failed deploy is simply deployed again.
+  const canDeploy = !flow.isRunning && address === null;
+
+  const onValuesChange = (changed: Partial<LaunchFormValues>) => {
+    if ('symbol' in changed) symbolEdited.current = true;
+    if ('name' in changed && !symbolEdited.current) {
+      form.setFieldValue('symbol', symbolFromName(changed.name ?? ''));
+    }
+    // A new network makes an earlier switch error irrelevant.
+    if ('chainId' in changed) switchChain.reset();
+  };
+
+  const onFinish = (values: LaunchFormValues) => {
+    const all = { ...initialValues, ...values, ...form.getFieldsValue(true) } as LaunchFormValues;
+    const start = () => flow.start({ chainId: all.chainId, settings: toCollectionSettings(all) });
+    if (isMainnet(chain)) {
+      modal.confirm({
+        title: `Deploy on ${chain.name}?`,
+        content: `This is a mainnet: the three transactions cost real ${chain.chain.nativeCurrency.symbol} in gas, and the contract cannot be deleted.`,
+        okText: `Deploy on ${chain.name}`,
+        cancelText: 'Cancel',
+        onOk: start,
+      });
+    } else {
+      start();
+    }
+  };
+
+  const contractUrl =
+    address && job ? getExplorerUrl({ chainId: job.chainId, type: 'address', address }) : null;
+
+  return (
+    <div className="llc-launch-body">
+      <p className="llc-muted llc-launch-intro">
+        Deploy your own contract for this collection from your wallet. Its tokens point to the published
+        metadata and are revealed at once; the provenance hash proves the images never change.
+      </p>
+      <DeploymentsList collectionId={collectionId} />
+      <h3 className="llc-section-label">Wallet</h3>
+      <WalletSection {...context} />
+      <h3 className="llc-section-label">Contract</h3>
+      <LaunchForm
+        form={form}
+        initialValues={initialValues}
+        collectionSize={size}
+        disabled={!canDeploy}
+        onValuesChange={onValuesChange}
+        onFinish={onFinish}
+      >
+        <div className="llc-launch-actions">
+          {isWrongNetwork ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={`Your wallet is on ${findLaunchChain(connection.chainId)?.name ?? `chain ${connection.chainId}`}`}
+              description={`Switch it to ${chain.name} to deploy there.`}
+              action={
+                <Button
+                  type="primary"
+                  disabled={false}
+                  loading={switchChain.isPending}
+                  onClick={() => switchChain.switchChain({ chainId: chain.chain.id })}
+                >
+                  Switch to {chain.name}
+                </Button>
+              }
+            />
+          ) : null}
+          {switchChain.isError ? (
+            <Alert type="error" showIcon title={launchErrorMessage(switchChain.error, context)} />
+          ) : null}
+          {canDeploy ? (
+            <div className="llc-launch-buttons">
+              <Button
+                type="primary"
+                htmlType="submit"
+                size="large"
+                disabled={!isConnected || isWrongNetwork}
+                title={!isConnected ? 'Connect a wallet first' : undefined}
+              >
+                Deploy on {chain.name}
+              </Button>
+              {!isConnected ? <span className="llc-muted">Connect a wallet to deploy.</span> : null}
+            </div>
+          ) : null}
+        </div>
+      </LaunchForm>
+      {job ? (
+        <div className="llc-launch-progress">
+          <h3 className="llc-section-label">Progress on {getChain({ chainId: job.chainId }).name}</h3>
+          <LaunchSteps state={flow.state} chainId={job.chainId} />
+          {address ? (
+            <p className="llc-launch-address">
+              Contract:{' '}
+              {contractUrl ? (
+                <Typography.Link href={contractUrl} target="_blank" rel="noreferrer">
+                  <code>{address}</code>
+                </Typography.Link>
+              ) : (
+                <code>{address}</code>
+              )}
+            </p>
+          ) : null}
+          {isDone ? (
+            <Alert
+              type="success"
+              showIcon
+              title="Your collection is deployed"
+              description="The contract is yours: its tokens are revealed and the provenance hash is set. The sale starts closed."
+            />
+          ) : null}
+          <div className="llc-launch-buttons">
+            {hasFailed && address !== null ? (
+              <Button type="primary" onClick={flow.retry} loading={flow.isRunning}>
+                Try again
+              </Button>
+            ) : null}
+            {!flow.isRunning && address !== null && (hasFailed || isDone) ? (
+              <Button onClick={flow.reset}>{isDone ? 'Deploy another contract' : 'Start over'}</Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The launch area of a published collection, inside its own wallet context (a lazily loaded chunk). */
+export default function LaunchPanel(props: LaunchPanelProps) {
+  return (
+    <WagmiProvider config={launchWagmiConfig}>
+      <LaunchArea {...props} />
+    </WagmiProvider>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Deployment, Publication } from '@layerloom/api';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { LaunchSection } from './launch-section.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const publication: Publication = {
+  collectionId: 'c1',
+  mode: 'hosted',
+  slug: 'loom-cats',
+  baseUri: 'https://layerloom.test/hosted/loom-cats/metadata/',
+  imageBaseUri: 'https://layerloom.test/hosted/loom-cats/images/',
+  provenanceHash: 'ab'.repeat(32),
+  publishedAt: '2026-11-20T10:00:00.000Z',
+};
+
+const deployment: Deployment = {
+  id: 'd1',
+  collectionId: 'c1',
+  chainId: 84_532,
+  chainName: 'Base Sepolia',
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  deployer: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  transactionHash: `0x${'cd'.repeat(32)}`,
+  blockNumber: '12',
+  name: 'Loom Cats',
+  symbol: 'LC',
+  maxSupply: 100,
+  status: 'unverified',
+  statusReason: 'No RPC is configured for Base Sepolia.',
+  explorerUrl: 'https://sepolia.basescan.org/address/0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  createdAt: '2026-11-21T10:00:00.000Z',
+};
+
+/** Shows the section with the server answering each path from `answers`. */
+function show(answers: Record<string, unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => Response.json({ status: 'success', data: answers[url] })),
+  );
+  render(
+    <Providers client={createQueryClient()}>
+      <h2 id="llc-publish-title">Publication</h2>
+      <LaunchSection collectionId="c1" name="Loom Cats" size={100} />
+    </Providers>,
+  );
+}
+
+// Ant Design and the wallet chunk load in jsdom, which takes seconds on a busy 2-core machine.
+describe('LaunchSection', { timeout: 30_000 }, () => {
+  it('asks to publish first, and brings the Publication panel into view', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    show({ '/api/v1/collections/c1/publication': { publication: null } });
+    await screen.findByText(/Publish the collection first/, undefined, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Publication' }));
+    expect(scrolled).toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: /Deploy/ })).toBeNull();
+  });
+
+  it('once published, offers the form with the defaults and lists the deployed contracts', async () => {
+    show({
+      '/api/v1/collections/c1/publication': { publication },
+      '/api/v1/collections/c1/deployments': { deployments: [deployment] },
+    });
+    const deploy = await screen.findByRole('button', { name: 'Deploy on Base Sepolia' }, { timeout: 20_000 });
+    // No wallet in jsdom: nothing to connect, so nothing to deploy with.
+    expect(screen.getByText('No browser wallet found')).toBeTruthy();
+    expect(deploy.hasAttribute('disabled')).toBe(true);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Loom Cats');
+    expect((screen.getByLabelText('Symbol') as HTMLInputElement).value).toBe('LC');
+    expect((screen.getByLabelText('Max supply') as HTMLInputElement).value).toBe('100');
+    expect((screen.getByLabelText('Per-wallet limit') as HTMLInputElement).value).toBe('5');
+    expect((screen.getByLabelText('Royalties') as HTMLInputElement).value).toBe('5');
+
+    // The symbol follows the name until the user types one.
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Night Owl Club' } });
+    expect((screen.getByLabelText('Symbol') as HTMLInputElement).value).toBe('NOC');
+
+    const list = await screen.findByRole('list', { name: 'Deployed contracts' });
+    expect(list.textContent).toContain('Base Sepolia');
+    expect(list.textContent).toContain('Unverified');
+    expect(list.textContent).toContain(deployment.address);
+    expect(list.textContent).toContain('No RPC is configured for Base Sepolia.');
+  });
+});

@@ -1,0 +1,245 @@
+import { type Deployment, type Publication, recordDeployment } from '@layerloom/api';
+import {
+  type CollectionSettings,
+  deployCollection,
+  getChain,
+  reveal,
+  setProvenanceHash,
+} from '@layerloom/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import {
+  type Address,
+  createPublicClient,
+  custom,
+  type EIP1193Provider,
+  type Hash,
+  type PublicClient,
+  type WalletClient,
+} from 'viem';
+import { useConfig } from 'wagmi';
+import { getConnection, getWalletClient } from 'wagmi/actions';
+import { call } from '../../lib/api.ts';
+import { launchErrorMessage } from './launch-error-message.ts';
+import { provenanceBytes32 } from './launch-form-values.ts';
+import { deploymentsKey } from './use-deployments.ts';
+
+/** The launch's steps, in the order they run. */
+export const launchSteps = ['deploy', 'record', 'reveal', 'provenance'] as const;
+export type LaunchStep = (typeof launchSteps)[number];
+
+/** `wallet`: waiting for the user to confirm in the wallet; `pending`: sent, not yet mined (or answered). */
+export type StepStatus = 'idle' | 'wallet' | 'pending' | 'confirmed' | 'failed';
+
+export interface StepState {
+  status: StepStatus;
+  hash?: Hash;
+  error?: string;
+}
+
+/** What one launch deploys: the chain and the contract library's settings. */
+export interface LaunchJob {
+  chainId: number;
+  settings: CollectionSettings;
+}
+
+export interface LaunchState {
+  job: LaunchJob | null;
+  steps: Record<LaunchStep, StepState>;
+  /** The new contract, once the deploy is mined. */
+  address: Address | null;
+  deployer: Address | null;
+  /** The server's record of it. */
+  deployment: Deployment | null;
+}
+
+const idleSteps = (): Record<LaunchStep, StepState> => ({
+  deploy: { status: 'idle' },
+  record: { status: 'idle' },
+  reveal: { status: 'idle' },
+  provenance: { status: 'idle' },
+});
+
+const initialState = (): LaunchState => ({
+  job: null,
+  steps: idleSteps(),
+  address: null,
+  deployer: null,
+  deployment: null,
+});
+
+/** Receipts are polled through the wallet; once a second is quick on a dev chain and light on a wallet. */
+const POLLING_MS = 1_000;
+
+/**
+ * Deploys from the connected wallet, then records the contract with Layerloom, reveals the tokens at the
+ * publication's base URI and sets its provenance hash. A failed step can be tried again from where it
+ * stopped; a failed record does not stop the chain steps.
+ */
+export function useLaunchFlow({
+  collectionId,
+  publication,
+}: {
+  collectionId: string;
+  publication: Publication;
+}) {
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<LaunchState>(initialState);
+  const [isRunning, setRunning] = useState(false);
+  // The latest state for the async steps, which outlive the render that started them.
+  const latest = useRef(state);
+  latest.current = state;
+
+  const update = useCallback((change: (state: LaunchState) => LaunchState) => {
+    setState((previous) => {
+      const next = change(previous);
+      latest.current = next;
+      return next;
+    });
+  }, []);
+  const setStep = useCallback(
+    (step: LaunchStep, value: StepState) =>
+      update((previous) => ({ ...previous, steps: { ...previous.steps, [step]: value } })),
+    [update],
+  );
+
+  const record = useCallback(
+    async (job: LaunchJob, address: Address, deployer: Address, transactionHash: Hash) => {
+      setStep('record', { status: 'pending' });
+      try {
+        const { deployment } = (
+          await call(recordDeployment, {
+            params: { id: collectionId },
+            body: {
+              chainId: job.chainId,
+              address,
+              deployer,
+              transactionHash,
+              name: job.settings.name,
+              symbol: job.settings.symbol,
+              maxSupply: Number(job.settings.maxSupply),
+            },
+          })
+        ).data;
+        update((previous) => ({ ...previous, deployment }));
+        setStep('record', { status: 'confirmed' });
+      } catch (error) {
+        const chain = getChain({ chainId: job.chainId });
+        setStep('record', {
+          status: 'failed',
+          error: launchErrorMessage(error, {
+            chainName: chain.name,
+            currencySymbol: chain.chain.nativeCurrency.symbol,
+          }),
+        });
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: deploymentsKey(collectionId) });
+      }
+    },
+    [collectionId, queryClient, setStep, update],
+  );
+
+  const execute = useCallback(
+    async (job: LaunchJob, from: LaunchStep) => {
+      const chain = getChain({ chainId: job.chainId });
+      const context = { chainName: chain.name, currencySymbol: chain.chain.nativeCurrency.symbol };
+      let current: LaunchStep = from;
+      setRunning(true);
+      try {
+        const walletClient = (await getWalletClient(config, {
+          chainId: job.chainId,
+        })) as unknown as WalletClient;
+        const connector = getConnection(config).connector;
+        if (!connector)
+          throw Object.assign(new Error('Not connected'), { name: 'ConnectorNotConnectedError' });
+        const provider = (await connector.getProvider()) as EIP1193Provider;
+        const publicClient = createPublicClient({
+          chain: chain.chain,
+          transport: custom(provider),
+          pollingInterval: POLLING_MS,
+        }) as PublicClient;
+        const account = walletClient.account?.address;
+        if (!account) throw Object.assign(new Error('No account'), { name: 'ConnectorNotConnectedError' });
+
+        let { address, deployer } = latest.current;
+        if (current === 'deploy') {
+          setStep('deploy', { status: 'wallet' });
+          const deployed = await deployCollection({
+            walletClient,
+            publicClient,
+            collection: job.settings,
+            onTransactionSubmitted: (hash) => setStep('deploy', { status: 'pending', hash }),
+          });
+          address = deployed.address;
+          deployer = account;
+          update((previous) => ({ ...previous, address: deployed.address, deployer: account }));
+          setStep('deploy', { status: 'confirmed', hash: deployed.hash });
+          current = 'record';
+        }
+        if (!address || !deployer) throw new Error('The contract address is unknown');
+        if (current === 'record') {
+          const hash = latest.current.steps.deploy.hash;
+          if (hash) await record(job, address, deployer, hash);
+          current = 'reveal';
+        }
+        const contract = address;
+        if (current === 'reveal') {
+          setStep('reveal', { status: 'wallet' });
+          const revealed = await reveal({
+            walletClient,
+            publicClient,
+            address: contract,
+            baseURI: publication.baseUri,
+            onTransactionSubmitted: (hash) => setStep('reveal', { status: 'pending', hash }),
+          });
+          setStep('reveal', { status: 'confirmed', hash: revealed.hash });
+          current = 'provenance';
+        }
+        setStep('provenance', { status: 'wallet' });
+        const proven = await setProvenanceHash({
+          walletClient,
+          publicClient,
+          address: contract,
+          provenanceHash: provenanceBytes32(publication.provenanceHash),
+          onTransactionSubmitted: (hash) => setStep('provenance', { status: 'pending', hash }),
+        });
+        setStep('provenance', { status: 'confirmed', hash: proven.hash });
+      } catch (error) {
+        const step = latest.current.steps[current];
+        setStep(current, { ...step, status: 'failed', error: launchErrorMessage(error, context) });
+      } finally {
+        setRunning(false);
+      }
+    },
+    [config, publication.baseUri, publication.provenanceHash, record, setStep, update],
+  );
+
+  /** Starts a new launch (forgets the previous one). */
+  const start = useCallback(
+    (job: LaunchJob) => {
+      update(() => ({ ...initialState(), job }));
+      void execute(job, 'deploy');
+    },
+    [execute, update],
+  );
+
+  /** Tries the failed step again and carries on from there. */
+  const retry = useCallback(() => {
+    const { job, steps, address, deployer } = latest.current;
+    const failed = launchSteps.find((step) => steps[step].status === 'failed');
+    if (!job || !failed) return;
+    const hash = steps.deploy.hash;
+    // A failed record alone (the chain steps are done) is only sent again.
+    if (failed === 'record' && steps.provenance.status === 'confirmed' && address && deployer && hash) {
+      setRunning(true);
+      void record(job, address, deployer, hash).finally(() => setRunning(false));
+      return;
+    }
+    void execute(job, failed === 'record' ? 'record' : failed);
+  }, [execute, record]);
+
+  const reset = useCallback(() => update(() => initialState()), [update]);
+
+  return { state, isRunning, start, retry, reset };
+}
