@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RestartableRedis, restartableRedis } from '../../test/support/restartable-redis.ts';
 import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { createBullJobRunner } from './bull-job-runner.ts';
 import type { JobHandler, JobProgress } from './job.ts';
@@ -24,7 +26,7 @@ const counting: JobHandler = async (job, { signal, progress }) => {
   let units = 0;
   for (let unit = job.done + 1; unit <= total; unit++) {
     signal.throwIfAborted();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await setTimeout(5);
     units++;
     progress(unit, total);
   }
@@ -129,4 +131,68 @@ describe('the scale-out job runner (BullMQ on Redis, PostgreSQL)', () => {
     });
     await second.stop();
   });
+});
+
+describe('the scale-out job runner when Redis loses its data', () => {
+  let test: TestApp;
+  let redis: RestartableRedis;
+  const runners: JobRunner[] = [];
+  const queueName = `test-${randomBytes(4).toString('hex')}`;
+
+  function runner(processJobs: boolean) {
+    const created = createBullJobRunner({
+      db: test.app.database.db,
+      log,
+      redisUrl: redis.url,
+      queueName,
+      processJobs,
+      pollIntervalMs: 50,
+      progressWriteIntervalMs: 0,
+      reconcileIntervalMs: 300,
+    });
+    created.register('count', counting);
+    runners.push(created);
+    return created;
+  }
+
+  beforeAll(async () => {
+    test = await createTestApp('postgres');
+    redis = await restartableRedis();
+    await redis.start();
+  });
+  afterAll(async () => {
+    for (const created of runners) await created.stop().catch(() => undefined);
+    await redis.stop();
+    await test.close();
+  });
+
+  it('finishes a running and a queued job after a Redis restart without persistence, each run once', async () => {
+    const web = runner(false);
+    const worker = runner(true);
+    await web.start();
+    await worker.start();
+    const running = await web.enqueue('count', { total: 300 }, null);
+    const queued = await web.enqueue('count', { total: 10 }, null);
+    await waitFor(web, running.id, (progress) => progress.done >= 5);
+    expect((await findJob(test.app.database.db, queued.id))?.status).toBe('queued');
+
+    await redis.stop();
+    await setTimeout(300);
+    await redis.start();
+
+    for (const id of [running.id, queued.id]) {
+      for (let attempt = 0; attempt < 300; attempt++) {
+        if ((await findJob(test.app.database.db, id))?.status === 'succeeded') break;
+        await setTimeout(100);
+      }
+    }
+    const first = await findJob(test.app.database.db, running.id);
+    const second = await findJob(test.app.database.db, queued.id);
+    expect(second?.status).toBe('succeeded');
+    expect(first?.status).toBe('succeeded');
+    // The running job went on in its worker and was never started a second time alongside.
+    expect(first?.attempts).toBe(1);
+    expect(first?.result).toEqual({ firstUnit: 1, units: 300 });
+    expect(second?.result).toEqual({ firstUnit: 1, units: 10 });
+  }, 60_000);
 });

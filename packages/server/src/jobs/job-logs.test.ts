@@ -24,7 +24,7 @@ function recordingLogger(lines: Line[], bindings: Record<string, unknown> = {}):
   };
 }
 
-const counting: JobHandler = async (job, { progress }) => {
+const counting: JobHandler = async (_job, { progress }) => {
   for (let unit = 1; unit <= 40; unit++) {
     await new Promise((resolve) => setTimeout(resolve, 2));
     progress(unit, 40);
