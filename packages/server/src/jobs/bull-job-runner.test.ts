@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RestartableRedis, restartableRedis } from '../../test/support/restartable-redis.ts';
 import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { createBullJobRunner } from './bull-job-runner.ts';
 import type { JobHandler, JobProgress } from './job.ts';
 import type { JobRunner } from './job-runner.ts';
-import { findJob } from './jobs.repository.ts';
+import { claimJob, findJob, updateJobProgress } from './jobs.repository.ts';
+import { redisOptions } from './redis-options.ts';
 
 const silent = {
   info() {},
@@ -195,4 +198,124 @@ describe('the scale-out job runner when Redis loses its data', () => {
     expect(first?.result).toEqual({ firstUnit: 1, units: 300 });
     expect(second?.result).toEqual({ firstUnit: 1, units: 10 });
   }, 60_000);
+});
+
+describe('a job taken over from a worker that died', () => {
+  let test: TestApp;
+  const runners: JobRunner[] = [];
+  const queueName = `test-${randomBytes(4).toString('hex')}`;
+  // What the dead worker had written: like rendered files, a resumed run finds and keeps them.
+  const finished = new Set<number>();
+
+  /** Counts units as the engine counts tokens: finished ones found again are counted as it scans past them. */
+  const resuming: JobHandler = async (job, { signal, progress }) => {
+    const { total } = job.payload as { total: number };
+    let done = 0;
+    let rendered = 0;
+    for (let unit = 1; unit <= total; unit++) {
+      signal.throwIfAborted();
+      if (!finished.has(unit)) {
+        await setTimeout(5);
+        finished.add(unit);
+        rendered++;
+      }
+      done++;
+      progress(done, total);
+    }
+    return { rendered };
+  };
+
+  function runner(processJobs: boolean) {
+    // The defaults an operator gets: a 10 s lock, a stalled-job check every 5 s, a heartbeat every 2 s.
+    const created = createBullJobRunner({
+      db: test.app.database.db,
+      log,
+      redisUrl: inject('redisUrl'),
+      queueName,
+      processJobs,
+    });
+    created.register('count', resuming);
+    runners.push(created);
+    return created;
+  }
+
+  beforeAll(async () => {
+    test = await createTestApp('postgres');
+  });
+  afterAll(async () => {
+    for (const created of runners) await created.stop().catch(() => undefined);
+    await test.close();
+  });
+
+  it('resumes from what exists within 15 s, and the progress shown and stored never goes back', async () => {
+    const db = test.app.database.db;
+    const web = runner(false);
+    await web.start();
+    const job = await web.enqueue('count', { total: 200 }, null);
+    const shown: number[] = [];
+    web.subscribe(job.id, (progress) => shown.push(progress.done));
+
+    // A worker takes the job, shows 160 done live, has stored 137 (progress is written every 500 ms), and dies.
+    const connection = new Redis(redisOptions(inject('redisUrl')));
+    const publisher = new Redis(redisOptions(inject('redisUrl')));
+    let taken!: () => void;
+    const isTaken = new Promise<void>((resolve) => {
+      taken = resolve;
+    });
+    const doomed = new Worker(
+      queueName,
+      async () => {
+        await claimJob(db, job.id, new Date().toISOString(), new Date(0).toISOString());
+        for (let unit = 1; unit <= 160; unit++) finished.add(unit);
+        await updateJobProgress(db, job.id, 137, 200, new Date().toISOString());
+        const progress: JobProgress = {
+          id: job.id,
+          status: 'running',
+          done: 160,
+          total: 200,
+          etaSeconds: 5,
+          error: null,
+        };
+        await publisher.publish(`${queueName}:events`, JSON.stringify({ type: 'progress', progress }));
+        taken();
+        await new Promise(() => {});
+      },
+      // The settings every worker of a deployment shares (the stalled check is one per queue, at its interval).
+      { connection, lockDuration: 10_000, stalledInterval: 5_000 },
+    );
+    doomed.on('error', () => undefined);
+    await isTaken;
+    await waitFor(web, job.id, (progress) => progress.done === 160);
+    void doomed.close(true).catch(() => undefined);
+    connection.disconnect();
+    publisher.disconnect();
+    const diedAt = Date.now();
+
+    const stored: number[] = [];
+    const watch = setInterval(() => {
+      void findJob(db, job.id).then((row) => row && stored.push(row.done));
+    }, 20);
+    const second = runner(true);
+    await second.start();
+    const resumed = await waitFor(
+      web,
+      job.id,
+      (progress) => progress.status === 'running' && progress.done > 160,
+    );
+    const takeoverMs = Date.now() - diedAt;
+    const final = await waitFor(web, job.id, (progress) => progress.status === 'succeeded');
+    clearInterval(watch);
+
+    expect(resumed.done).toBeGreaterThan(160);
+    expect(takeoverMs).toBeLessThan(16_500);
+    expect(final.done).toBe(200);
+    expect((await findJob(db, job.id))?.result).toEqual({ rendered: 40 });
+    const nonDecreasing = (values: number[]) =>
+      values.every((value, index) => index === 0 || value >= values[index - 1]!);
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.filter((done) => done < 160)).toEqual([]);
+    expect(nonDecreasing(shown), shown.join(' ')).toBe(true);
+    expect(stored.filter((done) => done < 137)).toEqual([]);
+    expect(nonDecreasing(stored), stored.join(' ')).toBe(true);
+  }, 40_000);
 });
