@@ -27,6 +27,7 @@ import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { frameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerWeb } from './plugins/web.ts';
 import { createLocalBlobStore } from './storage/local-blob-store.ts';
 import type { App } from './types.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerSecurity(app, config.redisUrl);
   registerCrossSiteGuard(app, config.publicUrl);
   await registerCompression(app);
+  registerTextGuard(app);
   await registerDocs(app, version);
   await app.register(authPlugin);
   await app.register(healthRoutes);
