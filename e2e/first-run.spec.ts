@@ -124,14 +124,14 @@ describe("a newcomer's first collection", () => {
     await signIn(context, newcomer.email, newcomer.password);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    expect(await page.title()).toBe('Dashboard · Layerloom');
+    await expect.poll(() => page.title()).toBe('Dashboard · Layerloom');
     // No admin entry for a regular user.
     await page.getByRole('menuitem', { name: 'Generate NFT' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'User Requests' }).count()).toBe(0);
 
     await page.getByRole('menuitem', { name: 'Generate NFT' }).click();
     await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
-    expect(await page.title()).toBe('Generate NFT · Layerloom');
+    await expect.poll(() => page.title()).toBe('Generate NFT · Layerloom');
 
     // What to do first is at the top, above the fold; the truth about the project beside the title.
     const start = nextStep(page);
@@ -197,7 +197,7 @@ describe("a newcomer's first collection", () => {
     await done.getByRole('button', { name: 'Ok' }).click();
     await page.waitForURL(/\/dashboard\/collections\/[^/]+$/);
     await page.getByRole('heading', { name: 'Untitled project', level: 1 }).waitFor();
-    expect(await page.title()).toBe('Untitled project · Layerloom');
+    await expect.poll(() => page.title()).toBe('Untitled project · Layerloom');
     const collectionNote = page.locator('.llc-col-page .ll-watermark-note');
     expect(await collectionNote.getByRole('link').getAttribute('href')).toBe('/#pricing');
 
@@ -211,11 +211,14 @@ describe("a newcomer's first collection", () => {
     const shown = await page.locator('.llc-json').textContent();
     expect(shown).toContain('"image": "(set when the collection is published)"');
     expect(shown).not.toContain('NewUriToReplace');
-    expect(await page.title()).toBe('#1 · Untitled project · Layerloom');
+    await expect.poll(() => page.title()).toBe('#1 · Untitled project · Layerloom');
     // The file itself stays as the engine made it.
     const file = await page.getByRole('link', { name: 'Metadata file (1.json)' }).getAttribute('href');
     const metadata = await (await context.request.get(file ?? '')).json();
     expect(metadata.image).toBe('ipfs://NewUriToReplace/1.png');
+    // Copy JSON turns enabled with the metadata: let its colour transition end before axe reads it.
+    await expect.poll(() => page.getByRole('button', { name: 'Copy JSON' }).isEnabled()).toBe(true);
+    await page.waitForTimeout(350);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'first-run-token');
 

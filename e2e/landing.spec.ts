@@ -123,7 +123,7 @@ describe('landing page', () => {
     const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     try {
       await page.goto('/');
-      expect(await page.title()).toBe('Layerloom · No Code NFT Collection Generator');
+      await expect.poll(() => page.title()).toBe('Layerloom · No Code NFT Collection Generator');
       const nav = page.getByRole('navigation', { name: 'Main', exact: true });
       await nav.getByRole('link', { name: 'Pricing' }).click();
       await page.waitForFunction(() => {
@@ -148,11 +148,11 @@ describe('landing page', () => {
       await header.getByRole('link', { name: 'Login', exact: true }).click();
       await page.waitForURL('**/auth/login');
       await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
-      expect(await page.title()).toBe('Login · Layerloom');
+      await expect.poll(() => page.title()).toBe('Login · Layerloom');
       await page.goBack();
       await header.getByRole('link', { name: 'Sign up', exact: true }).click();
       await page.waitForURL('**/auth/signup');
-      expect(await page.title()).toBe('Sign up · Layerloom');
+      await expect.poll(() => page.title()).toBe('Sign up · Layerloom');
       await page.goBack();
 
       await getStarted.first().click();

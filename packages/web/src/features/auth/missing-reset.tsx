@@ -1,6 +1,5 @@
 import { KeyOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { Link } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
 
 /** Shown on the code and new-password steps when no reset is in progress in this tab. */
 export function MissingReset() {
@@ -13,11 +12,9 @@ export function MissingReset() {
         There is no password reset in progress in this browser tab. Ask for a code first; it is sent to your
         email.
       </p>
-      <Link to="/auth/forgot">
-        <Button type="primary" size="large" block>
-          Reset Password
-        </Button>
-      </Link>
+      <LinkButton to="/auth/forgot" type="primary" size="large" block>
+        Reset Password
+      </LinkButton>
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
+import { LinkButton } from '../../components/link-button.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { NewPasswordForm } from './forms/new-password-form.tsx';
 import { MissingReset } from './missing-reset.tsx';
@@ -21,11 +21,9 @@ export function ResetPasswordPage() {
       {request && !request.verified ? (
         <div>
           <p className="ll-result-text">Enter the code from the email before choosing a new password.</p>
-          <Link to="/auth/otp">
-            <Button type="primary" size="large" block>
-              Enter OTP
-            </Button>
-          </Link>
+          <LinkButton to="/auth/otp" type="primary" size="large" block>
+            Enter OTP
+          </LinkButton>
         </div>
       ) : request ? (
         <NewPasswordForm

@@ -2,8 +2,9 @@ import { CheckOutlined, MailOutlined } from '@ant-design/icons';
 import { resendVerification } from '@layerloom/api';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
+import { LinkButton } from '../../components/link-button.tsx';
 import { call } from '../../lib/api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -49,11 +50,9 @@ export function SuccessPage() {
         . After you confirm your address, an admin reviews your account; we email you once it is approved.
       </p>
       <Space orientation="vertical" size={12} style={{ width: '100%', marginTop: 12 }}>
-        <Link to="/">
-          <Button type="primary" size="large" block>
-            Go to the homepage
-          </Button>
-        </Link>
+        <LinkButton to="/" type="primary" size="large" block>
+          Go to the homepage
+        </LinkButton>
         {email && (
           <Button block loading={sending} onClick={() => void resend(email)}>
             Resend verification email

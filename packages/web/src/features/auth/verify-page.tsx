@@ -5,6 +5,7 @@ import { Button, Form, Input, Space, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
+import { LinkButton } from '../../components/link-button.tsx';
 import { call } from '../../lib/api.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -95,11 +96,9 @@ export function VerifyPage() {
       {outcome === 'failed' && <p className="ll-result-text">{errorMessage(verify.error)}</p>}
 
       {good ? (
-        <Link to="/auth/login">
-          <Button type="primary" size="large" block>
-            Go to Login
-          </Button>
-        </Link>
+        <LinkButton to="/auth/login" type="primary" size="large" block>
+          Go to Login
+        </LinkButton>
       ) : outcome === 'failed' ? (
         <Button type="primary" size="large" block onClick={() => window.location.reload()}>
           Try again

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Progress, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { PageLoading } from '../../app/route-error.tsx';
+import { LinkButton } from '../../components/link-button.tsx';
 import { WATERMARK_TEXT } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -139,11 +140,9 @@ function Overview({ user }: { user: User }) {
             </span>
           </p>
         </div>
-        <Link to="/dashboard/nft">
-          <Button type="primary" size="large" icon={<AppstoreAddOutlined />}>
-            Generate NFT
-          </Button>
-        </Link>
+        <LinkButton to="/dashboard/nft" type="primary" size="large" icon={<AppstoreAddOutlined />}>
+          Generate NFT
+        </LinkButton>
       </div>
 
       {collections.isError && (
@@ -217,9 +216,9 @@ function Overview({ user }: { user: User }) {
             description="No Collection Generated"
             className="ll-overview__empty"
           >
-            <Link to="/dashboard/nft">
-              <Button type="primary">Generate your first collection</Button>
-            </Link>
+            <LinkButton to="/dashboard/nft" type="primary">
+              Generate your first collection
+            </LinkButton>
           </Empty>
         ) : (
           <div className="ll-tiles">

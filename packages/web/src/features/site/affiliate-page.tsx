@@ -1,6 +1,6 @@
 import { LinkOutlined, ShareAltOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { Link } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
 import { PageHero, PublicLayout } from './public-layout.tsx';
 
 const steps = [
@@ -66,14 +66,12 @@ export function AffiliatePage() {
             </p>
           </div>
           <div className="ll-cta-row">
-            <Link to="/contact">
-              <Button type="primary" size="large">
-                Contact us about the program
-              </Button>
-            </Link>
-            <Link to="/auth/signup">
-              <Button size="large">Create an account</Button>
-            </Link>
+            <LinkButton to="/contact" type="primary" size="large">
+              Contact us about the program
+            </LinkButton>
+            <LinkButton to="/auth/signup" size="large">
+              Create an account
+            </LinkButton>
           </div>
         </div>
       </div>

@@ -1,7 +1,8 @@
 import { MailOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Collapse, Empty, Input } from 'antd';
+import { Collapse, Empty, Input } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
 import { helpArticles, helpCategories, searchHelp } from './help-articles.ts';
 import { PageHero, PublicLayout } from './public-layout.tsx';
 import { RichText } from './rich-text.tsx';
@@ -91,11 +92,9 @@ export function HelpCenterPage() {
                 Send us a message: you get a reference number at once and an answer within two working days.
               </p>
             </div>
-            <Link to="/contact">
-              <Button type="primary" size="large">
-                Contact Us
-              </Button>
-            </Link>
+            <LinkButton to="/contact" type="primary" size="large">
+              Contact Us
+            </LinkButton>
           </div>
         </div>
       </div>

@@ -1,5 +1,5 @@
-import { Button } from 'antd';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
 import { PublicLayout } from './public-layout.tsx';
 
 /** The 404 page: says what happened and offers the ways on. */
@@ -23,14 +23,12 @@ export function NotFoundPage() {
             mistyped.
           </p>
           <div className="ll-not-found-actions">
-            <Link to="/">
-              <Button type="primary" size="large">
-                Back to the home page
-              </Button>
-            </Link>
-            <Link to="/help">
-              <Button size="large">Visit the Help Center</Button>
-            </Link>
+            <LinkButton to="/" type="primary" size="large">
+              Back to the home page
+            </LinkButton>
+            <LinkButton to="/help" size="large">
+              Visit the Help Center
+            </LinkButton>
           </div>
         </div>
       </section>

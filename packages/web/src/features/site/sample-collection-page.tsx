@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Skeleton, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
 import { PageHero, PublicLayout } from './public-layout.tsx';
 
 /** The sample collection summary that scripts/generate-art.ts writes next to the images. */
@@ -186,11 +187,9 @@ export function SampleCollectionPage() {
                   <h2>Make yours</h2>
                   <p>Bring your own layers: the Free plan generates up to 100 tokens.</p>
                 </div>
-                <Link to="/auth/signup">
-                  <Button className="ll-cta-main" size="large">
-                    GET STARTED
-                  </Button>
-                </Link>
+                <LinkButton to="/auth/signup" className="ll-cta-main" size="large">
+                  GET STARTED
+                </LinkButton>
               </div>
             </>
           )}
