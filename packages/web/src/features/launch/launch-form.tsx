@@ -64,7 +64,7 @@ export function LaunchForm({
     >
       <div className="llc-launch-fields">
         <Form.Item {...item('chainId')} className="llc-launch-field-wide">
-          <Select options={chainOptions} />
+          <Select options={chainOptions} virtual={false} />
         </Form.Item>
         {chain && isMainnet(chain) ? (
           <Alert

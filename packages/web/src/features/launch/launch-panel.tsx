@@ -112,16 +112,18 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
               type="warning"
               showIcon
               title={`Your wallet is on ${findLaunchChain(connection.chainId)?.name ?? `chain ${connection.chainId}`}`}
-              description={`Switch it to ${chain.name} to deploy there.`}
-              action={
-                <Button
-                  type="primary"
-                  disabled={false}
-                  loading={switchChain.isPending}
-                  onClick={() => switchChain.switchChain({ chainId: chain.chain.id })}
-                >
-                  Switch to {chain.name}
-                </Button>
+              description={
+                <div className="llc-launch-switch">
+                  <span>Switch it to {chain.name} to deploy there.</span>
+                  <Button
+                    type="primary"
+                    disabled={false}
+                    loading={switchChain.isPending}
+                    onClick={() => switchChain.switchChain({ chainId: chain.chain.id })}
+                  >
+                    Switch to {chain.name}
+                  </Button>
+                </div>
               }
             />
           ) : null}

@@ -2,6 +2,7 @@ import { Button, Skeleton, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { errorMessage } from '../../lib/api-error.ts';
 import { usePublication } from '../collections/collections-queries.ts';
+import './launch-section.css';
 
 // Wallet code (wagmi, viem, the contract's bytecode) loads only when a published collection shows this.
 const LaunchPanel = lazy(() => import('./launch-panel.tsx'));
