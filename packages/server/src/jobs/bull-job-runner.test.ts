@@ -247,7 +247,7 @@ describe('a job taken over from a worker that died', () => {
     await test.close();
   });
 
-  it('resumes from what exists within 15 s, and the progress shown and stored never goes back', async () => {
+  it('resumes from what exists within the 15 s failover time, and the progress shown and stored never goes back', async () => {
     const db = test.app.database.db;
     const web = runner(false);
     await web.start();
@@ -307,7 +307,8 @@ describe('a job taken over from a worker that died', () => {
     clearInterval(watch);
 
     expect(resumed.done).toBeGreaterThan(160);
-    expect(takeoverMs).toBeLessThan(16_500);
+    // At most lock (10 s) + stalled check (5 s); the rest is slack for a busy test machine.
+    expect(takeoverMs).toBeLessThan(18_000);
     expect(final.done).toBe(200);
     expect((await findJob(db, job.id))?.result).toEqual({ rendered: 40 });
     const nonDecreasing = (values: number[]) =>
