@@ -89,6 +89,7 @@ describe('launching a collection from the creator’s wallet', () => {
     await expect
       .poll(() => launch.getByText('Publish the collection first').isVisible(), { timeout: 60_000 })
       .toBe(true);
+    await screenshot(page, 'launch-publish-first');
     await page.getByRole('button', { name: 'Publish, hosted by Layerloom' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await expect
@@ -232,6 +233,42 @@ describe('launching a collection from the creator’s wallet', () => {
     expect(deployments).toHaveLength(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'launch-rejected');
+    await context.close();
+  });
+
+  it('says the wallet cannot pay for gas when its balance is empty', async () => {
+    // Anvil's last default account, emptied: it can sign, but not pay.
+    const poorAccount = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
+    await fetch(anvil.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'anvil_setBalance',
+        params: [poorAccount, '0x0'],
+      }),
+    });
+    const { context, page } = await openPage(browser, app.url);
+    await installTestWallet(page, { rpcUrl: anvil.rpcUrl, account: poorAccount });
+    await signIn(context, testAdmin.email, testAdmin.password);
+    await page.goto(`/dashboard/collections/${collectionId}`);
+    const launch = page.getByRole('region', { name: 'Launch', exact: true });
+    await launch.getByRole('button', { name: 'Connect Test Wallet' }).click({ timeout: 30_000 });
+    await chooseNetwork(page, 'Local (anvil)');
+    const deploy = launch.getByRole('button', { name: 'Deploy on Local (anvil)' });
+    await expect.poll(() => deploy.isEnabled()).toBe(true);
+    await deploy.click();
+    await expect
+      .poll(() =>
+        step(page, 'deploy')
+          .getByText('This wallet does not have enough ETH on Local (anvil) to pay for gas.')
+          .isVisible(),
+      )
+      .toBe(true);
+    const { deployments } = (await callInPage(page, `/api/v1/collections/${collectionId}/deployments`)).json
+      .data;
+    expect(deployments).toHaveLength(1);
     await context.close();
   });
 
