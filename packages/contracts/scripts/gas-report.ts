@@ -1,6 +1,6 @@
 // Prints the mint gas table of the README: LayerloomCollection next to a plain ERC721A, on a fresh anvil.
 // Usage: npm run gas-report -w @layerloom/contracts
-import { startAnvil } from '../test/support/anvil.ts';
+import { startAnvil } from '../src/testing/index.ts';
 import { connectTestChain } from '../test/support/clients.ts';
 import { formatGasTable, measureMintGas } from '../test/support/gas.ts';
 

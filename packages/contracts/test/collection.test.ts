@@ -20,7 +20,7 @@ import {
   setProvenanceHash,
   withdraw,
 } from '../src/index.ts';
-import { type Anvil, startAnvil } from './support/anvil.ts';
+import { type Anvil, startAnvil } from '../src/testing/index.ts';
 import { connectTestChain, type TestChain } from './support/clients.ts';
 import { defaultSettings, deployTestCollection } from './support/collection.ts';
 

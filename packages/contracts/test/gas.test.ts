@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Anvil, startAnvil } from './support/anvil.ts';
+import { type Anvil, startAnvil } from '../src/testing/index.ts';
 import { connectTestChain, type TestChain } from './support/clients.ts';
 import { formatGasTable, measureMintGas } from './support/gas.ts';
 

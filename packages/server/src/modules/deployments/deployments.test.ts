@@ -1,5 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import { deployCollection, layerloomCollectionAbi } from '@layerloom/contracts';
+import { type Anvil, startAnvil } from '@layerloom/contracts/testing';
 import {
   type Address,
   createPublicClient,
@@ -11,7 +12,6 @@ import {
 } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Anvil, startAnvil } from '../../../test/support/anvil.ts';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';

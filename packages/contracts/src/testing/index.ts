@@ -1,0 +1,3 @@
+/** Test tooling for code that talks to the collection contract: a local anvil chain on a free port. */
+export type { Anvil } from './start-anvil.ts';
+export { startAnvil } from './start-anvil.ts';
