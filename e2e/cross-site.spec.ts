@@ -1,25 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import { launchBrowser, openPage, signIn, testAdmin } from './support/browser.ts';
-
-/** A fetch from inside the app's page, as its own scripts make it: answers the status and JSON body. */
-function fetchInPage(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      const response = await fetch(path, {
-        method: method ?? 'GET',
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { path, method: init.method, body: init.body },
-  );
-}
+import { callInPage } from './support/in-page.ts';
 
 describe('a page on a sibling origin cannot act with the signed-in user’s cookie', () => {
   let app: RunningApp;
@@ -51,16 +36,16 @@ describe('a page on a sibling origin cannot act with the signed-in user’s cook
     await page.goto('/dashboard');
 
     // The app's own page may create a project and fill it (its fetches carry its Origin).
-    const created = await fetchInPage(page, '/api/v1/projects', {
-      method: 'POST',
-      body: { name: 'Victim', description: 'Mine', collectionSize: 4, width: 64, height: 64 },
+    const created = await callInPage(page, '/api/v1/projects', 'POST', {
+      name: 'Victim',
+      description: 'Mine',
+      collectionSize: 4,
+      width: 64,
+      height: 64,
     });
     expect(created.status).toBe(201);
     const id: string = created.json.data.project.id;
-    const sampled = await fetchInPage(page, `/api/v1/projects/${id}/sample-layers`, {
-      method: 'POST',
-      body: {},
-    });
+    const sampled = await callInPage(page, `/api/v1/projects/${id}/sample-layers`, 'POST', {});
     expect(sampled.status).toBe(201);
 
     for (const enctype of ['text/plain', 'multipart/form-data']) {
@@ -74,7 +59,7 @@ describe('a page on a sibling origin cannot act with the signed-in user’s cook
       await page.waitForURL(`${app.url}/api/v1/projects/${id}/generate`);
       await expect.poll(() => page.textContent('body')).toContain('This request was refused');
       await page.goto('/dashboard');
-      const collections = await fetchInPage(page, '/api/v1/collections');
+      const collections = await callInPage(page, '/api/v1/collections');
       expect(collections.status).toBe(200);
       expect(collections.json.data.collections, enctype).toEqual([]);
     }

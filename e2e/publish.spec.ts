@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
@@ -10,22 +10,7 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
-
-/** A call from inside the app's page, as its own scripts make it (same origin, the session cookie). */
-function callInPage(page: Page, path: string, method = 'GET', body?: unknown) {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      const response = await fetch(path, {
-        method,
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { path, method, body },
-  );
-}
+import { callInPage } from './support/in-page.ts';
 
 describe('publishing a collection from its page', () => {
   let app: RunningApp;
