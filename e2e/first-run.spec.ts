@@ -169,6 +169,9 @@ describe("a newcomer's first collection", () => {
     expect(await reasons(page).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
       '/#pricing',
     );
+    // The top says how many there are and leads to the list.
+    await nextStep(page).getByRole('button', { name: 'See all 3 things to fix' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('ll-gen-blockers-title');
     // Axe would read the field message's fade-in as low contrast.
     await expect.poll(() => page.locator('.ant-form-show-help-item-appear').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -64,7 +64,7 @@ export function BlockerList({
   if (blockers.length === 0) return null;
   return (
     <section id={id} className="ll-gen-blockers" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="ll-gen-blockers-title">
+      <h3 id={`${id}-title`} className="ll-gen-blockers-title" tabIndex={-1}>
         <ExclamationCircleOutlined aria-hidden="true" />{' '}
         {blockers.length === 1 ? 'Before you can generate:' : `Before you can generate (${blockers.length}):`}
       </h3>

@@ -21,12 +21,15 @@ export function NextStep({
   collectionSize,
   onTarget,
   onGoToGenerate,
+  onShowAll,
   sample,
 }: {
   blockers: readonly Blocker[];
   collectionSize: number;
   onTarget: (target: BlockerTarget) => void;
   onGoToGenerate: () => void;
+  /** Shows the whole list of reasons under Generate. */
+  onShowAll: () => void;
   /** Offered beside "Add a layer" while the project has no layers. */
   sample: { onStart: () => void; isLoading: boolean };
 }) {
@@ -71,6 +74,11 @@ export function NextStep({
             </Button>
           ) : null}
         </span>
+      ) : null}
+      {blockers.length > 1 ? (
+        <Button type="link" size="small" className="ll-gen-next-all" onClick={onShowAll}>
+          See all {blockers.length} things to fix
+        </Button>
       ) : null}
     </section>
   );

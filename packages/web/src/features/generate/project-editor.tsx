@@ -360,6 +360,10 @@ export function ProjectEditor({
         collectionSize={draft.collectionSize}
         onTarget={goTo}
         onGoToGenerate={() => reveal(document.querySelector('.ll-gen-area-generate'), generateButton.current)}
+        onShowAll={() => {
+          const list = document.getElementById(blockersId);
+          reveal(list, list?.querySelector<HTMLElement>('h3'));
+        }}
         sample={{ onStart: () => void startFromSample(), isLoading: isAddingSample }}
       />
 
