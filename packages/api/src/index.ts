@@ -1,3 +1,18 @@
+export type {
+  Allowlist,
+  AllowlistEntry,
+  AllowlistProof,
+  SetAllowlistBody,
+} from './allowlists/allowlist.ts';
+export {
+  AllowlistEntrySchema,
+  AllowlistProofSchema,
+  AllowlistSchema,
+  getAllowlist,
+  getAllowlistProof,
+  SetAllowlistBodySchema,
+  setAllowlist,
+} from './allowlists/allowlist.ts';
 export type { GetSessionResponse, LoginInput, LoginResponse, LogoutResponse } from './auth/login.ts';
 export { getSession, LoginBodySchema, login, logout } from './auth/login.ts';
 export {
@@ -37,10 +52,10 @@ export {
   RecordDeploymentBodySchema,
   recordDeployment,
 } from './deployments/deployment.ts';
-export type { Success } from './envelope.ts';
-export { successSchema } from './envelope.ts';
 export type { Drop, DropContract, DropState } from './drops/drop.ts';
 export { DropContractSchema, DropSchema, DropStateSchema, getDrop, getDropState } from './drops/drop.ts';
+export type { Success } from './envelope.ts';
+export { successSchema } from './envelope.ts';
 export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';
 export { ErrorBodySchema, ErrorCodeSchema, errorStatus, FieldErrorSchema } from './errors.ts';
 export type { DependencyCheck } from './health/dependency-check.ts';
