@@ -41,6 +41,11 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'worker shutting down; running jobs go back to the queue');
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting (its jobs are taken over once their heartbeat is stale)');
+    process.exit(1);
+  }, 20_000);
+  force.unref();
   await app.close();
   process.exit(0);
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -96,5 +97,76 @@ describe('scale-out with Redis down', () => {
     await worker(web, redis);
     await waitForStatus(web, user.cookie, id, 'ready');
     expect((await web.app.inject({ method: 'GET', url: '/api/v1/health/ready' })).statusCode).toBe(200);
+  }, 60_000);
+});
+
+describe('a node whose Redis went away', () => {
+  it('still shuts down within seconds', async () => {
+    const redis = await restartableRedis();
+    cleanups.push(() => redis.stop());
+    await redis.start();
+    const node = await createTestApp('postgres', { REDIS_URL: redis.url });
+    await redis.stop();
+    const started = Date.now();
+    await node.close();
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+});
+
+describe('the worker process (npm run worker)', () => {
+  it('starts beside a web node, generates what it queues, and stops cleanly on SIGTERM', async () => {
+    const redis = await restartableRedis();
+    cleanups.push(() => redis.stop());
+    await redis.start();
+    const web = await webNode(redis);
+    const { database } = web.app.config;
+    const child = spawn(
+      process.execPath,
+      [
+        '--conditions=@layerloom/source',
+        '--import',
+        'tsx',
+        new URL('../src/worker.ts', import.meta.url).pathname,
+      ],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          DATA_DIR: web.dataDir,
+          DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+          REDIS_URL: redis.url,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    cleanups.push(async () => {
+      child.kill('SIGKILL');
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    for (let attempt = 0; attempt < 300 && !output.includes('taking jobs'); attempt++) await setTimeout(50);
+    expect(output).toContain('Layerloom worker is taking jobs');
+
+    const user = await createUserAndLogin(web.app, { planId: 'pro' });
+    const projectId = await createFixtureProject(web.app, user.cookie, { collectionSize: 4 });
+    const response = await web.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/generate`,
+      headers: { cookie: user.cookie },
+    });
+    const id = response.json().data.collection.id;
+    await waitForStatus(web, user.cookie, id, 'ready');
+    expect(output).toMatch(/"msg":"job succeeded"/);
+    expect(output).toContain(`"collectionId":"${id}"`);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   }, 60_000);
 });

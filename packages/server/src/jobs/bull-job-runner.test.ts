@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { createBullJobRunner } from './bull-job-runner.ts';
 import type { JobHandler, JobProgress } from './job.ts';
 import type { JobRunner } from './job-runner.ts';
-import { claimJob, findJob, updateJobProgress } from './jobs.repository.ts';
+import { claimJob, findJob, insertJob, requestCancel, updateJobProgress } from './jobs.repository.ts';
 import { redisOptions } from './redis-options.ts';
 
 const silent = {
@@ -319,4 +319,46 @@ describe('a job taken over from a worker that died', () => {
     expect(stored.filter((done) => done < 137)).toEqual([]);
     expect(nonDecreasing(stored), stored.join(' ')).toBe(true);
   }, 40_000);
+});
+
+describe('reconciliation of jobs whose worker died', () => {
+  let test: TestApp;
+  const runners: JobRunner[] = [];
+  const queueName = `test-${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    test = await createTestApp('postgres');
+  });
+  afterAll(async () => {
+    for (const created of runners) await created.stop().catch(() => undefined);
+    await test.close();
+  });
+
+  it('hands a running job out again once its runner is silent, and cancels one whose cancel nobody carried out', async () => {
+    const db = test.app.database.db;
+    const longAgo = new Date(Date.now() - 60_000).toISOString();
+    // Two jobs left running by a worker that died while Redis lost its queue: nothing holds them.
+    for (const id of ['orphan-running', 'orphan-cancelled']) {
+      await insertJob(db, { id, kind: 'count', ownerId: null, payload: { total: 5 }, now: longAgo });
+      await claimJob(db, id, longAgo, longAgo);
+    }
+    await requestCancel(db, 'orphan-cancelled', longAgo);
+    const worker = createBullJobRunner({
+      db,
+      log,
+      redisUrl: inject('redisUrl'),
+      queueName,
+      processJobs: true,
+      pollIntervalMs: 50,
+      lockDurationMs: 2000,
+      reconcileIntervalMs: 300,
+    });
+    worker.register('count', counting);
+    runners.push(worker);
+    await worker.start();
+    const resumed = await waitFor(worker, 'orphan-running', (progress) => progress.status === 'succeeded');
+    expect(resumed.done).toBe(5);
+    expect((await findJob(db, 'orphan-running'))?.attempts).toBe(2);
+    expect((await findJob(db, 'orphan-cancelled'))?.status).toBe('cancelled');
+  }, 30_000);
 });

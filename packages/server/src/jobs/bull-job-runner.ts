@@ -266,9 +266,20 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
       for (const state of running.values()) state.controller.abort(new Error('shutdown'));
       await Promise.all(active);
       await reconciling;
-      await worker?.close();
-      await queue.close();
-      await publisher.quit().catch(() => publisher.disconnect());
+      // Closing waits on Redis; with Redis away it would wait forever, so each step is bounded.
+      const closeTimeoutMs = 2 * redisTimeoutMs;
+      if (worker) {
+        const closing = worker;
+        await withTimeout(closing.close(), closeTimeoutMs, 'closing the worker').catch(() =>
+          withTimeout(closing.close(true), closeTimeoutMs, 'closing the worker').catch(() => undefined),
+        );
+      }
+      await withTimeout(queue.close(), closeTimeoutMs, 'closing the queue').catch(() => {
+        void queue.disconnect().catch(() => undefined);
+      });
+      await withTimeout(publisher.quit(), closeTimeoutMs, 'closing Redis').catch(() =>
+        publisher.disconnect(),
+      );
       // A connection in subscriber mode may only send subscriber commands; close it outright.
       subscriber.disconnect();
     },
