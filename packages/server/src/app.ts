@@ -5,6 +5,7 @@ import type { Config, ProcessRole } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { createBullJobRunner } from './jobs/bull-job-runner.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { allowlistsRoutes } from './modules/allowlists/allowlists.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(hostedRoutes);
   await app.register(deploymentsRoutes);
   await app.register(dropsRoutes);
+  await app.register(allowlistsRoutes);
   await app.register(nftLegacyRoutes);
   if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);

@@ -10,6 +10,7 @@ export interface Database {
   collections: CollectionTable;
   publications: PublicationTable;
   deployments: DeploymentTable;
+  allowlists: AllowlistTable;
   contact_messages: ContactMessageTable;
   jobs: JobTable;
   system_settings: SystemSettingTable;
@@ -187,4 +188,15 @@ export interface DeploymentTable {
   status: string;
   status_reason: string | null;
   created_at: string;
+}
+
+export interface AllowlistTable {
+  collection_id: string;
+  owner_id: string;
+  merkle_root: string;
+  /** JSON: `{ address, quantity }[]`, checksummed addresses in CSV order. */
+  entries: string;
+  /** JSON: the OpenZeppelin StandardMerkleTree dump the proofs come from. */
+  tree: string;
+  updated_at: string;
 }

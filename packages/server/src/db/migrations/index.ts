@@ -12,6 +12,7 @@ import * as collections from './0021_collections.ts';
 import * as projectLimits from './0022_project_limits.ts';
 import * as publications from './0023_publications.ts';
 import * as deployments from './0024_deployments.ts';
+import * as allowlists from './0025_allowlists.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0022_project_limits': projectLimits,
   '0023_publications': publications,
   '0024_deployments': deployments,
+  '0025_allowlists': allowlists,
 };

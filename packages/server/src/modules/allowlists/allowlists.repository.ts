@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { AllowlistTable, Database } from '../../db/schema.ts';
+
+export async function findAllowlist(
+  db: Kysely<Database>,
+  collectionId: string,
+): Promise<AllowlistTable | undefined> {
+  return db.selectFrom('allowlists').selectAll().where('collection_id', '=', collectionId).executeTakeFirst();
+}
+
+/** Stores the collection's allowlist, replacing the one it had. */
+export async function saveAllowlist(db: Kysely<Database>, row: AllowlistTable): Promise<void> {
+  await db
+    .insertInto('allowlists')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('collection_id').doUpdateSet({
+        merkle_root: row.merkle_root,
+        entries: row.entries,
+        tree: row.tree,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}

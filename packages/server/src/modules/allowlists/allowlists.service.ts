@@ -1,0 +1,113 @@
+import type { Allowlist, AllowlistEntry, AllowlistProof } from '@layerloom/api';
+import { createAllowlist } from '@layerloom/contracts';
+import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
+import { getAddress } from 'viem';
+import type { AllowlistTable } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import { getOwnedCollection } from '../collections/collections.service.ts';
+import { publishedBySlug } from '../publications/publications.service.ts';
+import { findAllowlist, saveAllowlist } from './allowlists.repository.ts';
+import { MAX_ALLOWLIST_ENTRIES, parseAllowlistCsv } from './parse-allowlist-csv.ts';
+
+function allowlistView(row: AllowlistTable): Allowlist {
+  const entries = JSON.parse(row.entries) as AllowlistEntry[];
+  return { merkleRoot: row.merkle_root, count: entries.length, entries, updatedAt: row.updated_at };
+}
+
+/** The owner's collection's allowlist, or null before one is uploaded. */
+export async function getAllowlist(app: App, ownerId: string, collectionId: string) {
+  const collection = await getOwnedCollection(app, ownerId, collectionId);
+  const row = await findAllowlist(app.database.db, collection.id);
+  return row ? allowlistView(row) : null;
+}
+
+/** Most malformed lines named in one answer. */
+const MAX_PROBLEMS_SHOWN = 50;
+
+/** Replaces the collection's allowlist from a CSV; any malformed line refuses the whole file, naming each. */
+export async function setAllowlist(app: App, ownerId: string, collectionId: string, csv: string) {
+  const collection = await getOwnedCollection(app, ownerId, collectionId);
+  const parsed = parseAllowlistCsv(csv);
+  if (parsed.problems.length > 0) {
+    const [first] = parsed.problems;
+    const count = parsed.problems.length;
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${count === 1 ? 'One line is' : `${count} lines are`} not valid: line ${first!.line}: ${first!.message}`,
+      {
+        fields: parsed.problems.slice(0, MAX_PROBLEMS_SHOWN).map((problem) => ({
+          path: `csv.${problem.line}`,
+          message: `Line ${problem.line}: ${problem.message}`,
+        })),
+      },
+    );
+  }
+  if (parsed.entries.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'The allowlist is empty: put one wallet address per line', {
+      fields: [{ path: 'csv', message: 'No address' }],
+    });
+  }
+  if (parsed.entries.length > MAX_ALLOWLIST_ENTRIES) {
+    const message = `An allowlist holds at most ${MAX_ALLOWLIST_ENTRIES.toLocaleString('en-US')} wallets; this one has ${parsed.entries.length.toLocaleString('en-US')}`;
+    throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'csv', message }] });
+  }
+  const { merkleRoot, tree } = createAllowlist({ addresses: parsed.entries.map((entry) => entry.address) });
+  const row: AllowlistTable = {
+    collection_id: collection.id,
+    owner_id: ownerId,
+    merkle_root: merkleRoot,
+    entries: JSON.stringify(parsed.entries),
+    tree: JSON.stringify(tree),
+    updated_at: new Date().toISOString(),
+  };
+  await saveAllowlist(app.database.db, row);
+  return allowlistView(row);
+}
+
+interface LoadedAllowlist {
+  updatedAt: string;
+  merkleRoot: string;
+  tree: StandardMerkleTree<[string]>;
+  /** Tree index and CSV quantity by checksummed address. */
+  members: Map<string, { index: number; quantity: number | null }>;
+}
+
+/** Loaded trees by collection, kept while their list is unchanged: a proof is then a lookup, not a rebuild. */
+const loaded = new Map<string, LoadedAllowlist>();
+
+function load(row: AllowlistTable): LoadedAllowlist {
+  const cached = loaded.get(row.collection_id);
+  if (cached && cached.updatedAt === row.updated_at) return cached;
+  const tree = StandardMerkleTree.load<[string]>(JSON.parse(row.tree));
+  const quantities = new Map(
+    (JSON.parse(row.entries) as AllowlistEntry[]).map((entry) => [entry.address, entry.quantity]),
+  );
+  const members = new Map<string, { index: number; quantity: number | null }>();
+  for (const [index, [member]] of tree.entries()) {
+    const address = getAddress(member);
+    members.set(address, { index, quantity: quantities.get(address) ?? null });
+  }
+  const entry = { updatedAt: row.updated_at, merkleRoot: row.merkle_root, tree, members };
+  loaded.set(row.collection_id, entry);
+  if (loaded.size > 200) loaded.delete(loaded.keys().next().value as string);
+  return entry;
+}
+
+/** Whether a wallet is on a published drop's allowlist, with its proof; a 404 for an unknown drop. */
+export async function allowlistProof(app: App, slug: string, address: string): Promise<AllowlistProof> {
+  const published = await publishedBySlug(app, slug);
+  if (!published) throw notFound('Drop');
+  const wallet = getAddress(address.toLowerCase());
+  const row = await findAllowlist(app.database.db, published.collection_id);
+  if (!row) return { address: wallet, listed: false, proof: [], quantity: null, merkleRoot: null };
+  const list = load(row);
+  const member = list.members.get(wallet);
+  return {
+    address: wallet,
+    listed: member !== undefined,
+    proof: member ? list.tree.getProof(member.index) : [],
+    quantity: member?.quantity ?? null,
+    merkleRoot: list.merkleRoot,
+  };
+}
