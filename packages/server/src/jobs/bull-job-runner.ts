@@ -117,7 +117,11 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
     const cancelled = await cancelAbandonedJobs(db, staleBefore, now().toISOString());
     if (cancelled > 0) log.info({ cancelled }, 'reconciliation: cancelled jobs whose runner died');
     let requeued = 0;
-    for (const job of await listUnfinishedJobs(db, [...handlers.keys()])) {
+    const unfinished = await listUnfinishedJobs(db, [...handlers.keys()]);
+    // Progress heard of jobs that finished while their last message was lost is forgotten here.
+    const ids = new Set(unfinished.map((job) => job.id));
+    for (const id of highest.keys()) if (!ids.has(id)) highest.delete(id);
+    for (const job of unfinished) {
       if (stopping) return;
       // A live runner holds it (its heartbeat is fresh), whatever the queue says.
       if (job.status === 'running' && job.updatedAt >= staleBefore) continue;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { redisOptions } from '../../jobs/redis-options.ts';
+import { TimeoutError, withTimeout } from '../../jobs/with-timeout.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { STORAGE_MARKER_KEY } from './storage-marker.ts';
 
@@ -30,16 +31,6 @@ export interface DependencyChecksParameters {
   timeoutMs?: number;
 }
 
-class TimeoutError extends Error {}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError()), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /** The database, Redis (when configured) and blob store checks behind the health endpoints. */
 export function createDependencyChecks(parameters: DependencyChecksParameters): DependencyChecks {
   const { database, blobs, redisUrl, log } = parameters;
@@ -64,7 +55,7 @@ export function createDependencyChecks(parameters: DependencyChecksParameters): 
     const started = performance.now();
     let reason: DependencyCheck['reason'];
     try {
-      reason = await withTimeout(probe(), timeoutMs);
+      reason = await withTimeout(probe(), timeoutMs, `checking ${name}`);
     } catch (error) {
       reason = error instanceof TimeoutError ? 'timeout' : 'unreachable';
       if (!(error instanceof TimeoutError))
