@@ -3,6 +3,7 @@ import { getChain, getExplorerUrl } from '@layerloom/contracts';
 import { Alert, App, Button, Form, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
+import { DropPanel } from '../drop/drop-panel.tsx';
 import { DeploymentsList } from './deployments-list.tsx';
 import { findLaunchChain, isMainnet } from './launch-chains.ts';
 import { defaultLaunchValues, symbolFromName } from './launch-defaults.ts';
@@ -97,6 +98,7 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
       <DeploymentsList collectionId={collectionId} />
       <h3 className="llc-section-label">Wallet</h3>
       <WalletSection {...context} />
+      <DropPanel collectionId={collectionId} publication={publication} />
       <h3 className="llc-section-label">Contract</h3>
       <LaunchForm
         form={form}

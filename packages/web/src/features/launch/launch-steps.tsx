@@ -20,7 +20,8 @@ const statusText: Record<StepState['status'], string> = {
   failed: 'Failed',
 };
 
-function StepIcon({ status }: { status: StepState['status'] }) {
+/** A step's status as an icon: a dot while waiting, a spinner while in flight, a tick or a cross. */
+export function StepIcon({ status }: { status: StepState['status'] }) {
   if (status === 'confirmed') return <CheckCircleFilled className="llc-launch-ok" aria-hidden="true" />;
   if (status === 'failed') return <CloseCircleFilled className="llc-launch-bad" aria-hidden="true" />;
   if (status === 'wallet' || status === 'pending') return <LoadingOutlined aria-hidden="true" />;
@@ -28,7 +29,7 @@ function StepIcon({ status }: { status: StepState['status'] }) {
 }
 
 /** A transaction hash, linked to the chain's explorer when it has one (the local chain has none). */
-function TransactionHash({ chainId, hash }: { chainId: number; hash: Hash }) {
+export function TransactionHash({ chainId, hash }: { chainId: number; hash: Hash }) {
   const url = getExplorerUrl({ chainId, type: 'transaction', hash });
   const code = (
     <code className="llc-launch-hash" title={hash}>

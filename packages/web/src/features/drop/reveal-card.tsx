@@ -1,0 +1,104 @@
+import type { Publication } from '@layerloom/api';
+import { reveal, setProvenanceHash } from '@layerloom/contracts';
+import { App, Button } from 'antd';
+import { provenanceBytes32 } from '../launch/launch-form-values.ts';
+import { DropCard } from './drop-card.tsx';
+import type { DropContext } from './drop-context.ts';
+import { DropSteps } from './drop-steps.tsx';
+
+/** The provenance hash (once, before the first mint) and the one-way reveal at the published base URI. */
+export function RevealCard({ context, publication }: { context: DropContext; publication: Publication }) {
+  const { modal } = App.useApp();
+  const { state, canManage, actions, chainId } = context;
+  const publishedHash = provenanceBytes32(publication.provenanceHash);
+  const isLocked = state.totalSupply > 0n;
+
+  const setProvenance = () =>
+    void actions.run([
+      {
+        action: 'provenance',
+        title: 'Set the provenance hash',
+        send: (clients) => setProvenanceHash({ ...clients, provenanceHash: publishedHash }),
+      },
+    ]);
+
+  const confirmReveal = () =>
+    modal.confirm({
+      title: 'Reveal the collection?',
+      content: `Every token will show its own metadata and image from ${publication.baseUri}. A reveal cannot be undone.`,
+      okText: 'Reveal',
+      cancelText: 'Cancel',
+      onOk: () => {
+        void actions.run([
+          {
+            action: 'reveal',
+            title: 'Reveal the tokens',
+            send: (clients) => reveal({ ...clients, baseURI: publication.baseUri }),
+          },
+        ]);
+      },
+    });
+
+  return (
+    <DropCard id="reveal" title="Provenance and reveal">
+      <div className="llc-drop-row">
+        <span className="llc-drop-label">Provenance hash</span>
+        {state.provenanceHash ? (
+          <>
+            <code className="llc-drop-hash">{state.provenanceHash}</code>
+            <span
+              className={
+                state.provenanceHash.toLowerCase() === publishedHash ? 'llc-drop-ok' : 'llc-drop-bad'
+              }
+            >
+              {state.provenanceHash.toLowerCase() === publishedHash
+                ? 'Matches the publication.'
+                : 'Differs from the publication.'}
+            </span>
+          </>
+        ) : isLocked ? (
+          <span className="llc-muted">Not set, and locked now that tokens are minted.</span>
+        ) : (
+          <div className="llc-drop-buttons">
+            <span className="llc-muted">Not set yet. It can be set once, before the first mint.</span>
+            <Button
+              disabled={!canManage || actions.isRunning}
+              loading={actions.running === 'provenance'}
+              onClick={setProvenance}
+            >
+              Set the provenance hash
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="llc-drop-row">
+        <span className="llc-drop-label">Reveal</span>
+        {state.revealed ? (
+          <>
+            <div className="llc-drop-buttons">
+              <Button disabled>Revealed</Button>
+            </div>
+            <span className="llc-muted">
+              Tokens show their metadata at <code className="llc-drop-hash">{state.baseURI}</code>
+            </span>
+          </>
+        ) : (
+          <>
+            <span className="llc-muted">Tokens show the placeholder until the reveal, which is one-way.</span>
+            <div className="llc-drop-buttons">
+              <Button
+                type="primary"
+                disabled={!canManage || actions.isRunning}
+                loading={actions.running === 'reveal'}
+                onClick={confirmReveal}
+              >
+                Reveal…
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+      <DropSteps steps={actions.steps} actions={['provenance', 'reveal']} chainId={chainId} />
+    </DropCard>
+  );
+}
