@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
         path: '/sample-collection',
         lazy: page(() => import('../features/site/sample-collection-page.tsx'), 'SampleCollectionPage'),
       },
+      { path: '/mint/:slug', lazy: page(() => import('../features/mint/mint-page.tsx'), 'MintPage') },
       { path: '/auth/login', lazy: page(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
       { path: '/auth/signup', lazy: page(() => import('../features/auth/signup-page.tsx'), 'SignupPage') },
       { path: '/auth/forgot', lazy: page(() => import('../features/auth/forgot-page.tsx'), 'ForgotPage') },

@@ -1,5 +1,6 @@
 import { WalletOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
+import type { ReactNode } from 'react';
 import { type Connector, useConnect, useConnection, useConnectors, useDisconnect } from 'wagmi';
 import { findLaunchChain } from './launch-chains.ts';
 import { launchErrorMessage } from './launch-error-message.ts';
@@ -13,8 +14,21 @@ function offeredConnectors(connectors: readonly Connector[]): readonly Connector
   return hasInjected ? connectors.filter((connector) => connector.id === 'injected') : [];
 }
 
+/** What the wallet is for, as the launch says it (a collector's page says its own). */
+const ownerIntro =
+  'Connect the wallet that will own the contract. You sign every transaction in it; Layerloom never holds your keys.';
+
 /** Connect a browser wallet, or who is connected, on which network, and disconnect. */
-export function WalletSection({ chainName, currencySymbol }: { chainName: string; currencySymbol: string }) {
+export function WalletSection({
+  chainName,
+  currencySymbol,
+  intro = ownerIntro,
+}: {
+  chainName: string;
+  currencySymbol: string;
+  /** The sentence above the connect buttons; defaults to the contract owner's. */
+  intro?: ReactNode;
+}) {
   const connection = useConnection();
   const connectors = offeredConnectors(useConnectors());
   const connect = useConnect();
@@ -43,10 +57,7 @@ export function WalletSection({ chainName, currencySymbol }: { chainName: string
 
   return (
     <div className="llc-launch-connect">
-      <p className="llc-muted">
-        Connect the wallet that will own the contract. You sign every transaction in it; Layerloom never holds
-        your keys.
-      </p>
+      <p className="llc-muted">{intro}</p>
       {connectors.length === 0 ? (
         <Alert
           type="info"

@@ -1,0 +1,134 @@
+import type { Drop, DropState } from '@layerloom/api';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { MintPage } from './mint-page.tsx';
+
+// jsdom has no ResizeObserver, which Ant Design's text area reads.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const drop: Drop = {
+  slug: 'loom-cats',
+  name: 'Loom Cats',
+  description: 'Cats, woven.',
+  size: 6,
+  width: 64,
+  height: 64,
+  images: [1, 2, 3].map((id) => `https://layerloom.test/hosted/loom-cats/images/${id}.png`),
+  metadataBaseUri: 'https://layerloom.test/hosted/loom-cats/metadata/',
+  contract: {
+    chainId: 84_532,
+    chainName: 'Base Sepolia',
+    currency: 'ETH',
+    address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    explorerUrl: 'https://sepolia.basescan.org/address/0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  },
+};
+
+const sale = (change: Partial<DropState> = {}): DropState => ({
+  minted: 2,
+  maxSupply: 6,
+  phase: 'public',
+  publicPrice: '10000000000000000',
+  allowlistPrice: '0',
+  maxPerWallet: 2,
+  allowlistMaxPerWallet: 1,
+  revealed: true,
+  readAt: '2026-11-24T10:00:00.000Z',
+  ...change,
+});
+
+/** Shows /mint/loom-cats with the server answering each path (a missing path is a 404). */
+function show(drops: Record<string, unknown>, path = '/mint/loom-cats') {
+  const answers: Record<string, unknown> = { '/api/v1/session': { user: null }, ...drops };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url in answers
+        ? Response.json({ status: 'success', data: answers[url] })
+        : Response.json(
+            { status: 'error', error: { code: 'NOT_FOUND', message: 'Drop not found' } },
+            { status: 404 },
+          ),
+    ),
+  );
+  const router = createMemoryRouter([{ path: '/mint/:slug', Component: MintPage }], {
+    initialEntries: [path],
+  });
+  render(
+    <Providers client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+describe('MintPage', { timeout: 30_000 }, () => {
+  it('says plainly that an unknown mint page does not exist', async () => {
+    show({});
+    expect(await screen.findByRole('heading', { name: 'This mint page does not exist' })).toBeTruthy();
+    expect(document.title).toBe('Mint page not found · Layerloom');
+  });
+
+  it('shows the collection, its gallery and the live sale figures', async () => {
+    show({
+      '/api/v1/drops/loom-cats': { drop },
+      '/api/v1/drops/loom-cats/state': { state: sale(), notice: null },
+    });
+    expect(await screen.findByRole('heading', { name: 'Loom Cats', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('Public sale')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Minted' }).getAttribute('aria-valuetext')).toBe(
+      '2 of 6 minted',
+    );
+    expect(screen.getByText('0.01 ETH')).toBeTruthy();
+    expect(screen.getByText('Up to 2 per wallet')).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: /^Loom Cats #\d$/ }).length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByRole('link', { name: /0x5FbD…0aa3/ }).getAttribute('href')).toBe(
+      drop.contract?.explorerUrl,
+    );
+    expect((screen.getByLabelText('Embed code') as HTMLTextAreaElement).value).toContain(
+      '/mint/loom-cats?embed=1',
+    );
+    expect(document.title).toBe('Loom Cats · Mint · Layerloom');
+  });
+
+  it('says when the sale is sold out', async () => {
+    show({
+      '/api/v1/drops/loom-cats': { drop },
+      '/api/v1/drops/loom-cats/state': { state: sale({ minted: 6 }), notice: null },
+    });
+    expect(await screen.findByText('Sold out: all 6 tokens are minted.')).toBeTruthy();
+  });
+
+  it('keeps the page when the chain cannot be read, with the notice', async () => {
+    const notice =
+      'Live figures are unavailable right now: Base Sepolia did not answer. Try again in a moment.';
+    show({ '/api/v1/drops/loom-cats': { drop }, '/api/v1/drops/loom-cats/state': { state: null, notice } });
+    expect(await screen.findByText(notice)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Loom Cats', level: 1 })).toBeTruthy();
+  });
+
+  it('shows only the mint card when embedded', async () => {
+    show(
+      {
+        '/api/v1/drops/loom-cats': { drop },
+        '/api/v1/drops/loom-cats/state': { state: sale({ phase: 'closed' }), notice: null },
+      },
+      '/mint/loom-cats?embed=1',
+    );
+    expect(
+      await screen.findByText('The sale is not open yet. Come back when the creator opens it.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Sale not open yet')).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByLabelText('Embed code')).toBeNull();
+  });
+});

@@ -1,0 +1,289 @@
+import { ExportOutlined } from '@ant-design/icons';
+import type { Drop, DropState } from '@layerloom/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Skeleton, Tag } from 'antd';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { LinkButton } from '../../components/link-button.tsx';
+import { errorMessage, isApiError } from '../../lib/api-error.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { shortAddress } from '../launch/short-address.ts';
+import { PublicLayout } from '../site/public-layout.tsx';
+import { EmbedSnippet } from './embed-snippet.tsx';
+import { dropKey, dropStateKey, useDrop, useDropState } from './mint-queries.ts';
+import {
+  blockerMessage,
+  formatPrice,
+  mintAllowance,
+  mintedPercent,
+  phaseLabel,
+  phaseTerms,
+  walletLimitLabel,
+} from './mint-rules.ts';
+import './mint.css';
+
+// Wallet code (wagmi, viem's clients, the contract library) loads after the page has painted.
+const MintPanel = lazy(() => import('./mint-panel.tsx'));
+
+/** The server reuses a chain read for 5 s; a second read after that shows a mint that the first missed. */
+const AFTER_CACHE_MS = 6_000;
+
+/** `/mint/{slug}`: a published collection's public mint page; `?embed=1` shows only its mint card. */
+export function MintPage() {
+  const { slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const isEmbed = search.get('embed') === '1';
+  const drop = useDrop(slug);
+  const sale = useDropState(slug, drop.isSuccess);
+  const queryClient = useQueryClient();
+  const later = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(later.current), []);
+
+  const onMinted = useCallback(() => {
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: dropStateKey(slug) });
+      void queryClient.invalidateQueries({ queryKey: [...dropKey(slug), 'wallet'] });
+    };
+    refresh();
+    clearTimeout(later.current);
+    later.current = setTimeout(refresh, AFTER_CACHE_MS);
+  }, [queryClient, slug]);
+
+  if (drop.isError && isApiError(drop.error, 'NOT_FOUND')) return <MintNotFound isEmbed={isEmbed} />;
+
+  const card = drop.data ? (
+    <MintCard drop={drop.data} sale={sale} onMinted={onMinted} isEmbed={isEmbed} />
+  ) : drop.isError ? (
+    <Alert
+      type="error"
+      showIcon
+      title="The mint page could not be loaded"
+      description={errorMessage(drop.error)}
+      action={<Button onClick={() => void drop.refetch()}>Try again</Button>}
+    />
+  ) : (
+    <div className="llm-card">
+      <Skeleton active paragraph={{ rows: 5 }} />
+    </div>
+  );
+
+  const title = drop.data ? `${drop.data.name} · Mint` : 'Mint';
+  if (isEmbed) return <EmbedShell title={title}>{card}</EmbedShell>;
+
+  return (
+    <PublicLayout title={title}>
+      <section className="llm-hero">
+        <div className="ll-container llm-hero-grid">
+          <div className="llm-art">
+            {drop.data?.images[0] ? (
+              <img
+                src={drop.data.images[0]}
+                alt={`${drop.data.name} #1`}
+                width={drop.data.width}
+                height={drop.data.height}
+              />
+            ) : (
+              <div className="llm-art-empty" />
+            )}
+          </div>
+          <div className="llm-hero-text">
+            <p className="ll-eyebrow">Mint</p>
+            <h1>{drop.data?.name ?? 'Loading…'}</h1>
+            {drop.data?.description ? <p className="llm-description">{drop.data.description}</p> : null}
+            {drop.data?.contract ? <ContractLine contract={drop.data.contract} /> : null}
+            {card}
+          </div>
+        </div>
+      </section>
+      {drop.data ? (
+        <div className="ll-container llm-body">
+          <section aria-labelledby="llm-gallery-title">
+            <h2 id="llm-gallery-title">The collection</h2>
+            <p className="llm-muted">
+              {drop.data.size.toLocaleString('en-US')} unique tokens, {drop.data.width} × {drop.data.height}{' '}
+              px.{' '}
+              {drop.data.images.length < drop.data.size
+                ? `The first ${drop.data.images.length}:`
+                : 'Every one of them:'}
+            </p>
+            <ul className="llm-gallery" aria-label="Gallery">
+              {drop.data.images.map((image, index) => (
+                <li key={image}>
+                  <img
+                    src={image}
+                    alt={`${drop.data.name} #${index + 1}`}
+                    width={drop.data.width}
+                    height={drop.data.height}
+                    loading="lazy"
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="llm-embed-title" className="llm-embed-section">
+            <h2 id="llm-embed-title">Embed</h2>
+            <p className="llm-muted">
+              Show this mint card on your own site: paste the code into its HTML. Collectors mint from it with
+              their own wallet.
+            </p>
+            <EmbedSnippet slug={drop.data.slug} name={drop.data.name} />
+          </section>
+        </div>
+      ) : null}
+    </PublicLayout>
+  );
+}
+
+/** The embedded widget's page: no header or footer, just the card. */
+function EmbedShell({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return <main className="llm-embed-page">{children}</main>;
+}
+
+/** The contract, linked to the chain's explorer when it has one. */
+function ContractLine({ contract }: { contract: NonNullable<Drop['contract']> }) {
+  const address = <code title={contract.address}>{shortAddress(contract.address)}</code>;
+  return (
+    <p className="llm-contract">
+      Contract on {contract.chainName}:{' '}
+      {contract.explorerUrl ? (
+        <a href={contract.explorerUrl} target="_blank" rel="noreferrer">
+          {address} <ExportOutlined aria-label="(opens the explorer in a new tab)" />
+        </a>
+      ) : (
+        address
+      )}
+    </p>
+  );
+}
+
+type SaleQuery = ReturnType<typeof useDropState>;
+
+/** The sale at a glance and the wallet's mint controls. */
+function MintCard({
+  drop,
+  sale,
+  onMinted,
+  isEmbed,
+}: {
+  drop: Drop;
+  sale: SaleQuery;
+  onMinted: () => void;
+  isEmbed: boolean;
+}) {
+  const state = sale.data?.state ?? null;
+  const notice = sale.data?.notice ?? null;
+  const contract = drop.contract;
+  const saleBlocker = state ? mintAllowance({ state }).blocker : null;
+  const isOpen =
+    state !== null && contract !== null && saleBlocker !== 'sold-out' && saleBlocker !== 'closed';
+  return (
+    <section className="llm-card" aria-label="Mint">
+      {isEmbed ? (
+        <div className="llm-card-head">
+          {drop.images[0] ? <img src={drop.images[0]} alt="" width={56} height={56} /> : null}
+          <div>
+            <h1>{drop.name}</h1>
+            <a href={`/mint/${encodeURIComponent(drop.slug)}`} target="_blank" rel="noreferrer">
+              Open the mint page <ExportOutlined aria-label="(new tab)" />
+            </a>
+          </div>
+        </div>
+      ) : null}
+      {sale.isPending ? (
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      ) : sale.isError && !state ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="Live figures are unavailable right now"
+          description={errorMessage(sale.error)}
+        />
+      ) : state && contract ? (
+        <SaleFigures state={state} currency={contract.currency} />
+      ) : (
+        <Alert type="info" showIcon title={notice ?? 'Live figures are unavailable right now.'} />
+      )}
+      {state && saleBlocker && !isOpen ? (
+        <Alert
+          type={saleBlocker === 'sold-out' ? 'success' : 'info'}
+          showIcon
+          title={blockerMessage(saleBlocker, state)}
+        />
+      ) : null}
+      {isOpen && state && contract ? (
+        <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 2 }} />}>
+          <MintPanel drop={{ ...drop, contract }} state={state} onMinted={onMinted} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
+
+/** Minted / max with a bar, the phase, the price and the per-wallet limit. */
+export function SaleFigures({ state, currency }: { state: DropState; currency: string }) {
+  const percent = mintedPercent(state);
+  const { price } = phaseTerms(state);
+  return (
+    <div className="llm-figures">
+      <div className="llm-figures-top">
+        <Tag color={state.phase === 'closed' ? 'default' : 'purple'} className="llm-phase">
+          {phaseLabel(state.phase)}
+        </Tag>
+        <span className="llm-minted-count">
+          <strong>{state.minted.toLocaleString('en-US')}</strong> of {state.maxSupply.toLocaleString('en-US')}{' '}
+          minted
+        </span>
+      </div>
+      <div
+        className="llm-progress"
+        role="progressbar"
+        aria-label="Minted"
+        aria-valuemin={0}
+        aria-valuemax={state.maxSupply}
+        aria-valuenow={state.minted}
+        aria-valuetext={`${state.minted} of ${state.maxSupply} minted`}
+      >
+        <div className="llm-progress-bar" style={{ width: `${percent}%` }} />
+      </div>
+      <dl className="llm-terms">
+        <div>
+          <dt>Price</dt>
+          <dd>{formatPrice(price, currency)}</dd>
+        </div>
+        <div>
+          <dt>Limit</dt>
+          <dd>{walletLimitLabel(state)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** An unknown or unpublished slug: says so plainly, on the public site. */
+function MintNotFound({ isEmbed }: { isEmbed: boolean }) {
+  const body = (
+    <section className="ll-not-found">
+      <div className="ll-container">
+        <p className="ll-eyebrow">Error 404</p>
+        <h1>This mint page does not exist</h1>
+        <p>
+          There is no collection on sale at this address. The link may be old or mistyped, or the creator has
+          not published the collection.
+        </p>
+        {isEmbed ? null : (
+          <div className="ll-not-found-actions">
+            <LinkButton to="/" type="primary" size="large">
+              Back to the home page
+            </LinkButton>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+  return isEmbed ? (
+    <EmbedShell title="Mint page not found">{body}</EmbedShell>
+  ) : (
+    <PublicLayout title="Mint page not found">{body}</PublicLayout>
+  );
+}

@@ -1,0 +1,240 @@
+import { type Drop, type DropState, getAllowlistProof } from '@layerloom/api';
+import { getExplorerUrl, getMintedByWallet } from '@layerloom/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, InputNumber, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import type { Address, Hex } from 'viem';
+import { useConfig, useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
+import { call } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api-error.ts';
+import { findLaunchChain } from '../launch/launch-chains.ts';
+import { launchErrorMessage } from '../launch/launch-error-message.ts';
+import { launchWagmiConfig } from '../launch/wagmi-config.ts';
+import { WalletSection } from '../launch/wallet-section.tsx';
+import { blockerMessage, formatPrice, mintAllowance, phaseTerms } from './mint-rules.ts';
+import { MintedTokens } from './minted-tokens.tsx';
+import { useMintFlow } from './use-mint-flow.ts';
+import { walletPublicClient } from './wallet-clients.ts';
+import '../launch/launch.css';
+
+export interface MintPanelProps {
+  drop: Drop & { contract: NonNullable<Drop['contract']> };
+  state: DropState;
+  /** After a mint (confirmed or not): read the sale again. */
+  onMinted: () => void;
+}
+
+const walletIntro =
+  'Connect your wallet to mint. You confirm the purchase in it; Layerloom never holds your keys.';
+
+/** What the connected wallet already minted in each sale, and what it holds to pay with. */
+function useWalletStanding(slug: string, chainId: number, contract: Address, account: Address | undefined) {
+  const config = useConfig();
+  return useQuery({
+    queryKey: ['drop', slug, 'wallet', chainId, account],
+    enabled: account !== undefined,
+    staleTime: 0,
+    queryFn: async () => {
+      const publicClient = await walletPublicClient(config, chainId);
+      const wallet = account as Address;
+      const [minted, balance] = await Promise.all([
+        getMintedByWallet({ publicClient, address: contract, wallet }),
+        publicClient.getBalance({ address: wallet }),
+      ]);
+      return {
+        publicMinted: Number(minted.publicMinted),
+        allowlistMinted: Number(minted.allowlistMinted),
+        balance,
+      };
+    },
+  });
+}
+
+/** The wallet's place on the drop's allowlist (only asked in the allowlist phase). */
+function useAllowlistProof(slug: string, account: Address | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['drop', slug, 'allowlist', account],
+    enabled: enabled && account !== undefined,
+    queryFn: async ({ signal }) =>
+      (await call(getAllowlistProof, { params: { slug, address: account as string }, signal })).data.proof,
+  });
+}
+
+function MintArea({ drop, state, onMinted }: MintPanelProps) {
+  const contract = drop.contract;
+  const context = useMemo(
+    () => ({ chainName: contract.chainName, currencySymbol: contract.currency }),
+    [contract.chainName, contract.currency],
+  );
+  const connection = useConnection();
+  const switchChain = useSwitchChain();
+  const isConnected = connection.status === 'connected';
+  const isWrongNetwork = isConnected && connection.chainId !== contract.chainId;
+  const account = isConnected && !isWrongNetwork ? connection.address : undefined;
+  const standing = useWalletStanding(drop.slug, contract.chainId, contract.address as Address, account);
+  const isAllowlist = state.phase === 'allowlist';
+  const proof = useAllowlistProof(drop.slug, account, isAllowlist);
+  const flow = useMintFlow({ context, onSettled: onMinted });
+  const [quantity, setQuantity] = useState(1);
+
+  const mintedInPhase = isAllowlist ? standing.data?.allowlistMinted : standing.data?.publicMinted;
+  const allowance = mintAllowance({ state, mintedInPhase, listed: proof.data?.listed });
+  const { price } = phaseTerms(state);
+  const chosen = Math.max(1, Math.min(quantity, allowance.max));
+  const total = price * BigInt(chosen);
+  const cannotPay = standing.data !== undefined && standing.data.balance < total;
+  const isBusy = flow.state.status === 'wallet' || flow.state.status === 'pending';
+  const isReady =
+    account !== undefined &&
+    standing.isSuccess &&
+    (!isAllowlist || proof.data?.listed === true) &&
+    allowance.blocker === null &&
+    !cannotPay;
+
+  // A limit that shrank (another mint, a refresh) pulls the quantity back within it.
+  useEffect(() => {
+    if (allowance.max > 0 && quantity > allowance.max) setQuantity(allowance.max);
+  }, [allowance.max, quantity]);
+
+  const onMint = () => {
+    if (!isReady) return;
+    void flow.start({
+      chainId: contract.chainId,
+      address: contract.address as Address,
+      quantity: chosen,
+      ...(isAllowlist ? { proof: (proof.data?.proof ?? []) as Hex[] } : {}),
+    });
+  };
+
+  const hash = flow.state.hash;
+  const txUrl = hash ? getExplorerUrl({ chainId: contract.chainId, type: 'transaction', hash }) : null;
+  const txLink = hash ? (
+    txUrl ? (
+      <Typography.Link href={txUrl} target="_blank" rel="noreferrer">
+        <code className="llm-hash">{hash}</code>
+      </Typography.Link>
+    ) : (
+      <code className="llm-hash">{hash}</code>
+    )
+  ) : null;
+
+  return (
+    <div className="llm-panel">
+      <WalletSection {...context} intro={walletIntro} />
+      {isWrongNetwork ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={`Your wallet is on ${findLaunchChain(connection.chainId)?.name ?? `chain ${connection.chainId}`}`}
+          description={
+            <div className="llm-switch">
+              <span>This collection is sold on {contract.chainName}.</span>
+              <Button
+                type="primary"
+                loading={switchChain.isPending}
+                onClick={() => switchChain.switchChain({ chainId: contract.chainId })}
+              >
+                Switch to {contract.chainName}
+              </Button>
+            </div>
+          }
+        />
+      ) : null}
+      {switchChain.isError ? (
+        <Alert type="error" showIcon title={launchErrorMessage(switchChain.error, context)} />
+      ) : null}
+      {standing.isError ? (
+        <Alert type="error" showIcon title={launchErrorMessage(standing.error, context)} />
+      ) : null}
+      {proof.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="The allowlist could not be checked"
+          description={errorMessage(proof.error)}
+        />
+      ) : null}
+      {account !== undefined && allowance.blocker ? (
+        <Alert type="warning" showIcon title={blockerMessage(allowance.blocker, state)} />
+      ) : null}
+      {account !== undefined && !allowance.blocker && cannotPay ? (
+        <Alert
+          type="error"
+          showIcon
+          title={`This wallet does not have enough ${contract.currency} on ${contract.chainName}: ${chosen === 1 ? 'one token costs' : `${chosen} tokens cost`} ${formatPrice(total, contract.currency)} plus gas.`}
+        />
+      ) : null}
+      <div className="llm-mint-row">
+        <div className="llm-quantity">
+          <label htmlFor="llm-quantity">Quantity</label>
+          <InputNumber
+            id="llm-quantity"
+            min={1}
+            max={Math.max(1, allowance.max)}
+            precision={0}
+            value={chosen}
+            disabled={allowance.max <= 1 || isBusy}
+            onChange={(value) => setQuantity(typeof value === 'number' ? value : 1)}
+            aria-describedby="llm-quantity-hint"
+          />
+        </div>
+        <Button
+          type="primary"
+          size="large"
+          className="llm-mint-button"
+          disabled={!isReady || isBusy}
+          loading={isBusy}
+          onClick={onMint}
+        >
+          {isBusy ? 'Minting…' : `Mint ${chosen}`}
+        </Button>
+        <span className="llm-total">
+          Total <strong>{formatPrice(total, contract.currency)}</strong>
+        </span>
+      </div>
+      <p id="llm-quantity-hint" className="llc-muted llm-hint">
+        {!isConnected
+          ? 'Connect a wallet to mint.'
+          : allowance.max > 0
+            ? `This wallet can mint up to ${allowance.max} now.`
+            : 'This wallet cannot mint more now.'}
+        {isAllowlist && proof.isPending && account !== undefined ? ' Checking the allowlist…' : ''}
+      </p>
+      <div aria-live="polite" className="llm-status">
+        {flow.state.status === 'wallet' ? (
+          <Alert type="info" showIcon title="Confirm the mint in your wallet…" />
+        ) : flow.state.status === 'pending' ? (
+          <Alert type="info" showIcon title="Minting: waiting for the transaction" description={txLink} />
+        ) : flow.state.status === 'failed' ? (
+          <Alert type="error" showIcon title={flow.state.error} />
+        ) : flow.state.status === 'confirmed' ? (
+          <Alert
+            type="success"
+            showIcon
+            title="Mint confirmed"
+            description={
+              <div className="llm-confirmed">
+                <span>Transaction {txLink}</span>
+                <MintedTokens
+                  tokenIds={flow.state.tokenIds ?? []}
+                  metadataBaseUri={drop.metadataBaseUri}
+                  revealed={state.revealed}
+                  collectionName={drop.name}
+                />
+              </div>
+            }
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The wallet side of the mint card, inside its own wallet context (a lazily loaded chunk). */
+export default function MintPanel(props: MintPanelProps) {
+  return (
+    <WagmiProvider config={launchWagmiConfig}>
+      <MintArea {...props} />
+    </WagmiProvider>
+  );
+}

@@ -1,0 +1,93 @@
+import type { DropState } from '@layerloom/api';
+import { parseEther } from 'viem';
+import { describe, expect, it } from 'vitest';
+import {
+  blockerMessage,
+  formatPrice,
+  mintAllowance,
+  mintedPercent,
+  phaseLabel,
+  walletLimitLabel,
+} from './mint-rules.ts';
+
+const state = (change: Partial<DropState> = {}): DropState => ({
+  minted: 0,
+  maxSupply: 10,
+  phase: 'public',
+  publicPrice: parseEther('0.01').toString(),
+  allowlistPrice: parseEther('0.005').toString(),
+  maxPerWallet: 3,
+  allowlistMaxPerWallet: 2,
+  revealed: true,
+  readAt: '2026-11-24T10:00:00.000Z',
+  ...change,
+});
+
+describe('phase wording', () => {
+  it('names each phase as a collector reads it', () => {
+    expect(phaseLabel('public')).toBe('Public sale');
+    expect(phaseLabel('allowlist')).toBe('Allowlist sale');
+    expect(phaseLabel('closed')).toBe('Sale not open yet');
+  });
+
+  it('states the per-wallet limit and price of the current phase', () => {
+    expect(walletLimitLabel(state())).toBe('Up to 3 per wallet');
+    expect(walletLimitLabel(state({ phase: 'allowlist' }))).toBe('Up to 2 per wallet');
+    expect(formatPrice(parseEther('0.01'), 'ETH')).toBe('0.01 ETH');
+    expect(formatPrice(parseEther('12.5'), 'POL')).toBe('12.5 POL');
+    expect(formatPrice(0n, 'ETH')).toBe('Free');
+  });
+});
+
+describe('quantity limits', () => {
+  it('offers up to the per-wallet limit on a fresh wallet', () => {
+    expect(mintAllowance({ state: state() })).toEqual({ max: 3, blocker: null });
+  });
+
+  it('takes off what the wallet already minted in this sale', () => {
+    expect(mintAllowance({ state: state(), mintedInPhase: 1 })).toEqual({ max: 2, blocker: null });
+    expect(mintAllowance({ state: state(), mintedInPhase: 3 })).toEqual({ max: 0, blocker: 'wallet-limit' });
+  });
+
+  it('never offers more than the supply left', () => {
+    expect(mintAllowance({ state: state({ minted: 9 }) })).toEqual({ max: 1, blocker: null });
+  });
+
+  it('is sold out when every token is minted, whatever the phase', () => {
+    expect(mintAllowance({ state: state({ minted: 10 }) }).blocker).toBe('sold-out');
+    expect(mintAllowance({ state: state({ minted: 10, phase: 'closed' }) }).blocker).toBe('sold-out');
+  });
+
+  it('offers nothing while the sale is closed', () => {
+    expect(mintAllowance({ state: state({ phase: 'closed' }) })).toEqual({ max: 0, blocker: 'closed' });
+  });
+
+  it('uses the allowlist limit in the allowlist phase, and refuses a wallet not on the list', () => {
+    const allowlist = state({ phase: 'allowlist' });
+    expect(mintAllowance({ state: allowlist, listed: true })).toEqual({ max: 2, blocker: null });
+    expect(mintAllowance({ state: allowlist, listed: true, mintedInPhase: 2 }).blocker).toBe('wallet-limit');
+    expect(mintAllowance({ state: allowlist, listed: false })).toEqual({ max: 0, blocker: 'not-listed' });
+  });
+
+  it('fills the progress bar by the share minted, full only when sold out', () => {
+    expect(mintedPercent(state({ minted: 0 }))).toBe(0);
+    expect(mintedPercent(state({ minted: 5 }))).toBe(50);
+    expect(mintedPercent({ minted: 999, maxSupply: 1000 })).toBe(99);
+    expect(mintedPercent(state({ minted: 10 }))).toBe(100);
+  });
+});
+
+describe('why a wallet cannot mint', () => {
+  it('says it in one plain sentence for each reason', () => {
+    expect(blockerMessage('sold-out', state({ minted: 10 }))).toBe('Sold out: all 10 tokens are minted.');
+    expect(blockerMessage('closed', state({ phase: 'closed' }))).toBe(
+      'The sale is not open yet. Come back when the creator opens it.',
+    );
+    expect(blockerMessage('not-listed', state({ phase: 'allowlist' }))).toBe(
+      'This wallet is not on the allowlist for this sale.',
+    );
+    expect(blockerMessage('wallet-limit', state())).toBe(
+      'This wallet has minted its limit for this sale (3 per wallet).',
+    );
+  });
+});
