@@ -23,3 +23,16 @@ export async function saveAllowlist(db: Kysely<Database>, row: AllowlistTable): 
     )
     .execute();
 }
+
+/** When the collection's allowlist last changed, without reading the list itself. */
+export async function findAllowlistVersion(
+  db: Kysely<Database>,
+  collectionId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('allowlists')
+    .select('updated_at')
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirst();
+  return row?.updated_at;
+}

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
 import { publishedBySlug } from '../publications/publications.service.ts';
-import { findAllowlist, saveAllowlist } from './allowlists.repository.ts';
+import { findAllowlist, findAllowlistVersion, saveAllowlist } from './allowlists.repository.ts';
 import { MAX_ALLOWLIST_ENTRIES, parseAllowlistCsv } from './parse-allowlist-csv.ts';
 
 function allowlistView(row: AllowlistTable): Allowlist {
@@ -77,8 +77,6 @@ interface LoadedAllowlist {
 const loaded = new Map<string, LoadedAllowlist>();
 
 function load(row: AllowlistTable): LoadedAllowlist {
-  const cached = loaded.get(row.collection_id);
-  if (cached && cached.updatedAt === row.updated_at) return cached;
   const tree = StandardMerkleTree.load<[string]>(JSON.parse(row.tree));
   const quantities = new Map(
     (JSON.parse(row.entries) as AllowlistEntry[]).map((entry) => [entry.address, entry.quantity]),
@@ -94,14 +92,26 @@ function load(row: AllowlistTable): LoadedAllowlist {
   return entry;
 }
 
+/**
+ * The collection's allowlist as a loaded tree, or undefined without one. Only its version is read per
+ * call (a drop's collectors ask thousands of times a second); the list itself when it changed.
+ */
+async function loadedAllowlist(app: App, collectionId: string): Promise<LoadedAllowlist | undefined> {
+  const version = await findAllowlistVersion(app.database.db, collectionId);
+  if (version === undefined) return undefined;
+  const cached = loaded.get(collectionId);
+  if (cached?.updatedAt === version) return cached;
+  const row = await findAllowlist(app.database.db, collectionId);
+  return row ? load(row) : undefined;
+}
+
 /** Whether a wallet is on a published drop's allowlist, with its proof; a 404 for an unknown drop. */
 export async function allowlistProof(app: App, slug: string, address: string): Promise<AllowlistProof> {
   const published = await publishedBySlug(app, slug);
   if (!published) throw notFound('Drop');
   const wallet = getAddress(address.toLowerCase());
-  const row = await findAllowlist(app.database.db, published.collection_id);
-  if (!row) return { address: wallet, listed: false, proof: [], quantity: null, merkleRoot: null };
-  const list = load(row);
+  const list = await loadedAllowlist(app, published.collection_id);
+  if (!list) return { address: wallet, listed: false, proof: [], quantity: null, merkleRoot: null };
   const member = list.members.get(wallet);
   return {
     address: wallet,

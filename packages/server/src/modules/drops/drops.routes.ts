@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getDrop, getDropState } from '@layerloom/api';
@@ -43,14 +44,17 @@ export async function dropsRoutes(app: App): Promise<void> {
     },
   );
 
+  // The web app's page, read once; a server without the built app (API only) has no mint pages.
+  const { webDist } = app.config;
+  const indexFile = webDist ? join(webDist, 'index.html') : undefined;
   let index: Promise<string> | undefined;
   app.get(
     '/mint/:slug',
     { schema: { hide: true, params: z.object({ slug: z.string().min(1).max(80) }) } },
     async (request, reply) => {
-      const { webDist } = app.config;
-      if (!webDist) throw new AppError('NOT_FOUND', 'The web app is not served here');
-      index ??= readFile(join(webDist, 'index.html'), 'utf8');
+      if (!indexFile || !existsSync(indexFile))
+        throw new AppError('NOT_FOUND', 'The web app is not served here');
+      index ??= readFile(indexFile, 'utf8');
       const html = await index;
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
       try {

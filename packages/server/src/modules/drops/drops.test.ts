@@ -163,6 +163,15 @@ describe('public drop pages', () => {
     expect(page.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/mint/${slug}" />`);
     expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(page.body).toContain('<meta name="description" content="Made in a test" />');
+    // Without the built web app (an API-only server) there are no mint pages, not an error.
+    const apiOnly = await createTestApp('sqlite', { WEB_DIST: join(web, 'missing') });
+    try {
+      const page = await apiOnly.app.inject({ method: 'GET', url: `/mint/${slug}` });
+      expect(page.statusCode).toBe(404);
+      expect(page.json().error.message).toBe('The web app is not served here');
+    } finally {
+      await apiOnly.close();
+    }
     const unknown = await get('/mint/no-such-drop');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<div id="root">');

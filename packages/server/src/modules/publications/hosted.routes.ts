@@ -12,12 +12,36 @@ const HostedParamsSchema = z.object({
   file: z.string().min(1).max(40),
 });
 
+/**
+ * How long a cached file is served without looking at the store again: published files never change, but
+ * a deleted collection's must stop being served (clients and CDNs may keep them, as `immutable` allows).
+ */
+const CACHE_TTL_MS = 60_000;
+const fresh = (entry: { at: number }) => Date.now() - entry.at < CACHE_TTL_MS;
+
 /** Published files never change: caches and marketplaces may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Rewritten metadata recently served, by `slug/edition` (a drop reads the same few thousand files at once). */
-const metadataCache = new Map<string, { body: Buffer; etag: string }>();
+const metadataCache = new Map<string, { body: Buffer; etag: string; at: number }>();
 const METADATA_CACHE_SIZE = 5000;
+
+/** Hosted images recently served, by blob key, up to a total size: the same few images are read at once. */
+const imageCache = new Map<string, { body: Buffer; etag: string; at: number }>();
+const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
+const IMAGE_CACHE_ITEM_BYTES = 2 * 1024 * 1024;
+let imageCacheBytes = 0;
+
+function cacheImage(key: string, entry: { body: Buffer; etag: string; at: number }): void {
+  if (entry.body.length > IMAGE_CACHE_ITEM_BYTES) return;
+  imageCache.set(key, entry);
+  imageCacheBytes += entry.body.length;
+  while (imageCacheBytes > IMAGE_CACHE_BYTES) {
+    const [oldest, value] = imageCache.entries().next().value as [string, { body: Buffer }];
+    imageCache.delete(oldest);
+    imageCacheBytes -= value.body.length;
+  }
+}
 
 /** Answers 304 when the client holds this version; otherwise sends it with the immutable headers. */
 function sendImmutable(
@@ -65,7 +89,7 @@ export async function hostedRoutes(app: App): Promise<void> {
       const { published, edition, prefix } = await resolve(slug, file, /^(\d{1,6})(?:\.json)?$/);
       const key = `${slug}/${edition}`;
       let cached = metadataCache.get(key);
-      if (!cached) {
+      if (!cached || !fresh(cached)) {
         let metadata: Record<string, unknown>;
         try {
           metadata = JSON.parse((await app.blobs.getBuffer(`${prefix}/metadata/${edition}.json`)).toString());
@@ -75,7 +99,11 @@ export async function hostedRoutes(app: App): Promise<void> {
         }
         metadata.image = `${hostedBase(app.config.publicUrl, published.slug).imageBaseUri}${edition}.png`;
         const body = Buffer.from(`${JSON.stringify(metadata, null, 2)}\n`);
-        cached = { body, etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"` };
+        cached = {
+          body,
+          etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
+          at: Date.now(),
+        };
         metadataCache.set(key, cached);
         if (metadataCache.size > METADATA_CACHE_SIZE) {
           metadataCache.delete(metadataCache.keys().next().value as string);
@@ -99,11 +127,21 @@ export async function hostedRoutes(app: App): Promise<void> {
       const { slug, file } = request.params;
       const { edition, prefix } = await resolve(slug, file, /^(\d{1,6})\.png$/);
       const key = `${prefix}/images/${edition}.png`;
+      const cached = imageCache.get(key);
+      if (cached && fresh(cached))
+        return sendImmutable(request, reply, cached.etag, 'image/png', async () => cached.body);
       const info = await app.blobs.stat(key);
       if (!info) throw notFound('File');
       // The image is written once, before publishing; its size and time name this version.
       const etag = `"${info.size.toString(36)}-${info.modifiedAt.getTime().toString(36)}"`;
-      return sendImmutable(request, reply, etag, 'image/png', () => app.blobs.get(key));
+      if (info.size > IMAGE_CACHE_ITEM_BYTES) {
+        return sendImmutable(request, reply, etag, 'image/png', () => app.blobs.get(key));
+      }
+      const body = await app.blobs.getBuffer(key);
+      imageCacheBytes -= cached?.body.length ?? 0;
+      imageCache.delete(key);
+      cacheImage(key, { body, etag, at: Date.now() });
+      return sendImmutable(request, reply, etag, 'image/png', async () => body);
     },
   );
 }
