@@ -1,6 +1,6 @@
 import type { Drop } from '@layerloom/api';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The web app's index.html with a drop's own title, description and Open Graph / Twitter card tags, so a
@@ -14,20 +14,20 @@ export function mintPageHtml(index: string, drop: Drop, pageUrl: string): string
   const tags = [
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="Layerloom" />`,
-    `<meta property="og:title" content="${escape(drop.name)}" />`,
-    `<meta property="og:description" content="${escape(description)}" />`,
-    `<meta property="og:url" content="${escape(pageUrl)}" />`,
-    ...(image ? [`<meta property="og:image" content="${escape(image)}" />`] : []),
+    `<meta property="og:title" content="${escapeHtml(drop.name)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(pageUrl)}" />`,
+    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
-    `<meta name="twitter:title" content="${escape(drop.name)}" />`,
-    `<meta name="twitter:description" content="${escape(description)}" />`,
-    ...(image ? [`<meta name="twitter:image" content="${escape(image)}" />`] : []),
+    `<meta name="twitter:title" content="${escapeHtml(drop.name)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+    ...(image ? [`<meta name="twitter:image" content="${escapeHtml(image)}" />`] : []),
   ].join('\n    ');
   return index
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*" \/>/,
-      `<meta name="description" content="${escape(description)}" />`,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
     )
     .replace('</head>', `    ${tags}\n  </head>`);
 }
