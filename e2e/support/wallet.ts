@@ -3,6 +3,13 @@ import type { Page } from 'playwright-core';
 /** Anvil's first default account: unlocked, so anvil signs its transactions itself. */
 export const anvilAccount0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
+/** Anvil's default accounts #1 to #5 (all unlocked and funded), one per role a test needs. */
+export const anvilAccount1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+export const anvilAccount2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+export const anvilAccount3 = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+export const anvilAccount4 = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+export const anvilAccount5 = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+
 /** Anvil's chain id (31337) as wallets write it. */
 const anvilChainHex = '0x7a69';
 

@@ -147,6 +147,7 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
       </div>
       <Form<AllowlistValues>
         form={form}
+        name="drop-allowlist"
         layout="vertical"
         key={`${state.allowlist.price}-${state.allowlist.maxPerWallet}`}
         initialValues={{ price: formatEther(state.allowlist.price), limit: state.allowlist.maxPerWallet }}

@@ -25,7 +25,7 @@ export function DropSummaryList({ summary, currency }: { summary: DropSummary; c
     });
   }
   return (
-    <dl className="llc-drop-state" aria-label="Sale state">
+    <dl className="llc-drop-state" data-testid="drop-state">
       {rows.map((row) => (
         <div key={row.label} className="llc-drop-state-item" data-field={row.label}>
           <dt>{row.label}</dt>

@@ -46,6 +46,7 @@ export function PriceCard({ context }: { context: DropContext }) {
     <DropCard id="price" title="Public sale">
       <Form<PriceValues>
         form={form}
+        name="drop-public-sale"
         layout="vertical"
         // New values on chain (after a save, or set elsewhere) refill the form.
         key={`${state.mintPrice}-${state.maxPerWallet}`}
