@@ -104,7 +104,7 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
           disabled={!canManage}
           className="llc-drop-mono"
         />
-        <div className="llc-drop-buttons">
+        <div className="llc-drop-buttons llc-drop-upload-row">
           <label htmlFor={fileId} className="llc-drop-file">
             Or load a CSV file
             <input
@@ -128,7 +128,11 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
             type="error"
             showIcon
             role="alert"
-            title={errorMessage(uploadError)}
+            title={
+              lineProblems.length > 0
+                ? `${lineProblems.length === 1 ? 'One line is' : `${lineProblems.length} lines are`} not valid, so nothing was uploaded. Fix ${lineProblems.length === 1 ? 'it' : 'them'} and upload again:`
+                : errorMessage(uploadError)
+            }
             description={
               lineProblems.length > 0 ? (
                 <ul className="llc-drop-problems" aria-label="Lines to fix">

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { type DropSummary, formatBalance, formatLimit, formatMinted, formatPrice } from './drop-format.ts';
 import { PhaseTag } from './phase-tag.tsx';
 
 /** The sale at a glance: phase, supply, prices, limits, reveal, and (from the chain) funds and payout. */
 export function DropSummaryList({ summary, currency }: { summary: DropSummary; currency: string }) {
-  const rows: { label: string; value: React.ReactNode }[] = [
+  const rows: { label: string; value: ReactNode; isWide?: boolean }[] = [
     { label: 'Phase', value: <PhaseTag phase={summary.phase} /> },
     { label: 'Minted', value: formatMinted(summary.totalSupply, summary.maxSupply) },
     { label: 'Public price', value: formatPrice(summary.mintPrice, currency) },
@@ -17,6 +18,7 @@ export function DropSummaryList({ summary, currency }: { summary: DropSummary; c
   if (summary.payTo) {
     rows.push({
       label: summary.payTo.isOwner ? 'Payout (owner)' : 'Payout address',
+      isWide: true,
       value: (
         <code className="llc-drop-hash" title={summary.payTo.address}>
           {summary.payTo.address}
@@ -27,7 +29,11 @@ export function DropSummaryList({ summary, currency }: { summary: DropSummary; c
   return (
     <dl className="llc-drop-state" data-testid="drop-state">
       {rows.map((row) => (
-        <div key={row.label} className="llc-drop-state-item" data-field={row.label}>
+        <div
+          key={row.label}
+          className={`llc-drop-state-item${row.isWide ? ' llc-drop-state-wide' : ''}`}
+          data-field={row.label}
+        >
           <dt>{row.label}</dt>
           <dd>{row.value}</dd>
         </div>
