@@ -28,6 +28,9 @@ const MintPanel = lazy(() => import('./mint-panel.tsx'));
 /** The server reuses a chain read for 5 s; a second read after that shows a mint that the first missed. */
 const AFTER_CACHE_MS = 6_000;
 
+/** Artwork at most this wide is shown with hard pixel edges when enlarged. */
+const SMALL_ART_PX = 256;
+
 /** `/mint/{slug}`: a published collection's public mint page; `?embed=1` shows only its mint card. */
 export function MintPage() {
   const { slug = '' } = useParams();
@@ -68,13 +71,15 @@ export function MintPage() {
   );
 
   const title = drop.data ? `${drop.data.name} · Mint` : 'Mint';
+  // Small artwork (pixel art, a 128 px collection) is scaled up crisp instead of blurred.
+  const pixelClass = drop.data && drop.data.width <= SMALL_ART_PX ? ' llm-pixelated' : '';
   if (isEmbed) return <EmbedShell title={title}>{card}</EmbedShell>;
 
   return (
     <PublicLayout title={title}>
       <section className="llm-hero">
         <div className="ll-container llm-hero-grid">
-          <div className="llm-art">
+          <div className={`llm-art${pixelClass}`}>
             {drop.data?.images[0] ? (
               <img
                 src={drop.data.images[0]}
@@ -106,7 +111,7 @@ export function MintPage() {
                 ? `The first ${drop.data.images.length}:`
                 : 'Every one of them:'}
             </p>
-            <ul className="llm-gallery" aria-label="Gallery">
+            <ul className={`llm-gallery${pixelClass}`} aria-label="Gallery">
               {drop.data.images.map((image, index) => (
                 <li key={image}>
                   <img
