@@ -402,4 +402,27 @@ describe('minting from the public mint page', () => {
       .toBe(true);
     await page.context().close();
   });
+
+  // Last: it stops the chain.
+  it('keeps the page when the chain cannot be read, and says so', async () => {
+    await anvil.stop();
+    const { page, card } = await openMintPage({ account: hesitantCollector });
+    await expect
+      .poll(
+        () =>
+          card
+            .getByText(
+              'Live figures are unavailable right now: Local (anvil) did not answer. Try again in a moment.',
+            )
+            .isVisible(),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(await page.getByRole('heading', { name: 'Mint Blobs', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: 'Gallery' }).getByRole('img').count()).toBe(SIZE);
+    expect(await card.getByRole('button', { name: /^Mint/ }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'mint-chain-unreachable');
+    await page.context().close();
+  });
 });
