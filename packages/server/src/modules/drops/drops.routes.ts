@@ -2,11 +2,25 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getDrop, getDropState } from '@layerloom/api';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import * as drops from './drops.service.ts';
 import { mintPageHtml } from './mint-page-head.ts';
+
+/**
+ * The compact mint widget (`?embed=1`) is meant to be framed by the creator's own site: that page alone
+ * may be framed by any origin. A mint still needs the visitor's wallet to confirm, so a framing page cannot
+ * mint on anyone's behalf.
+ */
+function allowFraming(reply: FastifyReply): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  }
+  reply.removeHeader('x-frame-options');
+}
 
 /** Public drop pages: their data, their live sale state, and `/mint/{slug}` with its share tags. No account. */
 export async function dropsRoutes(app: App): Promise<void> {
@@ -50,13 +64,20 @@ export async function dropsRoutes(app: App): Promise<void> {
   let index: Promise<string> | undefined;
   app.get(
     '/mint/:slug',
-    { schema: { hide: true, params: z.object({ slug: z.string().min(1).max(80) }) } },
+    {
+      schema: {
+        hide: true,
+        params: z.object({ slug: z.string().min(1).max(80) }),
+        querystring: z.object({ embed: z.string().optional() }),
+      },
+    },
     async (request, reply) => {
       if (!indexFile || !existsSync(indexFile))
         throw new AppError('NOT_FOUND', 'The web app is not served here');
       index ??= readFile(indexFile, 'utf8');
       const html = await index;
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (request.query.embed === '1') allowFraming(reply);
       try {
         const drop = await drops.getDrop(app, request.params.slug);
         return mintPageHtml(html, drop, `${app.config.publicUrl}/mint/${drop.slug}`);

@@ -163,6 +163,13 @@ describe('public drop pages', () => {
     expect(page.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/mint/${slug}" />`);
     expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(page.body).toContain('<meta name="description" content="Made in a test" />');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The compact widget may be framed by the creator's site.
+    const embed = await get(`/mint/${slug}?embed=1`);
+    expect(embed.statusCode).toBe(200);
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
     // Without the built web app (an API-only server) there are no mint pages, not an error.
     const apiOnly = await createTestApp('sqlite', { WEB_DIST: join(web, 'missing') });
     try {
