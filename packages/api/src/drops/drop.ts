@@ -40,6 +40,8 @@ export const DropStateSchema = z.object({
   maxPerWallet: z.number().int(),
   allowlistMaxPerWallet: z.number().int(),
   revealed: z.boolean(),
+  /** The allowlist Merkle root set on chain, or null when none is set. */
+  allowlistRoot: z.string().nullable(),
   /** When the chain was read. */
   readAt: z.string(),
 });

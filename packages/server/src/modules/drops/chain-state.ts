@@ -28,6 +28,7 @@ export function readDropState(contract: DropContract, rpcUrl: string): Promise<D
       maxPerWallet: state.maxPerWallet,
       allowlistMaxPerWallet: state.allowlist.maxPerWallet,
       revealed: state.revealed,
+      allowlistRoot: state.allowlist.merkleRoot,
       readAt: new Date().toISOString(),
     }),
   );

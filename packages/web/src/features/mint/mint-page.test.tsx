@@ -43,6 +43,7 @@ const sale = (change: Partial<DropState> = {}): DropState => ({
   maxPerWallet: 2,
   allowlistMaxPerWallet: 1,
   revealed: true,
+  allowlistRoot: null,
   readAt: '2026-11-24T10:00:00.000Z',
   ...change,
 });

@@ -78,7 +78,12 @@ function MintArea({ drop, state, onMinted }: MintPanelProps) {
   const [quantity, setQuantity] = useState(1);
 
   const mintedInPhase = isAllowlist ? standing.data?.allowlistMinted : standing.data?.publicMinted;
-  const allowance = mintAllowance({ state, mintedInPhase, listed: proof.data?.listed });
+  const allowance = mintAllowance({
+    state,
+    mintedInPhase,
+    listed: proof.data?.listed,
+    proofRoot: proof.data?.merkleRoot,
+  });
   const { price } = phaseTerms(state);
   const chosen = Math.max(1, Math.min(quantity, allowance.max));
   const total = price * BigInt(chosen);

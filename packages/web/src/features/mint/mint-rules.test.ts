@@ -10,6 +10,8 @@ import {
   walletLimitLabel,
 } from './mint-rules.ts';
 
+const ROOT = `0x${'ab'.repeat(32)}`;
+
 const state = (change: Partial<DropState> = {}): DropState => ({
   minted: 0,
   maxSupply: 10,
@@ -19,6 +21,7 @@ const state = (change: Partial<DropState> = {}): DropState => ({
   maxPerWallet: 3,
   allowlistMaxPerWallet: 2,
   revealed: true,
+  allowlistRoot: null,
   readAt: '2026-11-24T10:00:00.000Z',
   ...change,
 });
@@ -63,9 +66,19 @@ describe('quantity limits', () => {
   });
 
   it('uses the allowlist limit in the allowlist phase, and refuses a wallet not on the list', () => {
-    const allowlist = state({ phase: 'allowlist' });
-    expect(mintAllowance({ state: allowlist, listed: true })).toEqual({ max: 2, blocker: null });
-    expect(mintAllowance({ state: allowlist, listed: true, mintedInPhase: 2 }).blocker).toBe('wallet-limit');
+    const allowlist = state({ phase: 'allowlist', allowlistRoot: ROOT });
+    expect(mintAllowance({ state: allowlist, listed: true, proofRoot: ROOT })).toEqual({
+      max: 2,
+      blocker: null,
+    });
+    // Listed on the uploaded list, which the creator has not set on the contract yet.
+    expect(mintAllowance({ state: allowlist, listed: true, proofRoot: `0x${'cd'.repeat(32)}` })).toEqual({
+      max: 0,
+      blocker: 'list-not-on-chain',
+    });
+    expect(mintAllowance({ state: allowlist, listed: true, proofRoot: ROOT, mintedInPhase: 2 }).blocker).toBe(
+      'wallet-limit',
+    );
     expect(mintAllowance({ state: allowlist, listed: false })).toEqual({ max: 0, blocker: 'not-listed' });
   });
 

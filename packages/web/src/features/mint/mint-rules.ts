@@ -24,7 +24,7 @@ export function phaseTerms(state: DropState): { price: bigint; maxPerWallet: num
 }
 
 /** Why this wallet cannot mint now, when it cannot. */
-export type MintBlocker = 'sold-out' | 'closed' | 'not-listed' | 'wallet-limit';
+export type MintBlocker = 'sold-out' | 'closed' | 'not-listed' | 'list-not-on-chain' | 'wallet-limit';
 
 /** How many a wallet may mint now: 1..`max`, or nothing and why. */
 export interface MintAllowance {
@@ -39,13 +39,27 @@ export interface MintAllowanceParameters {
   mintedInPhase?: number | undefined;
   /** In the allowlist phase: whether the wallet is on the list (undefined while unknown). */
   listed?: boolean | undefined;
+  /** The root the wallet's proof is for: a listed wallet cannot mint until the contract holds that root. */
+  proofRoot?: string | null | undefined;
 }
 
 /** The quantity limits of a mint: the phase's per-wallet limit less what the wallet minted, and the supply left. */
-export function mintAllowance({ state, mintedInPhase = 0, listed }: MintAllowanceParameters): MintAllowance {
+export function mintAllowance({
+  state,
+  mintedInPhase = 0,
+  listed,
+  proofRoot,
+}: MintAllowanceParameters): MintAllowance {
   if (state.minted >= state.maxSupply) return { max: 0, blocker: 'sold-out' };
   if (state.phase === 'closed') return { max: 0, blocker: 'closed' };
   if (state.phase === 'allowlist' && listed === false) return { max: 0, blocker: 'not-listed' };
+  if (
+    state.phase === 'allowlist' &&
+    listed === true &&
+    proofRoot?.toLowerCase() !== state.allowlistRoot?.toLowerCase()
+  ) {
+    return { max: 0, blocker: 'list-not-on-chain' };
+  }
   const { maxPerWallet } = phaseTerms(state);
   const max = Math.min(maxPerWallet - mintedInPhase, state.maxSupply - state.minted);
   if (max <= 0) return { max: 0, blocker: 'wallet-limit' };
@@ -61,6 +75,8 @@ export function blockerMessage(blocker: MintBlocker, state: DropState): string {
       return 'The sale is not open yet. Come back when the creator opens it.';
     case 'not-listed':
       return 'This wallet is not on the allowlist for this sale.';
+    case 'list-not-on-chain':
+      return "This wallet is on the creator's new allowlist, which is not set on the contract yet. Try again once it is.";
     case 'wallet-limit': {
       const { maxPerWallet } = phaseTerms(state);
       return `This wallet has minted its limit for this sale (${maxPerWallet} per wallet).`;
