@@ -279,7 +279,10 @@ describe('running the drop from the owner’s wallet', () => {
     await reveal.getByRole('button', { name: 'Reveal…' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('A reveal cannot be undone.').isVisible()).toBe(true);
+    // A click during the dialog's opening animation can be lost: wait until it has settled.
+    await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
     await dialog.getByRole('button', { name: 'Reveal' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
     await confirmed(drop, 'reveal');
     await expect.poll(() => reveal.getByRole('button', { name: 'Revealed' }).isDisabled()).toBe(true);
     expect(
@@ -314,6 +317,37 @@ describe('running the drop from the owner’s wallet', () => {
     expect(await drop.getByRole('button', { name: 'Set the allowlist on chain' }).isDisabled()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'drop-not-owner');
+    await context.close();
+  });
+
+  it('shows the cached state before a wallet connects, and switches a wallet on another network', async () => {
+    const { context, page, errors } = await openPage(browser, app.url);
+    const wallet = await installTestWallet(page, { rpcUrl: anvil.rpcUrl, initialChainId: '0x1' });
+    await signIn(context, testAdmin.email, testAdmin.password);
+    await page.goto(`/dashboard/collections/${collectionId}`);
+    const drop = page.getByRole('region', { name: 'Run the drop' });
+    await expect
+      .poll(
+        () => drop.getByText(`Connect the wallet that owns this contract (${anvilAccount0}).`).isVisible(),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe(true);
+    // Until then the server's cached read of the chain shows the sale, without the funds.
+    await expect.poll(() => drop.getByTestId('drop-state').textContent()).toContain('2 / 6 minted');
+    expect(await drop.locator('[data-field="Balance"]').count()).toBe(0);
+
+    await page
+      .getByRole('region', { name: 'Launch', exact: true })
+      .getByRole('button', { name: 'Connect Test Wallet' })
+      .click();
+    await expect.poll(() => drop.getByText('Your wallet is on Ethereum').isVisible()).toBe(true);
+    await drop.getByRole('button', { name: 'Switch to Local (anvil)' }).click();
+    await expect.poll(() => drop.locator('[data-field="Balance"]').isVisible()).toBe(true);
+    expect(wallet.calls).toContain('wallet_switchEthereumChain');
+    expect(await drop.getByRole('button', { name: 'Close the sale' }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

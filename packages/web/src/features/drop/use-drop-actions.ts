@@ -1,6 +1,6 @@
 import { getChain } from '@layerloom/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Address, Hash, PublicClient, WalletClient } from 'viem';
 import { useConfig } from 'wagmi';
 import { launchErrorMessage } from '../launch/launch-error-message.ts';
@@ -49,6 +49,8 @@ export function useDropActions({ chainId, address }: { chainId: number; address:
   const queryClient = useQueryClient();
   const [steps, setSteps] = useState<Partial<Record<DropAction, DropStep>>>({});
   const [running, setRunning] = useState<DropAction | null>(null);
+  // One transaction at a time (a double click, or a second dialog confirm, sends nothing more).
+  const busy = useRef(false);
 
   const setStep = useCallback(
     (action: DropAction, step: DropStep | undefined) =>
@@ -59,8 +61,10 @@ export function useDropActions({ chainId, address }: { chainId: number; address:
   /** Runs the transactions in order, stopping at the first failure; true when all were confirmed. */
   const run = useCallback(
     async (transactions: readonly DropTransaction[]): Promise<boolean> => {
+      if (busy.current) return false;
       const chain = getChain({ chainId });
       const context = { chainName: chain.name, currencySymbol: chain.chain.nativeCurrency.symbol };
+      busy.current = true;
       // A new attempt replaces what these rows showed before.
       setSteps((previous) => {
         const next = { ...previous };
@@ -96,6 +100,7 @@ export function useDropActions({ chainId, address }: { chainId: number; address:
           }
         }
       } finally {
+        busy.current = false;
         setRunning(null);
         await queryClient.invalidateQueries({ queryKey: dropChainStateKey(chainId, address) });
       }
