@@ -19,7 +19,17 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-type ResponseOf<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : unknown;
+/**
+ * An endpoint of the contract by method and path only, typed with its answer but without its zod schema:
+ * code every public page runs uses it so the landing page never loads the API schemas. The type checks the
+ * method and path against the contract; `call` never parses answers with the schema anyway.
+ */
+export type EndpointRef<E extends Endpoint> = Pick<E, 'method' | 'path'> & {
+  readonly response?: E['response'];
+};
+
+type ResponseOf<E extends Endpoint> =
+  NonNullable<E['response']> extends z.ZodType ? z.output<NonNullable<E['response']>> : unknown;
 
 /** Builds an endpoint's URL from its path template, params and query. */
 export function endpointUrl(

@@ -1,6 +1,10 @@
-import { getSession, logout, type User } from '@layerloom/api';
+import type { getSession, logout, User } from '@layerloom/api';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api.ts';
+import { call, type EndpointRef } from '../../lib/api.ts';
+
+// Every public page asks who is signed in; by method and path only, that costs them no API schemas (zod).
+const getSessionEndpoint: EndpointRef<typeof getSession> = { method: 'GET', path: '/api/v1/session' };
+const logoutEndpoint: EndpointRef<typeof logout> = { method: 'POST', path: '/api/v1/users/logout' };
 
 export const sessionKey = ['session'] as const;
 
@@ -8,7 +12,8 @@ export const sessionKey = ['session'] as const;
 export function useSession() {
   return useQuery({
     queryKey: sessionKey,
-    queryFn: async ({ signal }): Promise<User | null> => (await call(getSession, { signal })).data.user,
+    queryFn: async ({ signal }): Promise<User | null> =>
+      (await call(getSessionEndpoint, { signal })).data.user,
     staleTime: 60_000,
   });
 }
@@ -46,7 +51,7 @@ export function wasSignedOut(client: QueryClient): boolean {
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(logout),
+    mutationFn: () => call(logoutEndpoint),
     onSettled: () => replaceSession(client, null, { signedOut: true }),
   });
 }
