@@ -46,6 +46,11 @@ export type { SalePhase } from './collection/sale-phase.ts';
 export { salePhases } from './collection/sale-phase.ts';
 export type { SetAllowlistParameters, SetAllowlistReturnType } from './collection/set-allowlist.ts';
 export { setAllowlist } from './collection/set-allowlist.ts';
+export type {
+  SetMaxPerWalletParameters,
+  SetMaxPerWalletReturnType,
+} from './collection/set-max-per-wallet.ts';
+export { setMaxPerWallet } from './collection/set-max-per-wallet.ts';
 export type { SetMintPriceParameters, SetMintPriceReturnType } from './collection/set-mint-price.ts';
 export { setMintPrice } from './collection/set-mint-price.ts';
 export type { SetPhaseParameters, SetPhaseReturnType } from './collection/set-phase.ts';

@@ -15,6 +15,7 @@ import {
   mint,
   reveal,
   setAllowlist,
+  setMaxPerWallet,
   setMintPrice,
   setPhase,
   setProvenanceHash,
@@ -279,6 +280,15 @@ describe('public sale', () => {
     expect(await chain.publicClient.getBalance({ address })).toBe(parseEther('0.05'));
   });
 
+  it('follows a per-wallet limit change by the owner', async () => {
+    const address = await deployTestCollection(chain);
+    await openPublicSale(address);
+    await setMaxPerWallet({ ...wallet(0), address, limit: 1 });
+    await mint({ ...wallet(1), address, quantity: 1 });
+    await expectRevert(mint({ ...wallet(1), address, quantity: 1 }), 'WalletLimitExceeded');
+    expect((await getCollectionState({ publicClient: chain.publicClient, address })).maxPerWallet).toBe(1);
+  });
+
   it('goes back to closed when the owner closes the sale', async () => {
     const address = await deployTestCollection(chain);
     await openPublicSale(address);
@@ -463,6 +473,7 @@ describe('owner-only functions', () => {
     const notOwner = 'OwnableUnauthorizedAccount';
     await expectRevert(setPhase({ ...asAlice, phase: 'public' }), notOwner);
     await expectRevert(setMintPrice({ ...asAlice, price: 0n }), notOwner);
+    await expectRevert(setMaxPerWallet({ ...asAlice, limit: 9 }), notOwner);
     await expectRevert(
       setAllowlist({ ...asAlice, merkleRoot: keccak256(toHex('x')), price: 0n, maxPerWallet: 1 }),
       notOwner,

@@ -1,4 +1,4 @@
-import { setMintPrice } from '@layerloom/contracts';
+import { setMaxPerWallet, setMintPrice } from '@layerloom/contracts';
 import { Button, Form, Input, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { formatEther, parseEther } from 'viem';
@@ -6,7 +6,6 @@ import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { formatPrice, limitError, priceError } from './drop-format.ts';
 import { DropSteps } from './drop-steps.tsx';
-import { setMaxPerWallet } from './set-max-per-wallet.ts';
 import type { DropTransaction } from './use-drop-actions.ts';
 
 interface PriceValues {
