@@ -35,8 +35,13 @@ function callInPage(page: Page, path: string, method = 'GET', body?: unknown) {
 /** The row of one launch step ("deploy", "record", "reveal", "provenance"). */
 const step = (page: Page, name: string) => page.locator(`li[data-step="${name}"]`);
 
-/** Picks a network in the launch form's picker. */
+/** Picks a network in the launch form's picker (once a contract exists, the form waits behind a button). */
 async function chooseNetwork(page: Page, name: string) {
+  const another = page.getByRole('button', { name: 'Deploy another contract' });
+  await expect
+    .poll(async () => (await another.isVisible()) || (await page.getByLabel('Network').isVisible()))
+    .toBe(true);
+  if (await another.isVisible()) await another.click();
   await page.getByLabel('Network').click();
   await page.locator('.ant-select-item-option', { hasText: name }).click();
 }

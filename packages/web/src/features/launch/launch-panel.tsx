@@ -11,6 +11,7 @@ import { launchErrorMessage } from './launch-error-message.ts';
 import { LaunchForm } from './launch-form.tsx';
 import { type LaunchFormValues, toCollectionSettings } from './launch-form-values.ts';
 import { LaunchSteps } from './launch-steps.tsx';
+import { useDeployments } from './use-deployments.ts';
 import { useLaunchFlow } from './use-launch-flow.ts';
 import { launchWagmiConfig } from './wagmi-config.ts';
 import { WalletSection } from './wallet-section.tsx';
@@ -60,6 +61,10 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
   const address = flow.state.address;
   // Until a contract exists its settings can change; a failed deploy is simply deployed again.
   const canDeploy = !flow.isRunning && address === null;
+  // Once the collection has a contract, the form to deploy another waits behind a button.
+  const deployments = useDeployments(collectionId);
+  const [wantsAnother, setWantsAnother] = useState(false);
+  const showForm = job !== null || wantsAnother || deployments.data?.length === 0;
 
   const onValuesChange = (changed: Partial<LaunchFormValues>) => {
     if ('symbol' in changed) symbolEdited.current = true;
@@ -100,54 +105,61 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
       <WalletSection {...context} />
       <DropPanel collectionId={collectionId} publication={publication} />
       <h3 className="llc-section-label">Contract</h3>
-      <LaunchForm
-        form={form}
-        initialValues={initialValues}
-        collectionSize={size}
-        disabled={!canDeploy}
-        onValuesChange={onValuesChange}
-        onFinish={onFinish}
-      >
-        <div className="llc-launch-actions">
-          {isWrongNetwork ? (
-            <Alert
-              type="warning"
-              showIcon
-              title={`Your wallet is on ${findLaunchChain(connection.chainId)?.name ?? `chain ${connection.chainId}`}`}
-              description={
-                <div className="llc-launch-switch">
-                  <span>Switch it to {chain.name} to deploy there.</span>
-                  <Button
-                    type="primary"
-                    disabled={false}
-                    loading={switchChain.isPending}
-                    onClick={() => switchChain.switchChain({ chainId: chain.chain.id })}
-                  >
-                    Switch to {chain.name}
-                  </Button>
-                </div>
-              }
-            />
-          ) : null}
-          {switchChain.isError ? (
-            <Alert type="error" showIcon title={launchErrorMessage(switchChain.error, context)} />
-          ) : null}
-          {canDeploy ? (
-            <div className="llc-launch-buttons">
-              <Button
-                type="primary"
-                htmlType="submit"
-                size="large"
-                disabled={!isConnected || isWrongNetwork}
-                title={!isConnected ? 'Connect a wallet first' : undefined}
-              >
-                Deploy on {chain.name}
-              </Button>
-              {!isConnected ? <span className="llc-muted">Connect a wallet to deploy.</span> : null}
-            </div>
-          ) : null}
+      {showForm ? null : (
+        <div>
+          <Button onClick={() => setWantsAnother(true)}>Deploy another contract</Button>
         </div>
-      </LaunchForm>
+      )}
+      {showForm ? (
+        <LaunchForm
+          form={form}
+          initialValues={initialValues}
+          collectionSize={size}
+          disabled={!canDeploy}
+          onValuesChange={onValuesChange}
+          onFinish={onFinish}
+        >
+          <div className="llc-launch-actions">
+            {isWrongNetwork ? (
+              <Alert
+                type="warning"
+                showIcon
+                title={`Your wallet is on ${findLaunchChain(connection.chainId)?.name ?? `chain ${connection.chainId}`}`}
+                description={
+                  <div className="llc-launch-switch">
+                    <span>Switch it to {chain.name} to deploy there.</span>
+                    <Button
+                      type="primary"
+                      disabled={false}
+                      loading={switchChain.isPending}
+                      onClick={() => switchChain.switchChain({ chainId: chain.chain.id })}
+                    >
+                      Switch to {chain.name}
+                    </Button>
+                  </div>
+                }
+              />
+            ) : null}
+            {switchChain.isError ? (
+              <Alert type="error" showIcon title={launchErrorMessage(switchChain.error, context)} />
+            ) : null}
+            {canDeploy ? (
+              <div className="llc-launch-buttons">
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  size="large"
+                  disabled={!isConnected || isWrongNetwork}
+                  title={!isConnected ? 'Connect a wallet first' : undefined}
+                >
+                  Deploy on {chain.name}
+                </Button>
+                {!isConnected ? <span className="llc-muted">Connect a wallet to deploy.</span> : null}
+              </div>
+            ) : null}
+          </div>
+        </LaunchForm>
+      ) : null}
       {job ? (
         <div className="llc-launch-progress">
           <h3 className="llc-section-label">Progress on {getChain({ chainId: job.chainId }).name}</h3>

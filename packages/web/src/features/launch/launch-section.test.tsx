@@ -62,10 +62,10 @@ describe('LaunchSection', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /Deploy/ })).toBeNull();
   });
 
-  it('once published, offers the form with the defaults and lists the deployed contracts', async () => {
+  it('once published, offers the form with the defaults', async () => {
     show({
       '/api/v1/collections/c1/publication': { publication },
-      '/api/v1/collections/c1/deployments': { deployments: [deployment] },
+      '/api/v1/collections/c1/deployments': { deployments: [] },
     });
     const deploy = await screen.findByRole('button', { name: 'Deploy on Base Sepolia' }, { timeout: 20_000 });
     // No wallet in jsdom: nothing to connect, so nothing to deploy with.
@@ -80,6 +80,21 @@ describe('LaunchSection', { timeout: 30_000 }, () => {
     // The symbol follows the name until the user types one.
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Night Owl Club' } });
     expect((screen.getByLabelText('Symbol') as HTMLInputElement).value).toBe('NOC');
+  });
+
+  it('lists the deployed contracts and keeps the form for another behind a button', async () => {
+    show({
+      '/api/v1/collections/c1/publication': { publication },
+      '/api/v1/collections/c1/deployments': { deployments: [deployment] },
+    });
+    const another = await screen.findByRole(
+      'button',
+      { name: 'Deploy another contract' },
+      { timeout: 20_000 },
+    );
+    expect(screen.queryByLabelText('Symbol')).toBeNull();
+    fireEvent.click(another);
+    expect(((await screen.findByLabelText('Symbol')) as HTMLInputElement).value).toBe('LC');
 
     const list = await screen.findByRole('list', { name: 'Deployed contracts' });
     expect(list.textContent).toContain('Base Sepolia');
