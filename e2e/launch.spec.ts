@@ -14,23 +14,8 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
+import { callInPage } from './support/in-page.ts';
 import { anvilAccount0, installTestWallet } from './support/wallet.ts';
-
-/** A call from inside the app's page, as its own scripts make it (same origin, the session cookie). */
-function callInPage(page: Page, path: string, method = 'GET', body?: unknown) {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      const response = await fetch(path, {
-        method,
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { path, method, body },
-  );
-}
 
 /** The row of one launch step ("deploy", "record", "reveal", "provenance"). */
 const step = (page: Page, name: string) => page.locator(`li[data-step="${name}"]`);

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import sharp from 'sharp';
 import type { App } from '../../src/types.ts';
 import { multipartFiles } from './multipart.ts';
@@ -70,4 +71,33 @@ export async function createFixtureProject(
     if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.body}`);
   }
   return id;
+}
+
+/**
+ * Creates the fixture project as `cookie`'s user, generates it and waits until the collection is ready.
+ * Returns the collection's id.
+ */
+export async function createReadyCollection(
+  app: App,
+  cookie: string,
+  settings: { collectionSize: number; size?: number; name?: string },
+): Promise<string> {
+  const projectId = await createFixtureProject(app, cookie, settings);
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/v1/projects/${projectId}/generate`,
+    headers: { cookie },
+  });
+  if (started.statusCode !== 202) throw new Error(`generate: ${started.body}`);
+  const id: string = started.json().data.collection.id;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${id}`,
+      headers: { cookie },
+    });
+    if (response.json().data.collection.progress.status === 'ready') return id;
+    await setTimeout(100);
+  }
+  throw new Error('The collection did not finish generating');
 }

@@ -1,10 +1,9 @@
-import { setTimeout } from 'node:timers/promises';
 import { allowlistMint, deployCollection, setAllowlist, setPhase } from '@layerloom/contracts';
 import { type Anvil, startAnvil } from '@layerloom/contracts/testing';
 import { type Address, createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtureProject } from '../../../test/support/project-fixture.ts';
+import { createReadyCollection } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
 
@@ -40,22 +39,7 @@ describe.each(databaseKinds)('allowlists on %s', (kind) => {
     test = await createTestApp(kind, { RPC_URL_31337: chain.rpcUrl });
     owner = await createUserAndLogin(test.app, { planId: 'pro' });
     other = await createUserAndLogin(test.app, { planId: 'pro' });
-    const projectId = await createFixtureProject(test.app, owner.cookie, { collectionSize: 3 });
-    const started = await test.app.inject({
-      method: 'POST',
-      url: `/api/v1/projects/${projectId}/generate`,
-      headers: { cookie: owner.cookie },
-    });
-    collectionId = started.json().data.collection.id;
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const response = await test.app.inject({
-        method: 'GET',
-        url: `/api/v1/collections/${collectionId}`,
-        headers: { cookie: owner.cookie },
-      });
-      if (response.json().data.collection.progress.status === 'ready') break;
-      await setTimeout(100);
-    }
+    collectionId = await createReadyCollection(test.app, owner.cookie, { collectionSize: 3 });
     const published = await test.app.inject({
       method: 'POST',
       url: `/api/v1/collections/${collectionId}/publication`,

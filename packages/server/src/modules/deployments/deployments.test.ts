@@ -1,4 +1,3 @@
-import { setTimeout } from 'node:timers/promises';
 import { deployCollection, layerloomCollectionAbi } from '@layerloom/contracts';
 import { type Anvil, startAnvil } from '@layerloom/contracts/testing';
 import {
@@ -12,7 +11,7 @@ import {
 } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtureProject } from '../../../test/support/project-fixture.ts';
+import { createReadyCollection } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
 
@@ -35,25 +34,8 @@ describe.each(databaseKinds)('recording a deployed collection contract on %s', (
       createWalletClient({ account, chain: anvilChain, transport: http(chain.rpcUrl) }),
   });
 
-  async function generate(user: LoggedInUser, name: string): Promise<string> {
-    const projectId = await createFixtureProject(test.app, user.cookie, { collectionSize: 3, name });
-    const started = await test.app.inject({
-      method: 'POST',
-      url: `/api/v1/projects/${projectId}/generate`,
-      headers: as(user),
-    });
-    const id: string = started.json().data.collection.id;
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const response = await test.app.inject({
-        method: 'GET',
-        url: `/api/v1/collections/${id}`,
-        headers: as(user),
-      });
-      if (response.json().data.collection.progress.status === 'ready') return id;
-      await setTimeout(100);
-    }
-    throw new Error('The collection did not finish generating');
-  }
+  const generate = (user: LoggedInUser, name: string) =>
+    createReadyCollection(test.app, user.cookie, { collectionSize: 3, name });
 
   /** Deploys the collection contract from `from`, as the browser's wallet would. */
   async function deploy(from: Address, settings: { name?: string; maxSupply?: number } = {}) {

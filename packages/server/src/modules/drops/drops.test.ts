@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout } from 'node:timers/promises';
 import { deployCollection, mint, setPhase } from '@layerloom/contracts';
 import { type Anvil, startAnvil } from '@layerloom/contracts/testing';
 import { type Address, createPublicClient, createWalletClient, getAddress, http, parseEther } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtureProject } from '../../../test/support/project-fixture.ts';
+import { createReadyCollection } from '../../../test/support/project-fixture.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
 
@@ -38,25 +37,10 @@ describe('public drop pages', () => {
     );
     test = await createTestApp('sqlite', { RPC_URL_31337: chain.rpcUrl, PUBLIC_URL, WEB_DIST: web });
     owner = await createUserAndLogin(test.app, { planId: 'pro' });
-    const projectId = await createFixtureProject(test.app, owner.cookie, {
+    const collectionId = await createReadyCollection(test.app, owner.cookie, {
       collectionSize: 3,
       name: 'Night <Cats> & "Friends"',
     });
-    const started = await test.app.inject({
-      method: 'POST',
-      url: `/api/v1/projects/${projectId}/generate`,
-      headers: { cookie: owner.cookie },
-    });
-    const collectionId: string = started.json().data.collection.id;
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const response = await test.app.inject({
-        method: 'GET',
-        url: `/api/v1/collections/${collectionId}`,
-        headers: { cookie: owner.cookie },
-      });
-      if (response.json().data.collection.progress.status === 'ready') break;
-      await setTimeout(100);
-    }
     const published = await test.app.inject({
       method: 'POST',
       url: `/api/v1/collections/${collectionId}/publication`,

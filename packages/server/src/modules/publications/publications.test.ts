@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtureProject } from '../../../test/support/project-fixture.ts';
+import { createFixtureProject, createReadyCollection } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
 
@@ -21,26 +20,10 @@ describe.each(databaseKinds)('publishing a collection, hosted by Layerloom, on %
     test = await createTestApp(kind, { PUBLIC_URL });
     owner = await createUserAndLogin(test.app, { planId: 'pro' });
     other = await createUserAndLogin(test.app, { planId: 'pro' });
-    const projectId = await createFixtureProject(test.app, owner.cookie, {
+    collectionId = await createReadyCollection(test.app, owner.cookie, {
       collectionSize: 3,
       name: 'Loom Cats: Série #1',
     });
-    const started = await test.app.inject({
-      method: 'POST',
-      url: `/api/v1/projects/${projectId}/generate`,
-      headers: as(owner),
-    });
-    collectionId = started.json().data.collection.id;
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const collection = await test.app.inject({
-        method: 'GET',
-        url: `/api/v1/collections/${collectionId}`,
-        headers: as(owner),
-      });
-      if (collection.json().data.collection.progress.status === 'ready') return;
-      await setTimeout(100);
-    }
-    throw new Error('The collection did not finish generating');
   }, 60_000);
   afterAll(async () => {
     await test?.close();

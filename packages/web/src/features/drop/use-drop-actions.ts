@@ -5,7 +5,7 @@ import type { Address, Hash, PublicClient, WalletClient } from 'viem';
 import { useConfig } from 'wagmi';
 import { launchErrorMessage } from '../launch/launch-error-message.ts';
 import type { StepState } from '../launch/use-launch-flow.ts';
-import { dropClients } from './drop-clients.ts';
+import { walletClients } from '../launch/wallet-clients.ts';
 import { dropChainStateKey } from './use-drop-state.ts';
 
 /** The owner's actions, each shown as its own step row. */
@@ -77,7 +77,7 @@ export function useDropActions({ chainId, address }: { chainId: number; address:
           setRunning(action);
           setStep(action, { title, status: 'wallet' });
           try {
-            const clients = await dropClients(config, chainId);
+            const clients = await walletClients(config, chainId);
             const { hash } = await send({
               ...clients,
               address,

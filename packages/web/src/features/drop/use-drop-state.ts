@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import { useConfig, useConnection } from 'wagmi';
 import { call } from '../../lib/api.ts';
-import { dropPublicClient } from './drop-clients.ts';
+import { walletPublicClient } from '../launch/wallet-clients.ts';
 
 /** The query key of a contract's state read from the chain. */
 export const dropChainStateKey = (chainId: number, address: string) =>
@@ -24,7 +24,7 @@ export function useDropChainState({ chainId, address }: { chainId: number; addre
   return useQuery({
     queryKey: dropChainStateKey(chainId, address),
     queryFn: async () =>
-      getCollectionState({ publicClient: await dropPublicClient(config, chainId), address }),
+      getCollectionState({ publicClient: await walletPublicClient(config, chainId), address }),
     enabled: isReadable,
     refetchInterval: CHAIN_POLL_MS,
     retry: 1,

@@ -8,21 +8,13 @@ import {
 } from '@layerloom/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import {
-  type Address,
-  createPublicClient,
-  custom,
-  type EIP1193Provider,
-  type Hash,
-  type PublicClient,
-  type WalletClient,
-} from 'viem';
+import type { Address, Hash } from 'viem';
 import { useConfig } from 'wagmi';
-import { getConnection, getWalletClient } from 'wagmi/actions';
 import { call } from '../../lib/api.ts';
 import { launchErrorMessage } from './launch-error-message.ts';
 import { provenanceBytes32 } from './launch-form-values.ts';
 import { deploymentsKey } from './use-deployments.ts';
+import { walletClients } from './wallet-clients.ts';
 
 /** The launch's steps, in the order they run. */
 export const launchSteps = ['deploy', 'record', 'reveal', 'provenance'] as const;
@@ -67,9 +59,6 @@ const initialState = (): LaunchState => ({
   deployer: null,
   deployment: null,
 });
-
-/** Receipts are polled through the wallet; once a second is quick on a dev chain and light on a wallet. */
-const POLLING_MS = 1_000;
 
 /**
  * Deploys from the connected wallet, then records the contract with Layerloom, reveals the tokens at the
@@ -147,18 +136,7 @@ export function useLaunchFlow({
       let current: LaunchStep = from;
       setRunning(true);
       try {
-        const walletClient = (await getWalletClient(config, {
-          chainId: job.chainId,
-        })) as unknown as WalletClient;
-        const connector = getConnection(config).connector;
-        if (!connector)
-          throw Object.assign(new Error('Not connected'), { name: 'ConnectorNotConnectedError' });
-        const provider = (await connector.getProvider()) as EIP1193Provider;
-        const publicClient = createPublicClient({
-          chain: chain.chain,
-          transport: custom(provider),
-          pollingInterval: POLLING_MS,
-        }) as PublicClient;
+        const { walletClient, publicClient } = await walletClients(config, job.chainId);
         const account = walletClient.account?.address;
         if (!account) throw Object.assign(new Error('No account'), { name: 'ConnectorNotConnectedError' });
 

@@ -10,11 +10,11 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { findLaunchChain } from '../launch/launch-chains.ts';
 import { launchErrorMessage } from '../launch/launch-error-message.ts';
 import { launchWagmiConfig } from '../launch/wagmi-config.ts';
+import { walletPublicClient } from '../launch/wallet-clients.ts';
 import { WalletSection } from '../launch/wallet-section.tsx';
 import { blockerMessage, formatPrice, mintAllowance, phaseTerms } from './mint-rules.ts';
 import { MintedTokens } from './minted-tokens.tsx';
 import { useMintFlow } from './use-mint-flow.ts';
-import { walletPublicClient } from './wallet-clients.ts';
 import '../launch/launch.css';
 
 export interface MintPanelProps {

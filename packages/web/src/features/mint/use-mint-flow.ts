@@ -2,8 +2,8 @@ import { allowlistMint, mint } from '@layerloom/contracts';
 import { useCallback, useState } from 'react';
 import type { Address, Hash, Hex } from 'viem';
 import { useConfig } from 'wagmi';
+import { walletClients } from '../launch/wallet-clients.ts';
 import { type MintErrorContext, mintErrorMessage } from './mint-error-message.ts';
-import { walletClients } from './wallet-clients.ts';
 
 /** `wallet`: waiting for the collector to confirm in the wallet; `pending`: sent, not yet mined. */
 export type MintStatus = 'idle' | 'wallet' | 'pending' | 'confirmed' | 'failed';
