@@ -156,14 +156,19 @@ describe('Generate NFT', () => {
     // The settings, with the spec's required-field messages.
     const name = page.getByLabel('Project Name');
     await name.fill('');
-    await expect.poll(() => page.getByText('Project Name is required!').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Project Name is required!', { exact: true }).isVisible())
+      .toBe(true);
     await name.fill('Moon Cats');
     await page.getByLabel('Project Description').fill('Cats on the moon, made of three layers.');
     await page.getByLabel('Collection Size').fill('');
-    await expect.poll(() => page.getByText('Collection Size is required!').isVisible()).toBe(true);
-    await page.getByLabel('Collection Size').fill('500');
     await expect
-      .poll(() => page.getByText('Your Free plan generates up to 100 assets').isVisible())
+      .poll(() => page.getByText('Collection Size is required!', { exact: true }).isVisible())
+      .toBe(true);
+    await page.getByLabel('Collection Size').fill('500');
+    // The field's own message (the Generate card lists it too, with its fix).
+    await expect
+      .poll(() => page.getByText('Your Free plan generates up to 100 assets', { exact: true }).isVisible())
       .toBe(true);
     await page.getByLabel('Collection Size').fill('20');
     await page.getByLabel('Width').fill('256');
