@@ -14,7 +14,7 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
-import { callInPage } from './support/in-page.ts';
+import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
 import {
   anvilAccount0,
   anvilAccount1,
@@ -89,27 +89,12 @@ describe('running the drop from the owner’s wallet', () => {
     const { context, page } = await openPage(browser, app.url);
     await signIn(context, testAdmin.email, testAdmin.password);
     await page.goto('/dashboard');
-    const created = await callInPage(page, '/api/v1/projects', 'POST', {
+    collectionId = await startSampleCollection(page, {
       name: 'Drop Blobs',
       description: 'A drop run from the browser',
-      collectionSize: 6,
-      width: 128,
-      height: 128,
+      size: 6,
     });
-    const projectId: string = created.json.data.project.id;
-    expect((await callInPage(page, `/api/v1/projects/${projectId}/sample-layers`, 'POST', {})).status).toBe(
-      201,
-    );
-    const generated = await callInPage(page, `/api/v1/projects/${projectId}/generate`, 'POST');
-    collectionId = generated.json.data.collection.id;
-    // expect.poll works only inside a test: wait for the generation by hand.
-    for (let attempt = 0; ; attempt++) {
-      const status = (await callInPage(page, `/api/v1/collections/${collectionId}`)).json.data.collection
-        .progress.status;
-      if (status === 'ready') break;
-      if (attempt > 600) throw new Error(`The collection did not finish generating (${status})`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntilReady(page, collectionId);
     const published = await callInPage(page, `/api/v1/collections/${collectionId}/publication`, 'POST', {});
     expect(published.status).toBeLessThan(300);
     ({ provenanceHash, baseUri } = published.json.data.publication);

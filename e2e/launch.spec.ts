@@ -14,7 +14,7 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
-import { callInPage } from './support/in-page.ts';
+import { callInPage, startSampleCollection } from './support/in-page.ts';
 import { anvilAccount0, installTestWallet } from './support/wallet.ts';
 
 /** The row of one launch step ("deploy", "record", "reveal", "provenance"). */
@@ -60,19 +60,11 @@ describe('launching a collection from the creator’s wallet', () => {
     const wallet = await installTestWallet(page, { rpcUrl: anvil.rpcUrl, initialChainId: '0x1' });
     await signIn(context, testAdmin.email, testAdmin.password);
     await page.goto('/dashboard');
-    const created = await callInPage(page, '/api/v1/projects', 'POST', {
+    collectionId = await startSampleCollection(page, {
       name: 'Launch Blobs',
       description: 'Deployed from the browser',
-      collectionSize: 6,
-      width: 128,
-      height: 128,
+      size: 6,
     });
-    const projectId: string = created.json.data.project.id;
-    expect((await callInPage(page, `/api/v1/projects/${projectId}/sample-layers`, 'POST', {})).status).toBe(
-      201,
-    );
-    const generated = await callInPage(page, `/api/v1/projects/${projectId}/generate`, 'POST');
-    collectionId = generated.json.data.collection.id;
 
     await page.goto(`/dashboard/collections/${collectionId}`);
     const launch = page.getByRole('region', { name: 'Launch', exact: true });

@@ -22,7 +22,7 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
-import { callInPage } from './support/in-page.ts';
+import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
 import { anvilAccount0, installTestWallet, type TestWalletOptions } from './support/wallet.ts';
 
 /** Anvil's default accounts #1–#4: collectors (#0 is the creator, who deploys and owns the contract). */
@@ -93,26 +93,12 @@ describe('minting from the public mint page', () => {
     ownerPage = owner.page;
     await signIn(owner.context, testAdmin.email, testAdmin.password);
     await ownerPage.goto('/dashboard');
-    const created = await callInPage(ownerPage, '/api/v1/projects', 'POST', {
+    collectionId = await startSampleCollection(ownerPage, {
       name: 'Mint Blobs',
       description: 'Six blobs, minted by collectors.',
-      collectionSize: SIZE,
-      width: 128,
-      height: 128,
+      size: SIZE,
     });
-    const projectId: string = created.json.data.project.id;
-    expect(
-      (await callInPage(ownerPage, `/api/v1/projects/${projectId}/sample-layers`, 'POST', {})).status,
-    ).toBe(201);
-    const generated = await callInPage(ownerPage, `/api/v1/projects/${projectId}/generate`, 'POST');
-    collectionId = generated.json.data.collection.id;
-    // expect.poll works only inside a test: wait for the generation by hand.
-    for (let attempt = 0; ; attempt++) {
-      const { json } = await callInPage(ownerPage, `/api/v1/collections/${collectionId}`);
-      if (json.data.collection.progress.status === 'ready') break;
-      if (attempt > 600) throw new Error(`The collection did not finish: ${JSON.stringify(json.data)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntilReady(ownerPage, collectionId);
     const published = await callInPage(
       ownerPage,
       `/api/v1/collections/${collectionId}/publication`,

@@ -10,7 +10,7 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
-import { callInPage } from './support/in-page.ts';
+import { callInPage, startSampleCollection } from './support/in-page.ts';
 
 describe('publishing a collection from its page', () => {
   let app: RunningApp;
@@ -31,19 +31,11 @@ describe('publishing a collection from its page', () => {
     const { context, page } = await openPage(browser, app.url);
     await signIn(context, testAdmin.email, testAdmin.password);
     await page.goto('/dashboard');
-    const created = await callInPage(page, '/api/v1/projects', 'POST', {
+    const collectionId = await startSampleCollection(page, {
       name: 'Hosted Blobs',
       description: 'Published from the browser',
-      collectionSize: 6,
-      width: 128,
-      height: 128,
+      size: 6,
     });
-    const projectId: string = created.json.data.project.id;
-    expect((await callInPage(page, `/api/v1/projects/${projectId}/sample-layers`, 'POST', {})).status).toBe(
-      201,
-    );
-    const generated = await callInPage(page, `/api/v1/projects/${projectId}/generate`, 'POST');
-    const collectionId: string = generated.json.data.collection.id;
 
     await page.goto(`/dashboard/collections/${collectionId}`);
     const publishButton = page.getByRole('button', { name: 'Publish, hosted by Layerloom' });
