@@ -62,6 +62,8 @@ export async function setAllowlist(app: App, ownerId: string, collectionId: stri
     updated_at: new Date().toISOString(),
   };
   await saveAllowlist(app.database.db, row);
+  // This process serves the new list at once; others within VERSION_CHECK_MS.
+  loaded.delete(collection.id);
   return allowlistView(row);
 }
 
@@ -71,6 +73,10 @@ interface LoadedAllowlist {
   tree: StandardMerkleTree<[string]>;
   /** Tree index and CSV quantity by checksummed address. */
   members: Map<string, { index: number; quantity: number | null }>;
+  /** Proofs already built, by member index: a collector's page asks for its proof again and again. */
+  proofs: Map<number, string[]>;
+  /** When the list's version was last read from the database. */
+  checkedAt: number;
 }
 
 /** Loaded trees by collection, kept while their list is unchanged: a proof is then a lookup, not a rebuild. */
@@ -86,23 +92,48 @@ function load(row: AllowlistTable): LoadedAllowlist {
     const address = getAddress(member);
     members.set(address, { index, quantity: quantities.get(address) ?? null });
   }
-  const entry = { updatedAt: row.updated_at, merkleRoot: row.merkle_root, tree, members };
+  const entry = {
+    updatedAt: row.updated_at,
+    merkleRoot: row.merkle_root,
+    tree,
+    members,
+    proofs: new Map<number, string[]>(),
+    checkedAt: Date.now(),
+  };
   loaded.set(row.collection_id, entry);
   if (loaded.size > 200) loaded.delete(loaded.keys().next().value as string);
   return entry;
 }
 
+/** How long a loaded list is used before its version is read again (a new upload shows within this). */
+const VERSION_CHECK_MS = 2_000;
+
 /**
- * The collection's allowlist as a loaded tree, or undefined without one. Only its version is read per
- * call (a drop's collectors ask thousands of times a second); the list itself when it changed.
+ * The collection's allowlist as a loaded tree, or undefined without one. A drop's collectors ask
+ * thousands of times a second: the list's version is read at most every 2 s, the list itself when it
+ * changed.
  */
 async function loadedAllowlist(app: App, collectionId: string): Promise<LoadedAllowlist | undefined> {
+  const cached = loaded.get(collectionId);
+  if (cached && Date.now() - cached.checkedAt < VERSION_CHECK_MS) return cached;
   const version = await findAllowlistVersion(app.database.db, collectionId);
   if (version === undefined) return undefined;
-  const cached = loaded.get(collectionId);
-  if (cached?.updatedAt === version) return cached;
+  if (cached?.updatedAt === version) {
+    cached.checkedAt = Date.now();
+    return cached;
+  }
   const row = await findAllowlist(app.database.db, collectionId);
   return row ? load(row) : undefined;
+}
+
+/** A member's proof, built once per list version. */
+function proofOf(list: LoadedAllowlist, index: number): string[] {
+  let proof = list.proofs.get(index);
+  if (!proof) {
+    proof = list.tree.getProof(index);
+    list.proofs.set(index, proof);
+  }
+  return proof;
 }
 
 /** Whether a wallet is on a published drop's allowlist, with its proof; a 404 for an unknown drop. */
@@ -116,7 +147,7 @@ export async function allowlistProof(app: App, slug: string, address: string): P
   return {
     address: wallet,
     listed: member !== undefined,
-    proof: member ? list.tree.getProof(member.index) : [],
+    proof: member ? proofOf(list, member.index) : [],
     quantity: member?.quantity ?? null,
     merkleRoot: list.merkleRoot,
   };
