@@ -2,7 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { Socket } from 'node:net';
 import { freePort } from './free-port.ts';
 
-const INSTALL_HINT =
+/** What to run when redis-server is missing. */
+export const INSTALL_HINT =
   'Redis is required for the scale-out tests. Install it with: apt-get install -y redis-server';
 
 /** A throwaway Redis server on loopback, owned by the test run. */
@@ -11,7 +12,8 @@ export interface TestRedis {
   stop(): void;
 }
 
-function answers(port: number): Promise<boolean> {
+/** Whether a Redis on this loopback port answers PING. */
+export function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = new Socket();
     socket.once('error', () => resolve(false));

@@ -1,9 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { Socket } from 'node:net';
 import { freePort } from './free-port.ts';
-
-const INSTALL_HINT =
-  'Redis is required for the scale-out tests. Install it with: apt-get install -y redis-server';
+import { answers, INSTALL_HINT } from './redis.ts';
 
 /** A Redis on a fixed loopback port, without persistence, that a test stops and starts again (empty). */
 export interface RestartableRedis {
@@ -13,20 +10,6 @@ export interface RestartableRedis {
   start(): Promise<void>;
   /** Kills it at once, as a crash would; what it held is gone. */
   stop(): Promise<void>;
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.once('error', () => resolve(false));
-    socket.connect(port, '127.0.0.1', () => {
-      socket.write('PING\r\n');
-      socket.once('data', (data) => {
-        socket.destroy();
-        resolve(data.toString().startsWith('+PONG'));
-      });
-    });
-  });
 }
 
 /** A Redis of the test's own, not started yet: `start()` it, or leave it down to see how the app copes. */
