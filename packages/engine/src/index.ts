@@ -12,6 +12,8 @@ export {
 } from './errors/asset-errors.ts';
 export { BaseError, type BaseErrorParameters } from './errors/base-error.ts';
 export {
+  CollectionIncompleteError,
+  EditionRangeError,
   GenerationCancelledError,
   InvalidOutputPathError,
   OutputConflictError,
@@ -66,6 +68,11 @@ export {
   writeMetadataCar,
 } from './exports/index.ts';
 export {
+  type FinishCollectionParameters,
+  finishCollection,
+} from './generate/finish-collection.ts';
+export {
+  type EditionRange,
   type GenerateCollectionParameters,
   type GenerateCollectionReturnType,
   type GenerationProgress,

@@ -49,3 +49,23 @@ export class PngEncoderMissingError extends BaseError {
     );
   }
 }
+
+/** A range of editions to render that is not within the collection. */
+export class EditionRangeError extends BaseError {
+  readonly code = 'EDITION_RANGE_INVALID';
+
+  constructor(first: number, last: number, size: number) {
+    super(`Editions ${first}–${last} are not a range within 1–${size}`, { details: { first, last, size } });
+  }
+}
+
+/** The collection's files are not all written yet, so it cannot be finished. */
+export class CollectionIncompleteError extends BaseError {
+  readonly code = 'COLLECTION_INCOMPLETE';
+
+  constructor(missing: number[]) {
+    super(`${missing.length} token(s) are not rendered yet (first: #${missing[0]})`, {
+      details: { missing: missing.slice(0, 20) },
+    });
+  }
+}

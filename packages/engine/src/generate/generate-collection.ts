@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { GenerationCancelledError, OutputConflictError } from '../errors/generate-errors.ts';
+import {
+  EditionRangeError,
+  GenerationCancelledError,
+  OutputConflictError,
+} from '../errors/generate-errors.ts';
 import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
 import { buildSolanaMetadata, buildTokenMetadata, toJsonBytes } from '../metadata/token-metadata.ts';
 import type { OutputSink } from '../output/output-sink.ts';
@@ -11,6 +15,7 @@ import { renderWatermark, type WatermarkOptions } from '../render/watermark.ts';
 import { type CollectionPlan, planCollection } from '../sample/plan-collection.ts';
 import { parseCollectionSpec } from '../spec/parse-collection-spec.ts';
 import { resolveCollection } from '../spec/resolve-collection.ts';
+import { isTokenFinished } from './is-token-finished.ts';
 import { prepareAssets } from './prepare-assets.ts';
 import { tokenLayers } from './token-layers.ts';
 
@@ -36,12 +41,24 @@ export interface GenerateCollectionParameters extends AssetReading {
   watermark?: WatermarkOptions;
   /** Replace an output that holds a different collection instead of failing. */
   overwrite?: boolean;
+  /**
+   * Renders only these editions (1-based, inclusive), so several processes can share one collection:
+   * each plans the whole collection from the same seed and renders its own range. `_metadata.json` is
+   * then left to `finishCollection`, once every range is done. Progress counts the range's tokens.
+   */
+  editions?: EditionRange;
+}
+
+/** A range of editions, 1-based and inclusive. */
+export interface EditionRange {
+  first: number;
+  last: number;
 }
 
 /** What a finished job did. */
 export interface GenerateCollectionReturnType {
   size: number;
-  /** Tokens rendered by this run. */
+  /** Tokens rendered by this run (within `editions` when given). */
   rendered: number;
   /** Tokens found finished from an earlier run and kept. */
   resumed: number;
@@ -55,7 +72,8 @@ export const JOB_FILE = '.layerloom-job.json';
  * Generates a whole collection into a sink: plans every token (failing at once on impossible
  * requests), decodes each asset once, renders on worker threads with a bounded number of
  * images in flight, writes `images/N.png`, `metadata/N.json` (and Solana JSON) atomically, then
- * `_metadata.json`. Tokens whose image and metadata already exist are kept (resume).
+ * `_metadata.json`. Tokens whose image and metadata already exist are kept (resume). With `editions`,
+ * renders that range only and leaves `_metadata.json` to `finishCollection`.
  */
 export async function generateCollection(
   parameters: GenerateCollectionParameters,
@@ -63,6 +81,11 @@ export async function generateCollection(
   const { sink, signal, onProgress } = parameters;
   const collection = resolveCollection(parseCollectionSpec(parameters.spec));
   const plan = planCollection(collection);
+  const range = parameters.editions;
+  if (range) assertRange(range, plan.tokens.length);
+  const tokens = range
+    ? plan.tokens.filter((token) => token.edition >= range.first && token.edition <= range.last)
+    : plan.tokens;
   const { width, height } = collection.spec;
   const assets = await prepareAssets(collection, parameters);
   throwIfAborted(signal);
@@ -77,7 +100,7 @@ export async function generateCollection(
     watermarkAsset = pixels.length;
     pixels.push(await renderWatermark(parameters.watermark, width, height));
   }
-  const total = plan.tokens.length;
+  const total = tokens.length;
   const threads = Math.max(1, Math.min(parameters.threads ?? availableParallelism(), total));
   const pool = createRenderPool(
     { width, height, compression: collection.spec.output.compression, assets: pixels },
@@ -96,10 +119,10 @@ export async function generateCollection(
     let failure: unknown;
     // Enough to keep every worker's three slots full while finished images are written; bounded, so memory is too.
     const maxInFlight = pool.size * 4;
-    for (const token of plan.tokens) {
+    for (const token of tokens) {
       if (failure !== undefined || signal?.aborted) break;
       const paths = tokenPaths(token.edition);
-      if (!fresh && (await isFinished(sink, paths))) {
+      if (!fresh && (await isTokenFinished(sink, paths))) {
         done++;
         report();
         continue;
@@ -127,9 +150,9 @@ export async function generateCollection(
   } finally {
     await pool.close();
   }
-  await sink.write('_metadata.json', streamCollectionMetadata(sink, total));
+  if (!range) await sink.write('_metadata.json', streamCollectionMetadata(sink, total));
   report();
-  return { size: total, rendered, resumed: total - rendered, plan };
+  return { size: plan.tokens.length, rendered, resumed: total - rendered, plan };
 }
 
 /**
@@ -156,8 +179,11 @@ async function writeImage(
   }
 }
 
-async function isFinished(sink: OutputSink, paths: ReturnType<typeof tokenPaths>): Promise<boolean> {
-  return (await sink.has(paths.metadata)) && (await sink.has(paths.image));
+function assertRange(range: EditionRange, size: number): void {
+  const { first, last } = range;
+  if (!Number.isInteger(first) || !Number.isInteger(last) || first < 1 || last < first || last > size) {
+    throw new EditionRangeError(first, last, size);
+  }
 }
 
 /** Returns true when every token must be rendered (new or replaced output), false to resume. */

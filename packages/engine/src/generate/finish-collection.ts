@@ -1,0 +1,26 @@
+import { CollectionIncompleteError } from '../errors/generate-errors.ts';
+import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
+import type { OutputSink } from '../output/output-sink.ts';
+import { isTokenFinished } from './is-token-finished.ts';
+
+/** Parameters of `finishCollection`. */
+export interface FinishCollectionParameters {
+  sink: OutputSink;
+  /** Number of tokens in the collection. */
+  size: number;
+}
+
+/**
+ * The final step of a collection rendered in ranges (`generateCollection` with `editions`): checks
+ * that every token is written, then writes `_metadata.json`, the same bytes a whole run writes.
+ * Idempotent, so a step interrupted and run again gives the same output.
+ */
+export async function finishCollection(parameters: FinishCollectionParameters): Promise<void> {
+  const { sink, size } = parameters;
+  const missing: number[] = [];
+  for (let edition = 1; edition <= size; edition++) {
+    if (!(await isTokenFinished(sink, tokenPaths(edition)))) missing.push(edition);
+  }
+  if (missing.length > 0) throw new CollectionIncompleteError(missing);
+  await sink.write('_metadata.json', streamCollectionMetadata(sink, size));
+}
