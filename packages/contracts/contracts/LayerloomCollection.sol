@@ -142,18 +142,24 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
         _mint(msg.sender, quantity);
     }
 
-    /// @notice Allowlist sale: mint with a Merkle proof that the caller is on the list.
-    /// Leaves are `keccak256(bytes.concat(keccak256(abi.encode(address))))` (OpenZeppelin StandardMerkleTree).
-    function allowlistMint(uint256 quantity, bytes32[] calldata proof) external payable {
+    /// @notice Allowlist sale: mint with a Merkle proof that the caller is on the list with `allowance`.
+    /// Leaves are OpenZeppelin StandardMerkleTree leaves of `(address wallet, uint256 allowance)`:
+    /// `keccak256(bytes.concat(keccak256(abi.encode(wallet, allowance))))`.
+    /// `allowance` is how many tokens the wallet may mint in the allowlist sale in all, whatever the
+    /// allowlist per-wallet limit; an allowance of 0 means "the allowlist per-wallet limit" (the list
+    /// gave the wallet no quantity), so `setAllowlist` can change it for those wallets without a new root.
+    /// The allowance is a `uint32` here (the counts live in 32 bits); as a `uint256` it encodes the same
+    /// 32-byte word, so the leaf is the `(address, uint256)` leaf above.
+    function allowlistMint(uint256 quantity, uint32 allowance, bytes32[] calldata proof) external payable {
         uint256 sale = _packedSale;
         if (sale & _PHASE_MASK != uint256(SalePhase.Allowlist)) _revertPhase(SalePhase.Allowlist, sale);
-        bytes32 leaf = keccak256(bytes.concat(keccak256(abi.encode(msg.sender))));
+        bytes32 leaf = keccak256(bytes.concat(keccak256(abi.encode(msg.sender, allowance))));
         if (!MerkleProof.verifyCalldata(proof, _merkleRoot, leaf)) revert InvalidMerkleProof();
         uint64 aux = _getAux(msg.sender);
         _checkSale(
             quantity,
             aux >> _AUX_ALLOWLIST_SHIFT,
-            (sale >> _ALLOWLIST_MAX_PER_WALLET_SHIFT) & _LIMIT_MASK,
+            allowance == 0 ? (sale >> _ALLOWLIST_MAX_PER_WALLET_SHIFT) & _LIMIT_MASK : allowance,
             (sale >> _ALLOWLIST_PRICE_SHIFT) & _PRICE_MASK
         );
         _setAux(msg.sender, aux + (uint64(quantity) << _AUX_ALLOWLIST_SHIFT));

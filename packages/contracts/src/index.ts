@@ -5,7 +5,8 @@ export type {
   GetAllowlistProofReturnType,
 } from './allowlist/get-allowlist-proof.ts';
 export { getAllowlistProof } from './allowlist/get-allowlist-proof.ts';
-export type { AllowlistTree } from './allowlist/types.ts';
+export type { AllowlistLeaf, AllowlistMember, AllowlistTree } from './allowlist/types.ts';
+export { ALLOWLIST_LEAF_ENCODING, isCurrentAllowlistTree, MAX_ALLOWANCE } from './allowlist/types.ts';
 export type { ExplorerKind, LayerloomChain } from './chains/chains.ts';
 export { layerloomChains } from './chains/chains.ts';
 export type { GetChainParameters, GetChainReturnType } from './chains/get-chain.ts';

@@ -9,6 +9,7 @@ import {
   getExplorerUrl,
   InvalidAllowlistError,
   InvalidCollectionConfigError,
+  isCurrentAllowlistTree,
   layerloomChains,
   TransactionFailedError,
   TransactionRejectedError,
@@ -61,7 +62,41 @@ describe('allowlists', () => {
     });
     expect(two.merkleRoot).toBe(one.merkleRoot);
     expect(two.addresses).toEqual([alice, bob]);
-    expect(getAllowlistProof({ tree: one.tree, address: bob }).length).toBe(1);
+    expect(getAllowlistProof({ tree: one.tree, address: bob })).toEqual({
+      allowance: 0,
+      proof: [expect.stringMatching(/^0x[0-9a-f]{64}$/)],
+    });
+  });
+
+  it('keeps each wallet once with its larger allowance, and puts the allowance in the leaf', () => {
+    const list = createAllowlist({
+      entries: [
+        { address: alice, allowance: 2 },
+        { address: bob },
+        { address: alice.toLowerCase(), allowance: 5 },
+        { address: bob, allowance: null },
+      ],
+    });
+    expect(list.members).toEqual([
+      { address: alice, allowance: 5 },
+      { address: bob, allowance: 0 },
+    ]);
+    expect(list.tree.leafEncoding).toEqual(['address', 'uint256']);
+    expect(getAllowlistProof({ tree: list.tree, address: alice }).allowance).toBe(5);
+    // The same wallets without allowances are another tree: the allowance is part of each leaf.
+    expect(createAllowlist({ addresses: [alice, bob] }).merkleRoot).not.toBe(list.merkleRoot);
+  });
+
+  it('refuses allowances the contract cannot count, and trees with address-only leaves', () => {
+    expect(() => createAllowlist({ entries: [{ address: alice, allowance: -1 }] })).toThrow(
+      /not an address with a whole allowance/,
+    );
+    expect(() => createAllowlist({ entries: [{ address: alice, allowance: 2 ** 32 }] })).toThrow(
+      InvalidAllowlistError,
+    );
+    const old = { ...createAllowlist({ addresses: [alice] }).tree, leafEncoding: ['address'] };
+    expect(isCurrentAllowlistTree(old)).toBe(false);
+    expect(() => getAllowlistProof({ tree: old, address: alice })).toThrow(/rebuild it/);
   });
 
   it('refuses an empty list and names entries that are not addresses', () => {

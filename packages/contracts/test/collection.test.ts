@@ -310,7 +310,8 @@ describe('allowlist sale', () => {
   it('mints for a listed wallet with a valid proof at the allowlist price and limit', async () => {
     const { address, allowlist } = await deployWithAllowlist();
     const proof = getAllowlistProof({ tree: allowlist.tree, address: alice });
-    const result = await allowlistMint({ ...wallet(1), address, quantity: 2, proof });
+    expect(proof.allowance).toBe(0);
+    const result = await allowlistMint({ ...wallet(1), address, quantity: 2, ...proof });
     expect(result.tokenIds).toEqual([1n, 2n]);
     expect(await chain.publicClient.getBalance({ address })).toBe(parseEther('0.01'));
     expect(await getMintedByWallet({ publicClient: chain.publicClient, address, wallet: alice })).toEqual({
@@ -318,14 +319,17 @@ describe('allowlist sale', () => {
       allowlistMinted: 2n,
       totalMinted: 2n,
     });
-    await expectRevert(allowlistMint({ ...wallet(1), address, quantity: 1, proof }), 'WalletLimitExceeded');
+    await expectRevert(
+      allowlistMint({ ...wallet(1), address, quantity: 1, ...proof }),
+      'WalletLimitExceeded',
+    );
   });
 
   it("refuses a wallet that is not listed, or uses another wallet's proof", async () => {
     const { address, allowlist } = await deployWithAllowlist();
     const alicesProof = getAllowlistProof({ tree: allowlist.tree, address: alice });
     const error = await expectRevert(
-      allowlistMint({ ...wallet(3), address, quantity: 1, proof: alicesProof }),
+      allowlistMint({ ...wallet(3), address, quantity: 1, ...alicesProof }),
       'InvalidMerkleProof',
     );
     expect(error.message).toMatch(/not on the allowlist/);
@@ -337,13 +341,13 @@ describe('allowlist sale', () => {
     await expectRevert(mint({ ...wallet(1), address, quantity: 1 }), 'SalePhaseNotActive');
     await openPublicSale(address);
     const proof = getAllowlistProof({ tree: allowlist.tree, address: bob });
-    await expectRevert(allowlistMint({ ...wallet(2), address, quantity: 1, proof }), 'SalePhaseNotActive');
+    await expectRevert(allowlistMint({ ...wallet(2), address, quantity: 1, ...proof }), 'SalePhaseNotActive');
   });
 
   it('keeps allowlist and public counts apart', async () => {
     const { address, allowlist } = await deployWithAllowlist();
     const proof = getAllowlistProof({ tree: allowlist.tree, address: alice });
-    await allowlistMint({ ...wallet(1), address, quantity: 2, proof });
+    await allowlistMint({ ...wallet(1), address, quantity: 2, ...proof });
     await openPublicSale(address);
     await mint({ ...wallet(1), address, quantity: 3 });
     expect(await getMintedByWallet({ publicClient: chain.publicClient, address, wallet: alice })).toEqual({
@@ -367,9 +371,89 @@ describe('allowlist sale', () => {
       ...wallet(3),
       address,
       quantity: 1,
-      proof: getAllowlistProof({ tree: next.tree, address: carol }),
+      ...getAllowlistProof({ tree: next.tree, address: carol }),
     });
     expect(await read(address, 'ownerOf', [1n])).toBe(carol);
+  });
+
+  describe('per-wallet allowances', () => {
+    /** Alice may mint 4 (over the phase limit of 2), Bob 1 (under it), Carol has no quantity: the phase limit. */
+    async function deployWithAllowances() {
+      const allowlist = createAllowlist({
+        entries: [
+          { address: alice, allowance: 4 },
+          { address: bob, allowance: 1 },
+          { address: carol, allowance: null },
+        ],
+      });
+      const address = await deployTestCollection(chain, {
+        allowlist: { merkleRoot: allowlist.merkleRoot, price: parseEther('0.005'), maxPerWallet: 2 },
+      });
+      await setPhase({ ...wallet(0), address, phase: 'allowlist' });
+      return { address, allowlist };
+    }
+
+    it('lets a wallet mint up to its own allowance, over the phase limit, in several mints', async () => {
+      const { address, allowlist } = await deployWithAllowances();
+      const proof = getAllowlistProof({ tree: allowlist.tree, address: alice });
+      expect(proof.allowance).toBe(4);
+      await allowlistMint({ ...wallet(1), address, quantity: 3, ...proof });
+      await allowlistMint({ ...wallet(1), address, quantity: 1, ...proof });
+      expect(await read(address, 'balanceOf', [alice])).toBe(4n);
+      const error = await expectRevert(
+        allowlistMint({ ...wallet(1), address, quantity: 1, ...proof }),
+        'WalletLimitExceeded',
+      );
+      expect(error.args).toEqual([4n, 4n]);
+      expect(error.shortMessage).toBe('This wallet would go over its mint limit.');
+    });
+
+    it('refuses more than a smaller allowance at once, and mints within it', async () => {
+      const { address, allowlist } = await deployWithAllowances();
+      const proof = getAllowlistProof({ tree: allowlist.tree, address: bob });
+      expect(proof.allowance).toBe(1);
+      const error = await expectRevert(
+        allowlistMint({ ...wallet(2), address, quantity: 2, ...proof }),
+        'WalletLimitExceeded',
+      );
+      expect(error.args).toEqual([1n, 0n]);
+      expect(await read(address, 'totalMinted')).toBe(0n);
+      await allowlistMint({ ...wallet(2), address, quantity: 1, ...proof });
+      expect(await read(address, 'balanceOf', [bob])).toBe(1n);
+    });
+
+    it('gives a wallet listed without a quantity the phase limit, and follows a new limit', async () => {
+      const { address, allowlist } = await deployWithAllowances();
+      const proof = getAllowlistProof({ tree: allowlist.tree, address: carol });
+      expect(proof.allowance).toBe(0);
+      await expectRevert(
+        allowlistMint({ ...wallet(3), address, quantity: 3, ...proof }),
+        'WalletLimitExceeded',
+      );
+      await allowlistMint({ ...wallet(3), address, quantity: 2, ...proof });
+      await setAllowlist({
+        ...wallet(0),
+        address,
+        merkleRoot: allowlist.merkleRoot,
+        price: parseEther('0.005'),
+        maxPerWallet: 3,
+      });
+      await allowlistMint({ ...wallet(3), address, quantity: 1, ...proof });
+      expect(await read(address, 'balanceOf', [carol])).toBe(3n);
+    });
+
+    it('refuses a wallet claiming an allowance it was not given', async () => {
+      const { address, allowlist } = await deployWithAllowances();
+      const { proof } = getAllowlistProof({ tree: allowlist.tree, address: bob });
+      await expectRevert(
+        allowlistMint({ ...wallet(2), address, quantity: 3, allowance: 3, proof }),
+        'InvalidMerkleProof',
+      );
+      await expectRevert(
+        allowlistMint({ ...wallet(2), address, quantity: 2, allowance: 0, proof }),
+        'InvalidMerkleProof',
+      );
+    });
   });
 });
 

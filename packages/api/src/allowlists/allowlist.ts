@@ -4,7 +4,10 @@ import { successSchema } from '../envelope.ts';
 /** One wallet on a collection's allowlist. */
 export const AllowlistEntrySchema = z.object({
   address: z.string(),
-  /** The quantity the CSV gave it, if any (the contract's allowlist per-wallet limit is what it enforces). */
+  /**
+   * The quantity the CSV gave it: how many tokens it may mint in the allowlist sale in all, enforced by
+   * the contract (the leaf's allowance). Null: the contract's allowlist per-wallet limit applies.
+   */
   quantity: z.number().int().nullable(),
 });
 export type AllowlistEntry = z.infer<typeof AllowlistEntrySchema>;
@@ -55,7 +58,13 @@ export const AllowlistProofSchema = z.object({
   listed: z.boolean(),
   /** Empty when not listed. */
   proof: z.array(z.string()),
+  /** The wallet's own allowance from the CSV; null when it was listed without one (the phase limit applies). */
   quantity: z.number().int().nullable(),
+  /**
+   * What to pass to `allowlistMint` as `allowance` (the leaf the proof is for): the quantity, or 0 for
+   * "the allowlist per-wallet limit". 0 when not listed.
+   */
+  allowance: z.number().int(),
   /** The root the proof is for: if the contract's differs, the creator has not set this list on chain yet. */
   merkleRoot: z.string().nullable(),
 });

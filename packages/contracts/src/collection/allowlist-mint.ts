@@ -7,6 +7,11 @@ import type { CollectionWriteParameters, CollectionWriteReturnType } from './typ
 
 export interface AllowlistMintParameters extends CollectionWriteParameters {
   quantity: bigint | number;
+  /**
+   * The sender's allowance on the list, from `getAllowlistProof` (0 = the allowlist per-wallet limit):
+   * the leaf the proof is for, and the most the wallet may mint in the allowlist sale in all.
+   */
+  allowance: number;
   /** The sender's Merkle proof, from `getAllowlistProof`. */
   proof: readonly Hex[];
   /** Wei to send; defaults to the current allowlist price times `quantity`, read from the contract. */
@@ -18,9 +23,9 @@ export interface AllowlistMintReturnType extends CollectionWriteReturnType {
   tokenIds: bigint[];
 }
 
-/** Mints `quantity` tokens in the allowlist sale to the sender, proving membership with `proof`. */
+/** Mints `quantity` tokens in the allowlist sale to the sender, proving its `(address, allowance)` leaf with `proof`. */
 export async function allowlistMint(parameters: AllowlistMintParameters): Promise<AllowlistMintReturnType> {
-  const { walletClient, publicClient, address, proof, onTransactionSubmitted } = parameters;
+  const { walletClient, publicClient, address, allowance, proof, onTransactionSubmitted } = parameters;
   const account = resolveAccount(walletClient, parameters.account);
   const quantity = BigInt(parameters.quantity);
   const result = await sendAndConfirm({
@@ -40,7 +45,7 @@ export async function allowlistMint(parameters: AllowlistMintParameters): Promis
         address,
         abi: layerloomCollectionAbi,
         functionName: 'allowlistMint',
-        args: [quantity, proof],
+        args: [quantity, allowance, proof],
         value,
         account,
       });

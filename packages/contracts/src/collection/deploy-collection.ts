@@ -30,7 +30,10 @@ export interface CollectionSettings {
   mintPrice: bigint;
   /** Tokens one wallet may buy in the public sale. */
   maxPerWallet: number;
-  /** Allowlist sale; can also be set later with `setAllowlist`. */
+  /**
+   * Allowlist sale; can also be set later with `setAllowlist`. `maxPerWallet` applies to the wallets
+   * listed without their own allowance.
+   */
   allowlist?: { merkleRoot: Hex; price: bigint; maxPerWallet: number };
   /** What every token's `tokenURI` returns until the reveal. */
   preRevealURI: string;

@@ -9,7 +9,10 @@ export interface SetAllowlistParameters extends CollectionWriteParameters {
   merkleRoot: Hex;
   /** Allowlist price per token, in wei. */
   price: bigint;
-  /** How many tokens one allowlisted wallet may mint in the allowlist phase. */
+  /**
+   * How many tokens one allowlisted wallet may mint in the allowlist phase, for the wallets listed
+   * without an allowance of their own (allowance 0); a wallet's own allowance replaces it.
+   */
   maxPerWallet: number;
 }
 

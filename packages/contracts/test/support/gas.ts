@@ -1,5 +1,6 @@
 import type { Address, Hash } from 'viem';
-import { mint, setPhase } from '../../src/index.ts';
+import { privateKeyToAddress } from 'viem/accounts';
+import { allowlistMint, createAllowlist, getAllowlistProof, mint, setPhase } from '../../src/index.ts';
 import { erc721aReferenceAbi, erc721aReferenceBytecode } from '../generated/erc721a-reference.generated.ts';
 import type { TestChain } from './clients.ts';
 import { deployTestCollection } from './collection.ts';
@@ -70,6 +71,74 @@ export async function measureMintGas(chain: TestChain, quantities: readonly numb
     });
   }
   return rows;
+}
+
+/** Gas used by one allowlist mint of `quantity` tokens (its proof's depth, and the allowance it claims). */
+export interface AllowlistGasRow {
+  quantity: number;
+  listSize: number;
+  allowance: number;
+  gas: bigint;
+}
+
+/**
+ * Measures a listed buyer's first allowlist mint of 1 and of 5 tokens on a list of `listSize` wallets
+ * (a proof of about log2(listSize) hashes), after another listed wallet has minted one token; once for
+ * a wallet listed without a quantity (allowance 0, the phase limit) and once with its own allowance.
+ */
+export async function measureAllowlistMintGas(
+  chain: TestChain,
+  quantities: readonly number[] = [1, 5],
+  listSize = 1_000,
+) {
+  const [deployer, buyer, earlier] = chain.wallets;
+  const [, buyerAddress, earlierAddress] = chain.accounts;
+  if (!deployer || !buyer || !earlier || !buyerAddress || !earlierAddress)
+    throw new Error('anvil needs three accounts');
+  // Fixed keys, so every run measures the same tree.
+  const others = Array.from({ length: listSize - 2 }, (_, index) =>
+    privateKeyToAddress(`0x${(index + 1).toString(16).padStart(64, '0')}`),
+  );
+  const rows: AllowlistGasRow[] = [];
+  for (const allowance of [0, 10]) {
+    const list = createAllowlist({
+      entries: [buyerAddress, earlierAddress, ...others].map((address) => ({ address, allowance })),
+    });
+    for (const quantity of quantities) {
+      const collection = await deployTestCollection(chain, {
+        maxSupply: 10_000,
+        allowlist: { merkleRoot: list.merkleRoot, price: 0n, maxPerWallet: 10 },
+      });
+      const sale = { publicClient: chain.publicClient, address: collection };
+      await setPhase({ ...sale, walletClient: deployer, phase: 'allowlist' });
+      await allowlistMint({
+        ...sale,
+        walletClient: earlier,
+        quantity: 1,
+        ...getAllowlistProof({ tree: list.tree, address: earlierAddress }),
+      });
+      const minted = await allowlistMint({
+        ...sale,
+        walletClient: buyer,
+        quantity,
+        ...getAllowlistProof({ tree: list.tree, address: buyerAddress }),
+      });
+      rows.push({ quantity, listSize, allowance, gas: minted.receipt.gasUsed });
+    }
+  }
+  return rows;
+}
+
+/** The allowlist table of the gas report. */
+export function formatAllowlistGasTable(rows: readonly AllowlistGasRow[]): string {
+  return [
+    '| allowlist mint | wallets on the list | allowance in the leaf | gas |',
+    '|---|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.quantity} token${row.quantity === 1 ? '' : 's'} | ${row.listSize.toLocaleString('en-US')} | ${row.allowance === 0 ? '0 (phase limit)' : row.allowance} | ${row.gas.toLocaleString('en-US')} |`,
+    ),
+  ].join('\n');
 }
 
 function waitForReceipt(chain: TestChain, hash: Hash) {

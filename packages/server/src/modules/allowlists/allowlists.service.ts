@@ -1,5 +1,5 @@
 import type { Allowlist, AllowlistEntry, AllowlistProof } from '@layerloom/api';
-import { createAllowlist } from '@layerloom/contracts';
+import { type AllowlistLeaf, createAllowlist, isCurrentAllowlistTree } from '@layerloom/contracts';
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { getAddress } from 'viem';
 import type { AllowlistTable } from '../../db/schema.ts';
@@ -15,11 +15,47 @@ function allowlistView(row: AllowlistTable): Allowlist {
   return { merkleRoot: row.merkle_root, count: entries.length, entries, updatedAt: row.updated_at };
 }
 
+/** The stored row of a list: its wallets, with their CSV quantities, as a tree the contract checks. */
+function buildRow(
+  collectionId: string,
+  ownerId: string,
+  entries: readonly AllowlistEntry[],
+  updatedAt = new Date().toISOString(),
+): AllowlistTable {
+  const { merkleRoot, tree } = createAllowlist({
+    entries: entries.map((entry) => ({ address: entry.address, allowance: entry.quantity })),
+  });
+  return {
+    collection_id: collectionId,
+    owner_id: ownerId,
+    merkle_root: merkleRoot,
+    entries: JSON.stringify(entries),
+    tree: JSON.stringify(tree),
+    updated_at: updatedAt,
+  };
+}
+
+/**
+ * A list stored before per-wallet allowances (address-only leaves) is rebuilt from its stored wallets and
+ * quantities into `(address, allowance)` leaves, and stored again under a new version: its root changes,
+ * so the owner's card shows it is not the one on chain until the owner sets it (a contract keeps the root
+ * it was given). Lists in the current format are returned as they are.
+ */
+async function current(app: App, row: AllowlistTable): Promise<AllowlistTable> {
+  if (isCurrentAllowlistTree(JSON.parse(row.tree) as { leafEncoding: string[] })) return row;
+  const entries = JSON.parse(row.entries) as AllowlistEntry[];
+  const rebuilt = buildRow(row.collection_id, row.owner_id, entries);
+  await saveAllowlist(app.database.db, rebuilt);
+  loaded.delete(row.collection_id);
+  app.log.info({ collectionId: row.collection_id }, 'allowlist rebuilt with per-wallet allowances');
+  return rebuilt;
+}
+
 /** The owner's collection's allowlist, or null before one is uploaded. */
 export async function getAllowlist(app: App, ownerId: string, collectionId: string) {
   const collection = await getOwnedCollection(app, ownerId, collectionId);
   const row = await findAllowlist(app.database.db, collection.id);
-  return row ? allowlistView(row) : null;
+  return row ? allowlistView(await current(app, row)) : null;
 }
 
 /** Most malformed lines named in one answer. */
@@ -52,15 +88,7 @@ export async function setAllowlist(app: App, ownerId: string, collectionId: stri
     const message = `An allowlist holds at most ${MAX_ALLOWLIST_ENTRIES.toLocaleString('en-US')} wallets; this one has ${parsed.entries.length.toLocaleString('en-US')}`;
     throw new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'csv', message }] });
   }
-  const { merkleRoot, tree } = createAllowlist({ addresses: parsed.entries.map((entry) => entry.address) });
-  const row: AllowlistTable = {
-    collection_id: collection.id,
-    owner_id: ownerId,
-    merkle_root: merkleRoot,
-    entries: JSON.stringify(parsed.entries),
-    tree: JSON.stringify(tree),
-    updated_at: new Date().toISOString(),
-  };
+  const row = buildRow(collection.id, ownerId, parsed.entries);
   await saveAllowlist(app.database.db, row);
   // This process serves the new list at once; others within VERSION_CHECK_MS.
   loaded.delete(collection.id);
@@ -70,9 +98,9 @@ export async function setAllowlist(app: App, ownerId: string, collectionId: stri
 interface LoadedAllowlist {
   updatedAt: string;
   merkleRoot: string;
-  tree: StandardMerkleTree<[string]>;
-  /** Tree index and CSV quantity by checksummed address. */
-  members: Map<string, { index: number; quantity: number | null }>;
+  tree: StandardMerkleTree<AllowlistLeaf>;
+  /** Tree index and the leaf's allowance (0 = the phase limit) by checksummed address. */
+  members: Map<string, { index: number; allowance: number }>;
   /** Proofs already built, by member index: a collector's page asks for its proof again and again. */
   proofs: Map<number, string[]>;
   /** When the list's version was last read from the database. */
@@ -83,14 +111,10 @@ interface LoadedAllowlist {
 const loaded = new Map<string, LoadedAllowlist>();
 
 function load(row: AllowlistTable): LoadedAllowlist {
-  const tree = StandardMerkleTree.load<[string]>(JSON.parse(row.tree));
-  const quantities = new Map(
-    (JSON.parse(row.entries) as AllowlistEntry[]).map((entry) => [entry.address, entry.quantity]),
-  );
-  const members = new Map<string, { index: number; quantity: number | null }>();
-  for (const [index, [member]] of tree.entries()) {
-    const address = getAddress(member);
-    members.set(address, { index, quantity: quantities.get(address) ?? null });
+  const tree = StandardMerkleTree.load<AllowlistLeaf>(JSON.parse(row.tree));
+  const members = new Map<string, { index: number; allowance: number }>();
+  for (const [index, [member, allowance]] of tree.entries()) {
+    members.set(getAddress(member), { index, allowance: Number(allowance) });
   }
   const entry = {
     updatedAt: row.updated_at,
@@ -123,7 +147,7 @@ async function loadedAllowlist(app: App, collectionId: string): Promise<LoadedAl
     return cached;
   }
   const row = await findAllowlist(app.database.db, collectionId);
-  return row ? load(row) : undefined;
+  return row ? load(await current(app, row)) : undefined;
 }
 
 /** A member's proof, built once per list version. */
@@ -136,19 +160,24 @@ function proofOf(list: LoadedAllowlist, index: number): string[] {
   return proof;
 }
 
-/** Whether a wallet is on a published drop's allowlist, with its proof; a 404 for an unknown drop. */
+/**
+ * Whether a wallet is on a published drop's allowlist, with its allowance and the proof of its
+ * `(address, allowance)` leaf; a 404 for an unknown drop.
+ */
 export async function allowlistProof(app: App, slug: string, address: string): Promise<AllowlistProof> {
   const published = await publishedBySlug(app, slug);
   if (!published) throw notFound('Drop');
   const wallet = getAddress(address.toLowerCase());
   const list = await loadedAllowlist(app, published.collection_id);
-  if (!list) return { address: wallet, listed: false, proof: [], quantity: null, merkleRoot: null };
+  if (!list)
+    return { address: wallet, listed: false, proof: [], quantity: null, allowance: 0, merkleRoot: null };
   const member = list.members.get(wallet);
   return {
     address: wallet,
     listed: member !== undefined,
     proof: member ? proofOf(list, member.index) : [],
-    quantity: member?.quantity ?? null,
+    quantity: member && member.allowance > 0 ? member.allowance : null,
+    allowance: member?.allowance ?? 0,
     merkleRoot: list.merkleRoot,
   };
 }

@@ -5,6 +5,7 @@ import { formatEther, type Hex, parseEther } from 'viem';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { formatDate } from '../collections/format.ts';
 import { allowlistLineProblems } from './allowlist-problems.ts';
+import { AllowlistWalletTable } from './allowlist-wallet-table.tsx';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { allowlistSync, formatPrice, limitError, priceError } from './drop-format.ts';
@@ -83,6 +84,9 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
             </p>
           ) : null}
           <Alert type={look.type} showIcon title={look.text} className="llc-drop-sync" />
+          {uploaded ? (
+            <AllowlistWalletTable entries={uploaded.entries} phaseLimit={state.allowlist.maxPerWallet} />
+          ) : null}
         </>
       )}
       <div className="llc-drop-upload">
@@ -172,7 +176,7 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
           <Form.Item
             name="limit"
             label="Allowlist limit per wallet"
-            extra="Tokens one listed wallet may mint."
+            extra="For wallets listed without a quantity; a quantity in the list replaces it."
             rules={[{ validator: (_rule, value: number | null) => fieldCheck(limitError(value)) }]}
           >
             <InputNumber className="llc-drop-number" min={0} precision={0} />

@@ -83,6 +83,7 @@ function MintArea({ drop, state, onMinted }: MintPanelProps) {
     mintedInPhase,
     listed: proof.data?.listed,
     proofRoot: proof.data?.merkleRoot,
+    listedAllowance: proof.data?.allowance,
   });
   const { price } = phaseTerms(state);
   const chosen = Math.max(1, Math.min(quantity, allowance.max));
@@ -107,7 +108,9 @@ function MintArea({ drop, state, onMinted }: MintPanelProps) {
       chainId: contract.chainId,
       address: contract.address as Address,
       quantity: chosen,
-      ...(isAllowlist ? { proof: (proof.data?.proof ?? []) as Hex[] } : {}),
+      ...(isAllowlist
+        ? { allowlist: { allowance: proof.data?.allowance ?? 0, proof: (proof.data?.proof ?? []) as Hex[] } }
+        : {}),
     });
   };
 
@@ -160,7 +163,11 @@ function MintArea({ drop, state, onMinted }: MintPanelProps) {
         />
       ) : null}
       {account !== undefined && allowance.blocker ? (
-        <Alert type="warning" showIcon title={blockerMessage(allowance.blocker, state)} />
+        <Alert
+          type="warning"
+          showIcon
+          title={blockerMessage(allowance.blocker, state, proof.data?.allowance)}
+        />
       ) : null}
       {account !== undefined && !allowance.blocker && cannotPay ? (
         <Alert

@@ -6,7 +6,9 @@ import {
   formatPrice,
   mintAllowance,
   mintedPercent,
+  overLimitMessage,
   phaseLabel,
+  walletLimit,
   walletLimitLabel,
 } from './mint-rules.ts';
 
@@ -82,6 +84,40 @@ describe('quantity limits', () => {
     expect(mintAllowance({ state: allowlist, listed: false })).toEqual({ max: 0, blocker: 'not-listed' });
   });
 
+  it("offers a listed wallet its own allowance in the allowlist phase, over or under the phase's limit", () => {
+    const allowlist = state({ phase: 'allowlist', allowlistRoot: ROOT });
+    const listed = { state: allowlist, listed: true, proofRoot: ROOT };
+    // Over the phase limit of 2.
+    expect(mintAllowance({ ...listed, listedAllowance: 5 })).toEqual({ max: 5, blocker: null });
+    expect(mintAllowance({ ...listed, listedAllowance: 5, mintedInPhase: 3 })).toEqual({
+      max: 2,
+      blocker: null,
+    });
+    // Under it.
+    expect(mintAllowance({ ...listed, listedAllowance: 1 })).toEqual({ max: 1, blocker: null });
+    expect(mintAllowance({ ...listed, listedAllowance: 1, mintedInPhase: 1 })).toEqual({
+      max: 0,
+      blocker: 'wallet-limit',
+    });
+    // Never more than the supply left.
+    expect(mintAllowance({ ...listed, listedAllowance: 50, mintedInPhase: 0 }).max).toBe(10);
+    expect(walletLimit(allowlist, 7)).toBe(7);
+    // The public sale keeps its own limit whatever the allowance.
+    expect(mintAllowance({ state: state(), listedAllowance: 5 })).toEqual({ max: 3, blocker: null });
+  });
+
+  it('gives a wallet listed without a quantity (allowance 0) the allowlist phase limit', () => {
+    const allowlist = state({ phase: 'allowlist', allowlistRoot: ROOT });
+    expect(mintAllowance({ state: allowlist, listed: true, proofRoot: ROOT, listedAllowance: 0 })).toEqual({
+      max: 2,
+      blocker: null,
+    });
+    expect(
+      mintAllowance({ state: allowlist, listed: true, proofRoot: ROOT, listedAllowance: null }).max,
+    ).toBe(2);
+    expect(walletLimit(allowlist, 0)).toBe(2);
+  });
+
   it('fills the progress bar by the share minted, full only when sold out', () => {
     expect(mintedPercent(state({ minted: 0 }))).toBe(0);
     expect(mintedPercent(state({ minted: 5 }))).toBe(50);
@@ -101,6 +137,24 @@ describe('why a wallet cannot mint', () => {
     );
     expect(blockerMessage('wallet-limit', state())).toBe(
       'This wallet has minted its limit for this sale (3 per wallet).',
+    );
+    expect(blockerMessage('wallet-limit', state({ phase: 'allowlist' }), 4)).toBe(
+      'This wallet has minted its allowance for this sale (4 for this wallet).',
+    );
+    expect(blockerMessage('wallet-limit', state({ phase: 'allowlist' }), 0)).toBe(
+      'This wallet has minted its limit for this sale (2 per wallet).',
+    );
+  });
+
+  it("explains the contract's refusal of a mint over the wallet's allowance", () => {
+    expect(overLimitMessage(3n, 2n)).toBe(
+      'This wallet may mint 3 in this sale and has minted 2: choose 1 token and mint again.',
+    );
+    expect(overLimitMessage(5n, 1n)).toBe(
+      'This wallet may mint 5 in this sale and has minted 1: choose at most 4 and mint again.',
+    );
+    expect(overLimitMessage(2n, 2n)).toBe(
+      'This wallet may mint 2 in this sale and has minted 2, so it cannot mint more.',
     );
   });
 });

@@ -33,6 +33,16 @@ export interface MintAllowance {
   blocker: MintBlocker | null;
 }
 
+/**
+ * The most a wallet may mint in the current sale in all: in the allowlist sale its own allowance from
+ * the list when it has one (the contract enforces it instead of the per-wallet limit), else the phase's
+ * per-wallet limit. `listedAllowance` 0, null or undefined means "no allowance of its own".
+ */
+export function walletLimit(state: DropState, listedAllowance?: number | null): number {
+  if (state.phase === 'allowlist' && listedAllowance) return listedAllowance;
+  return phaseTerms(state).maxPerWallet;
+}
+
 export interface MintAllowanceParameters {
   state: DropState;
   /** What this wallet already minted in the current phase's sale; unknown (not connected, not read yet) counts as 0. */
@@ -41,14 +51,20 @@ export interface MintAllowanceParameters {
   listed?: boolean | undefined;
   /** The root the wallet's proof is for: a listed wallet cannot mint until the contract holds that root. */
   proofRoot?: string | null | undefined;
+  /** In the allowlist phase: the wallet's allowance on the list (0 or null: the phase's per-wallet limit). */
+  listedAllowance?: number | null | undefined;
 }
 
-/** The quantity limits of a mint: the phase's per-wallet limit less what the wallet minted, and the supply left. */
+/**
+ * The quantity limits of a mint: the wallet's limit in this sale (its allowlist allowance, or the phase's
+ * per-wallet limit) less what it minted, and the supply left.
+ */
 export function mintAllowance({
   state,
   mintedInPhase = 0,
   listed,
   proofRoot,
+  listedAllowance,
 }: MintAllowanceParameters): MintAllowance {
   if (state.minted >= state.maxSupply) return { max: 0, blocker: 'sold-out' };
   if (state.phase === 'closed') return { max: 0, blocker: 'closed' };
@@ -60,14 +76,20 @@ export function mintAllowance({
   ) {
     return { max: 0, blocker: 'list-not-on-chain' };
   }
-  const { maxPerWallet } = phaseTerms(state);
-  const max = Math.min(maxPerWallet - mintedInPhase, state.maxSupply - state.minted);
+  const max = Math.min(walletLimit(state, listedAllowance) - mintedInPhase, state.maxSupply - state.minted);
   if (max <= 0) return { max: 0, blocker: 'wallet-limit' };
   return { max, blocker: null };
 }
 
-/** The sentence that says why a wallet cannot mint. */
-export function blockerMessage(blocker: MintBlocker, state: DropState): string {
+/**
+ * The sentence that says why a wallet cannot mint; `listedAllowance` is the wallet's own allowlist
+ * allowance, if it has one.
+ */
+export function blockerMessage(
+  blocker: MintBlocker,
+  state: DropState,
+  listedAllowance?: number | null,
+): string {
   switch (blocker) {
     case 'sold-out':
       return `Sold out: all ${state.maxSupply.toLocaleString('en-US')} tokens are minted.`;
@@ -78,10 +100,25 @@ export function blockerMessage(blocker: MintBlocker, state: DropState): string {
     case 'list-not-on-chain':
       return "This wallet is on the creator's new allowlist, which is not set on the contract yet. Try again once it is.";
     case 'wallet-limit': {
+      if (state.phase === 'allowlist' && listedAllowance) {
+        return `This wallet has minted its allowance for this sale (${listedAllowance.toLocaleString('en-US')} for this wallet).`;
+      }
       const { maxPerWallet } = phaseTerms(state);
       return `This wallet has minted its limit for this sale (${maxPerWallet} per wallet).`;
     }
   }
+}
+
+/**
+ * Why the contract refused a mint over the wallet's limit (its `WalletLimitExceeded(limit, minted)`), in
+ * a collector's words: what the wallet may mint in this sale, what it has, and what it can still mint.
+ */
+export function overLimitMessage(limit: bigint, minted: bigint): string {
+  const left = limit > minted ? limit - minted : 0n;
+  const may = `This wallet may mint ${limit.toLocaleString('en-US')} in this sale and has minted ${minted.toLocaleString('en-US')}`;
+  return left === 0n
+    ? `${may}, so it cannot mint more.`
+    : `${may}: choose ${left === 1n ? '1 token' : `at most ${left.toLocaleString('en-US')}`} and mint again.`;
 }
 
 /** "Up to 5 per wallet" for the current phase. */

@@ -1,9 +1,11 @@
-import { allowlistMint, mint } from '@layerloom/contracts';
+import { allowlistMint, CollectionRevertedError, mint } from '@layerloom/contracts';
 import { useCallback, useState } from 'react';
 import type { Address, Hash, Hex } from 'viem';
 import { useConfig } from 'wagmi';
+import { findCause } from '../launch/launch-error-message.ts';
 import { walletClients } from '../launch/wallet-clients.ts';
 import { type MintErrorContext, mintErrorMessage } from './mint-error-message.ts';
+import { overLimitMessage } from './mint-rules.ts';
 
 /** `wallet`: waiting for the collector to confirm in the wallet; `pending`: sent, not yet mined. */
 export type MintStatus = 'idle' | 'wallet' | 'pending' | 'confirmed' | 'failed';
@@ -16,13 +18,23 @@ export interface MintFlowState {
   error?: string;
 }
 
-/** One mint: the public sale, or the allowlist sale with the wallet's proof. */
+/** One mint: the public sale, or the allowlist sale with the wallet's allowance and proof. */
 export interface MintJob {
   chainId: number;
   address: Address;
   quantity: number;
-  /** Present for an allowlist mint. */
-  proof?: readonly Hex[];
+  /** Present for an allowlist mint: the wallet's leaf on the list (allowance 0 = the phase limit) and its proof. */
+  allowlist?: { allowance: number; proof: readonly Hex[] };
+}
+
+/** A failed mint in a collector's words; a refusal over the wallet's limit says the limit and what is left. */
+function failureMessage(error: unknown, context: MintErrorContext): string {
+  const reverted = findCause(error, (cause) => cause instanceof CollectionRevertedError);
+  if (reverted instanceof CollectionRevertedError && reverted.reason === 'WalletLimitExceeded') {
+    const [limit, minted] = reverted.args;
+    if (typeof limit === 'bigint' && typeof minted === 'bigint') return overLimitMessage(limit, minted);
+  }
+  return mintErrorMessage(error, context);
 }
 
 /** Mints from the connected wallet and reports each step; `onSettled` runs after success or failure. */
@@ -42,10 +54,12 @@ export function useMintFlow({ context, onSettled }: { context: MintErrorContext;
           quantity: job.quantity,
           onTransactionSubmitted: (hash: Hash) => setState({ status: 'pending', hash }),
         };
-        const result = job.proof ? await allowlistMint({ ...common, proof: job.proof }) : await mint(common);
+        const result = job.allowlist
+          ? await allowlistMint({ ...common, ...job.allowlist })
+          : await mint(common);
         setState({ status: 'confirmed', hash: result.hash, tokenIds: result.tokenIds });
       } catch (error) {
-        setState((previous) => ({ ...previous, status: 'failed', error: mintErrorMessage(error, context) }));
+        setState((previous) => ({ ...previous, status: 'failed', error: failureMessage(error, context) }));
       } finally {
         onSettled();
       }
