@@ -124,6 +124,20 @@ export {
   TraitNameSchema,
   TraitWeightSchema,
 } from './projects/project-limits.ts';
+export type { Placeholder, PlaceholderFields } from './publications/placeholder.ts';
+export {
+  DEFAULT_PLACEHOLDER_DESCRIPTION,
+  defaultPlaceholderName,
+  getPlaceholder,
+  PLACEHOLDER_DESCRIPTION_MAX,
+  PLACEHOLDER_IMAGE_TYPES,
+  PLACEHOLDER_MAX_BYTES,
+  PLACEHOLDER_NAME_MAX,
+  PlaceholderFieldsSchema,
+  PlaceholderSchema,
+  recordReveal,
+  setPlaceholder,
+} from './publications/placeholder.ts';
 export type { Publication, PublicationMode, PublishBody } from './publications/publication.ts';
 export {
   getPublication,

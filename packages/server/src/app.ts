@@ -19,6 +19,7 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { nftLegacyRoutes } from './modules/nft-legacy/nft-legacy.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { hostedRoutes } from './modules/publications/hosted.routes.ts';
+import { placeholderRoutes } from './modules/publications/placeholder.routes.ts';
 import { publicationsRoutes } from './modules/publications/publications.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(collectionsRoutes);
   await app.register(publicationsRoutes);
   await app.register(hostedRoutes);
+  await app.register(placeholderRoutes);
   await app.register(deploymentsRoutes);
   await app.register(dropsRoutes);
   await app.register(allowlistsRoutes);

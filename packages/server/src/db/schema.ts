@@ -11,6 +11,7 @@ export interface Database {
   publications: PublicationTable;
   deployments: DeploymentTable;
   allowlists: AllowlistTable;
+  placeholders: PlaceholderTable;
   contact_messages: ContactMessageTable;
   jobs: JobTable;
   system_settings: SystemSettingTable;
@@ -169,6 +170,21 @@ export interface PublicationTable {
   slug: string;
   provenance_hash: string;
   published_at: string;
+}
+
+export interface PlaceholderTable {
+  collection_id: string;
+  owner_id: string;
+  image_key: string;
+  /** 'png' | 'jpeg' | 'webp' | 'gif'. */
+  image_type: string;
+  /** SHA-256 of the image (hex): names its immutable URL. */
+  image_hash: string;
+  name: string;
+  description: string;
+  updated_at: string;
+  /** Set once the reveal is read on chain; until then the collection's own files are withheld. */
+  revealed_at: string | null;
 }
 
 export interface DeploymentTable {

@@ -13,6 +13,7 @@ import * as projectLimits from './0022_project_limits.ts';
 import * as publications from './0023_publications.ts';
 import * as deployments from './0024_deployments.ts';
 import * as allowlists from './0025_allowlists.ts';
+import * as prereveal from './0027_prereveal.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0023_publications': publications,
   '0024_deployments': deployments,
   '0025_allowlists': allowlists,
+  '0027_prereveal': prereveal,
 };

@@ -5,6 +5,8 @@ import { notFound } from '../../lib/app-error.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
 import { collectionPrefix } from '../collections/collection-view.ts';
+import { withheldBy } from './placeholder.service.ts';
+import { sendWithheld } from './placeholder-gate.ts';
 import { hostedBase, publishedBySlug } from './publications.service.ts';
 
 const HostedParamsSchema = z.object({
@@ -72,7 +74,9 @@ export async function hostedRoutes(app: App): Promise<void> {
     const published = match ? await publishedBySlug(app, slug) : undefined;
     const edition = match ? Number(match[1]) : 0;
     if (!published || edition < 1 || edition > published.size) throw notFound('File');
-    return { published, edition, prefix: collectionPrefix(published.collection_id) };
+    // A pre-reveal collection's own files stay on the server until its reveal is known.
+    const withheld = await withheldBy(app, published);
+    return { published, edition, prefix: collectionPrefix(published.collection_id), withheld };
   }
 
   app.get(
@@ -86,7 +90,8 @@ export async function hostedRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { slug, file } = request.params;
-      const { published, edition, prefix } = await resolve(slug, file, /^(\d{1,6})(?:\.json)?$/);
+      const { published, edition, prefix, withheld } = await resolve(slug, file, /^(\d{1,6})(?:\.json)?$/);
+      if (withheld) return sendWithheld(app, slug, withheld, 'metadata', reply);
       const key = `${slug}/${edition}`;
       let cached = metadataCache.get(key);
       if (!cached || !fresh(cached)) {
@@ -125,7 +130,8 @@ export async function hostedRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { slug, file } = request.params;
-      const { edition, prefix } = await resolve(slug, file, /^(\d{1,6})\.png$/);
+      const { edition, prefix, withheld } = await resolve(slug, file, /^(\d{1,6})\.png$/);
+      if (withheld) return sendWithheld(app, slug, withheld, 'image', reply);
       const key = `${prefix}/images/${edition}.png`;
       const cached = imageCache.get(key);
       if (cached && fresh(cached))
