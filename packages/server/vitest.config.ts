@@ -1,8 +1,16 @@
 import { defineProject, mergeConfig } from 'vitest/config';
 import { sourceResolve } from '../../vitest.shared.ts';
 
+// Without the bundlers' "module" condition: the AWS SDK's "module" builds import files without their
+// extensions, which Node cannot load as they are; its "node" builds (what the server runs) load fine.
+const withoutModule = (conditions: string[]) => conditions.filter((condition) => condition !== 'module');
+const resolve = {
+  resolve: { conditions: withoutModule(sourceResolve.resolve.conditions) },
+  ssr: { resolve: { conditions: withoutModule(sourceResolve.ssr.resolve.conditions) } },
+};
+
 export default mergeConfig(
-  sourceResolve,
+  resolve,
   defineProject({
     test: {
       name: 'server',

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, ProcessRole } from './config.ts';
@@ -31,7 +30,7 @@ import { frameworkError, registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerWeb } from './plugins/web.ts';
-import { createLocalBlobStore } from './storage/local-blob-store.ts';
+import { createBlobStore } from './storage/create-blob-store.ts';
 import type { App } from './types.ts';
 import { version } from './version.ts';
 
@@ -81,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       })
     : createJobRunner({ db: database.db, log: app.log });
   app.decorate('jobs', jobs);
-  const blobs = createLocalBlobStore(join(config.dataDir, 'blobs'));
+  const blobs = createBlobStore(config.blobs);
   app.decorate('blobs', blobs);
   // Temporary files a crashed process left half-written are never committed: remove them at start.
   const swept = await blobs.sweep?.();
@@ -92,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Interrupted jobs are queued again before the database they are recorded in closes.
     await jobs.stop();
     await mail.close();
+    blobs.close?.();
     if (!options.database) await database.close();
   });
 
@@ -119,8 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);
   await app.ready();
-  const blobLocation = join(config.dataDir, 'blobs');
-  await checkStorageMarker(options.role ?? 'web', { db: database.db, blobs, location: blobLocation }).catch(
+  await checkStorageMarker(options.role ?? 'web', { db: database.db, blobs, location: blobs.location }).catch(
     async (error: unknown) => {
       await app.close();
       throw error;

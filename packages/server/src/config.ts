@@ -92,6 +92,8 @@ export interface Config {
   port: number;
   /** Absolute path of the folder holding the SQLite file, blobs and the dev outbox. */
   dataDir: string;
+  /** Where blobs live: `DATA_DIR/blobs` (the default), or an S3-compatible bucket when `S3_BUCKET` is set. */
+  blobs: BlobsConfig;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
   /** Whether this process runs generation jobs (false on web nodes when dedicated workers run them). */
@@ -142,6 +144,96 @@ function rpcUrlsFrom(env: NodeJS.ProcessEnv): Record<number, string> {
   return urls;
 }
 
+/** The blob store's settings: a local folder, or an S3-compatible bucket (`S3_*`). */
+export type BlobsConfig =
+  | { kind: 'local'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      /** The address browsers reach the store at, for presigned download URLs (default: `endpoint`). */
+      publicEndpoint: string | undefined;
+      forcePathStyle: boolean;
+      prefix: string | undefined;
+      /** Keys from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY; undefined: the AWS SDK's credential chain. */
+      credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+    };
+
+const S3_SETTINGS = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_PUBLIC_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PREFIX',
+] as const;
+
+/** `S3_*` (and the AWS keys when given) → an S3 store; none of them → `DATA_DIR/blobs`. Half-set settings are refused. */
+function blobsFrom(env: NodeJS.ProcessEnv, dataDir: string): BlobsConfig {
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const refuse = (message: string): never => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+  const bucket = read('S3_BUCKET');
+  if (bucket === undefined) {
+    const stray = S3_SETTINGS.filter((name) => read(name) !== undefined);
+    if (stray.length > 0)
+      refuse(
+        `${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not (set S3_BUCKET to keep blobs in S3, or unset S3_* to keep them in DATA_DIR/blobs)`,
+      );
+    return { kind: 'local', root: resolve(dataDir, 'blobs') };
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    refuse('S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens');
+  const region =
+    read('S3_REGION') ??
+    refuse('S3_BUCKET needs S3_REGION (us-east-1 for MinIO and most S3-compatible servers)');
+  const url = (name: string) => {
+    const value = read(name);
+    if (value !== undefined && !(URL.canParse(value) && /^https?:\/\//.test(value)))
+      refuse(`${name} must be a URL like http://minio:9000`);
+    return value?.replace(/\/+$/, '');
+  };
+  const endpoint = url('S3_ENDPOINT');
+  const publicEndpoint = url('S3_PUBLIC_ENDPOINT');
+  const pathStyle = read('S3_FORCE_PATH_STYLE') ?? 'false';
+  const forcePathStyle = booleanFromEnv.safeParse(pathStyle);
+  if (!forcePathStyle.success) refuse('S3_FORCE_PATH_STYLE must be true or false');
+  const prefix = read('S3_PREFIX')?.replace(/^\/+|\/+$/g, '');
+  if (
+    prefix !== undefined &&
+    prefix !== '' &&
+    !/^[A-Za-z0-9_][A-Za-z0-9._-]*(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/.test(prefix)
+  )
+    refuse(
+      'S3_PREFIX must be a folder path of letters, digits, dots, hyphens and underscores, like layerloom/prod',
+    );
+  const accessKeyId = read('AWS_ACCESS_KEY_ID');
+  const secretAccessKey = read('AWS_SECRET_ACCESS_KEY');
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+    refuse(
+      'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together (or neither, to use the AWS credential chain)',
+    );
+  const sessionToken = read('AWS_SESSION_TOKEN');
+  return {
+    kind: 's3',
+    bucket,
+    region,
+    endpoint,
+    publicEndpoint,
+    forcePathStyle: forcePathStyle.data === true,
+    prefix: prefix || undefined,
+    credentials:
+      accessKeyId && secretAccessKey
+        ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }
+        : undefined,
+  };
+}
+
 /** Validates the environment once and returns the typed configuration; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -159,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: vars.HOST,
     port: vars.PORT,
     dataDir,
+    blobs: blobsFrom(env, dataDir),
     database: vars.DATABASE_URL
       ? { kind: 'postgres', url: vars.DATABASE_URL }
       : { kind: 'sqlite', file: resolve(dataDir, 'layerloom.db') },

@@ -12,6 +12,10 @@ export interface BlobInfo {
  * never sees a half-written blob.
  */
 export interface BlobStore {
+  /** Which kind of store this is: a folder on this machine, or an S3-compatible bucket. */
+  readonly kind: 'local' | 's3';
+  /** Where the blobs are, for operators' messages (a folder, or `s3://bucket/prefix/`); never shown to users. */
+  readonly location: string;
   /** Stores a blob atomically, replacing any blob with that key; resolves with its size in bytes. */
   put(key: string, body: Buffer | Readable): Promise<{ size: number }>;
   /** Streams a blob; throws BlobNotFoundError when absent. */
@@ -33,8 +37,23 @@ export interface BlobStore {
   stage?(key: string): Promise<string>;
   /** Makes a complete file written at a `stage` answer the blob `key`, atomically. */
   commit?(key: string, staged: string): Promise<void>;
+  /**
+   * Optional, for stores a client can download from directly: a short-lived URL that serves the blob
+   * with this file name and type, so a web node does not proxy a large file.
+   */
+  downloadUrl?(key: string, options: DownloadUrlOptions): Promise<string>;
+  /** Releases the store's connections. */
+  close?(): void;
   /** Removes the temporary files of processes that are no longer running (a crash leaves them); answers how many. */
   sweep?(): Promise<number>;
+}
+
+/** How a presigned download is answered. */
+export interface DownloadUrlOptions {
+  /** The file name the browser saves it as (Content-Disposition). */
+  fileName: string;
+  contentType: string;
+  expiresInSeconds: number;
 }
 
 /** A blob that does not exist. */

@@ -63,6 +63,8 @@ export function createLocalBlobStore(root: string): BlobStore {
   }
 
   return {
+    kind: 'local',
+    location: root,
     async put(key, body) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });

@@ -16,7 +16,7 @@ export class StorageMarkerError extends Error {
 export interface StorageMarkerParameters {
   db: Kysely<Database>;
   blobs: BlobStore;
-  /** Where the store is, for the operator's message (the blob folder's path). */
+  /** Where the store is, for the operator's message (the blob folder's path or the bucket's address). */
   location: string;
   now?: () => Date;
 }
@@ -28,6 +28,30 @@ async function storedId(db: Kysely<Database>): Promise<string | undefined> {
     .where('key', '=', SETTING)
     .executeTakeFirst();
   return row?.value;
+}
+
+/** What an operator sets so that every process uses the same store. */
+function sharedSettings(blobs: BlobStore): string {
+  return blobs.kind === 's3'
+    ? 'give workers the same S3_BUCKET, S3_PREFIX, S3_ENDPOINT and keys as the web nodes'
+    : 'give workers the same DATA_DIR, a folder shared with the web nodes';
+}
+
+/** The marker's id, with a store that cannot be read at all (wrong keys, no such bucket, no network) as a refusal. */
+async function readMarkerOrRefuse(
+  blobs: BlobStore,
+  location: string,
+  refusal: string,
+): Promise<string | undefined> {
+  try {
+    return await readMarkerId(blobs);
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new StorageMarkerError(
+      `${refusal}: the blob store ${location} cannot be read (${reason}); ${sharedSettings(blobs)}`,
+      { cause: error },
+    );
+  }
 }
 
 /** The id in the store's marker, or undefined when there is none. */
@@ -63,10 +87,10 @@ export async function writeStorageMarker({
       .execute();
     id = (await storedId(db)) as string;
   }
-  const found = await readMarkerId(blobs);
+  const found = await readMarkerOrRefuse(blobs, location, 'Refusing to start');
   if (found !== undefined && found !== id) {
     throw new StorageMarkerError(
-      `Refusing to start: the blob folder ${location} belongs to another Layerloom database (its ${STORAGE_MARKER_KEY} holds ${found || 'no id'}, this database expects ${id}); check DATA_DIR and DATABASE_URL`,
+      `Refusing to start: the blob ${blobs.kind === 's3' ? 'store' : 'folder'} ${location} belongs to another Layerloom database (its ${STORAGE_MARKER_KEY} holds ${found || 'no id'}, this database expects ${id}); check ${blobs.kind === 's3' ? 'S3_BUCKET, S3_PREFIX' : 'DATA_DIR'} and DATABASE_URL`,
     );
   }
   if (found === undefined) {
@@ -89,10 +113,10 @@ export async function verifyStorageMarker({ db, blobs, location }: StorageMarker
       'Refusing to take jobs: no web node has started on this database yet (it writes the blob store marker workers check); start a web node first',
     );
   }
-  const found = await readMarkerId(blobs);
+  const found = await readMarkerOrRefuse(blobs, location, 'Refusing to take jobs');
   if (found !== id) {
     throw new StorageMarkerError(
-      `Refusing to take jobs: this worker cannot read what web nodes write (${location}/${STORAGE_MARKER_KEY} ${found === undefined ? 'is missing' : "holds another installation's id"}); give workers the same DATA_DIR, a folder shared with the web nodes`,
+      `Refusing to take jobs: this worker cannot read what web nodes write (${location}/${STORAGE_MARKER_KEY} ${found === undefined ? 'is missing' : "holds another installation's id"}); ${sharedSettings(blobs)}`,
     );
   }
   return { id };
