@@ -124,6 +124,25 @@ export {
   TraitNameSchema,
   TraitWeightSchema,
 } from './projects/project-limits.ts';
+export type {
+  IpfsUpload,
+  IpfsUploadStatus,
+  PinningProvider,
+  SavePinningProviderBody,
+} from './publications/ipfs.ts';
+export {
+  deletePinningProvider,
+  getIpfsUpload,
+  getPinningProvider,
+  IpfsUploadSchema,
+  IpfsUploadStatusSchema,
+  PINNING_ENDPOINT_MAX,
+  PINNING_TOKEN_MAX,
+  PinningProviderSchema,
+  SavePinningProviderBodySchema,
+  savePinningProvider,
+  startIpfsUpload,
+} from './publications/ipfs.ts';
 export type { Placeholder, PlaceholderFields } from './publications/placeholder.ts';
 export {
   DEFAULT_PLACEHOLDER_DESCRIPTION,

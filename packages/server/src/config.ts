@@ -83,6 +83,15 @@ const EnvSchema = z.object({
   RECONCILE_INTERVAL_MS: millisecondsFromEnv(30_000, 1_000, 3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters (for example: openssl rand -hex 32)',
+    }),
+  IPFS_TIMEOUT_MS: millisecondsFromEnv(120_000, 100, 3_600_000),
 });
 
 /** The server's configuration, read once at boot from the environment. */
@@ -119,6 +128,10 @@ export interface Config {
   webDist: string | undefined;
   /** JSON-RPC endpoints by chain id (`RPC_URL_<chainId>`), used to verify deployments; the local chain's by default. */
   rpcUrls: Record<number, string>;
+  /** Seals stored secrets (pinning tokens); undefined: a key file generated once in DATA_DIR. */
+  secretKey: string | undefined;
+  /** How long a pinning provider may stay silent during an upload before it is given up, in ms. */
+  ipfsTimeoutMs: number;
 }
 
 /** A bad environment variable: the message names it and says what is expected. */
@@ -273,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: vars.LOG_LEVEL,
     webDist: vars.WEB_DIST ? resolve(cwd, vars.WEB_DIST) : undefined,
     rpcUrls: rpcUrlsFrom(env),
+    secretKey: vars.SECRET_KEY,
+    ipfsTimeoutMs: vars.IPFS_TIMEOUT_MS,
   };
 }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
 
-/** Where a collection's `tokenURI`s point: today, files hosted by Layerloom. */
-export const PublicationModeSchema = z.enum(['hosted']);
+/** Where a collection's `tokenURI`s point: files hosted by Layerloom, or CAR files pinned on IPFS. */
+export const PublicationModeSchema = z.enum(['hosted', 'ipfs']);
 export type PublicationMode = z.infer<typeof PublicationModeSchema>;
 
 /** A published collection: public, immutable URLs for its metadata and images. */
@@ -21,8 +21,9 @@ export const PublicationSchema = z.object({
 });
 export type Publication = z.infer<typeof PublicationSchema>;
 
+/** IPFS publishing is an upload job: `POST …/publication/ipfs` (see ipfs.ts). */
 export const PublishBodySchema = z.object({
-  mode: PublicationModeSchema.default('hosted'),
+  mode: z.literal('hosted', { message: 'Publish to IPFS through /publication/ipfs' }).default('hosted'),
 });
 export type PublishBody = z.input<typeof PublishBodySchema>;
 

@@ -9,6 +9,8 @@ export interface Database {
   projects: ProjectTable;
   collections: CollectionTable;
   publications: PublicationTable;
+  pinning_providers: PinningProviderTable;
+  ipfs_uploads: IpfsUploadTable;
   deployments: DeploymentTable;
   allowlists: AllowlistTable;
   placeholders: PlaceholderTable;
@@ -170,6 +172,29 @@ export interface PublicationTable {
   slug: string;
   provenance_hash: string;
   published_at: string;
+  /** IPFS mode: the CIDs of the images folder and of the metadata folder pointing at it. */
+  ipfs_images_cid?: string | null;
+  ipfs_metadata_cid?: string | null;
+}
+
+/** A user's pinning provider (Kubo RPC API): the token sealed with the server's key, never sent back. */
+export interface PinningProviderTable {
+  owner_id: string;
+  endpoint: string;
+  /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>` (base64url), bound to the owner. */
+  token_sealed: string;
+  token_last4: string;
+  updated_at: string;
+}
+
+/** A collection's latest upload to IPFS: the job carrying it and the CIDs the engine computed. */
+export interface IpfsUploadTable {
+  collection_id: string;
+  owner_id: string;
+  job_id: string;
+  images_cid: string;
+  metadata_cid: string;
+  started_at: string;
 }
 
 export interface PlaceholderTable {

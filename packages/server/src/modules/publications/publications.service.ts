@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
+import { ipfsBase } from './ipfs-base.ts';
 import { provenanceHash } from './provenance.ts';
 import { findPublication, findPublicationBySlug, insertPublication } from './publications.repository.ts';
 
@@ -19,9 +20,9 @@ export function hostedBase(publicUrl: string, slug: string) {
 export function publicationView(row: PublicationTable, publicUrl: string): Publication {
   return {
     collectionId: row.collection_id,
-    mode: 'hosted',
+    mode: row.mode === 'ipfs' ? 'ipfs' : 'hosted',
     slug: row.slug,
-    ...hostedBase(publicUrl, row.slug),
+    ...(row.mode === 'ipfs' ? ipfsBase(row) : hostedBase(publicUrl, row.slug)),
     provenanceHash: row.provenance_hash,
     publishedAt: row.published_at,
   };
@@ -35,7 +36,7 @@ export async function getPublication(app: App, ownerId: string, collectionId: st
 }
 
 /** A slug from the collection's name: lower-case words joined by dashes, plus a random tail so it is unique. */
-function slugFor(name: string): string {
+export function slugFor(name: string): string {
   const words = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

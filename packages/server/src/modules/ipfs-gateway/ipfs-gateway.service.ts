@@ -1,0 +1,129 @@
+import { ipfsTokenMetadata } from '@layerloom/engine';
+import { CID } from 'multiformats/cid';
+import type { CollectionTable } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { BlobNotFoundError } from '../../storage/blob-store.ts';
+import type { App } from '../../types.ts';
+import { collectionPrefix } from '../collections/collection-view.ts';
+import { collectionById } from '../collections/collections.service.ts';
+import { collectionSource } from '../collections/downloads.ts';
+import { findPublicationByCid } from '../publications/ipfs.repository.ts';
+import type { CarIndex } from '../publications/ipfs-car-index.ts';
+import { carIndex, type IpfsFolder } from '../publications/ipfs-publish.service.ts';
+
+/** A CID the gateway serves: one of the two folders of a collection published on IPFS. */
+export interface GatewayFolder {
+  /** The CID as stored (CIDv1, base32). */
+  cid: string;
+  folder: IpfsFolder;
+  collection: CollectionTable;
+  imagesCid: string;
+}
+
+/** Parses a CID as written in a URL (CIDv0 or v1, base32/base36/base58btc) to its stored form; 400 when it is not one. */
+export function normaliseCid(text: string): string {
+  try {
+    return CID.parse(text).toV1().toString();
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', 'That is not a valid CID.', { cause: error });
+  }
+}
+
+/**
+ * How long a found CID is served without asking the database again: published files never change, but a
+ * deleted collection's must stop being served. Unknown CIDs are not cached (anyone could fill the cache).
+ */
+const LOOKUP_TTL_MS = 60_000;
+const lookups = new Map<string, { at: number; found: GatewayFolder }>();
+const LOOKUP_CACHE_SIZE = 10_000;
+
+/** The published folder a CID names, or a 404. */
+export async function gatewayFolder(app: App, cid: string): Promise<GatewayFolder> {
+  const cached = lookups.get(cid);
+  if (cached && Date.now() - cached.at < LOOKUP_TTL_MS) return cached.found;
+  lookups.delete(cid);
+  const publication = await findPublicationByCid(app.database.db, cid);
+  const collection = publication ? await collectionById(app, publication.collection_id) : undefined;
+  if (!publication || !collection || !publication.ipfs_images_cid) throw notFound('Content');
+  const found: GatewayFolder = {
+    cid,
+    folder: publication.ipfs_images_cid === cid ? 'images' : 'metadata',
+    collection,
+    imagesCid: publication.ipfs_images_cid,
+  };
+  lookups.set(cid, { at: Date.now(), found });
+  if (lookups.size > LOOKUP_CACHE_SIZE) lookups.delete(lookups.keys().next().value as string);
+  return found;
+}
+
+/** Indexes of the folders recently read (a few hundred KB each for 10,000 tokens). */
+const indexes = new Map<string, Promise<CarIndex>>();
+const INDEX_CACHE_SIZE = 32;
+
+/** The folder's index (from the blob store once, then from memory). */
+export function folderIndex(app: App, folder: GatewayFolder): Promise<CarIndex> {
+  let pending = indexes.get(folder.cid);
+  if (!pending) {
+    pending = carIndex(app, folder.collection, folder.folder);
+    indexes.set(folder.cid, pending);
+    pending.catch(() => indexes.delete(folder.cid));
+    if (indexes.size > INDEX_CACHE_SIZE) indexes.delete(indexes.keys().next().value as string);
+  }
+  return pending;
+}
+
+/** Files recently served, by `cid/name`, up to a total size: a drop reads the same few files at once. */
+const files = new Map<string, Buffer>();
+const FILE_CACHE_BYTES = 64 * 1024 * 1024;
+const FILE_CACHE_ITEM_BYTES = 2 * 1024 * 1024;
+let fileCacheBytes = 0;
+
+/** The edition a file name in the folder names (`7.png`, `7.json`), or undefined. */
+export function editionOf(folder: GatewayFolder, name: string): number | undefined {
+  const match = (folder.folder === 'images' ? /^(\d{1,6})\.png$/ : /^(\d{1,6})\.json$/).exec(name);
+  const edition = match ? Number(match[1]) : 0;
+  return edition >= 1 && edition <= folder.collection.size ? edition : undefined;
+}
+
+/** A file's bytes exactly as they are in the folder's CAR (the image, or the metadata pointing at `ipfs://`). */
+export async function fileBytes(
+  app: App,
+  folder: GatewayFolder,
+  edition: number,
+  name: string,
+): Promise<Buffer> {
+  const key = `${folder.cid}/${name}`;
+  const cached = files.get(key);
+  if (cached) return cached;
+  let body: Buffer;
+  try {
+    body =
+      folder.folder === 'images'
+        ? await app.blobs.getBuffer(`${collectionPrefix(folder.collection.id)}/images/${edition}.png`)
+        : Buffer.from(
+            await ipfsTokenMetadata(
+              collectionSource(app.blobs, folder.collection),
+              folder.imagesCid,
+              edition,
+            ),
+          );
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) throw notFound('Content');
+    throw error;
+  }
+  if (body.length <= FILE_CACHE_ITEM_BYTES) {
+    files.set(key, body);
+    fileCacheBytes += body.length;
+    while (fileCacheBytes > FILE_CACHE_BYTES) {
+      const [oldest, value] = files.entries().next().value as [string, Buffer];
+      files.delete(oldest);
+      fileCacheBytes -= value.length;
+    }
+  }
+  return body;
+}
+
+/** The stored CAR of a whole folder, streamed. */
+export function folderCar(app: App, folder: GatewayFolder) {
+  return app.blobs.get(`${collectionPrefix(folder.collection.id)}/exports/${folder.folder}.car`);
+}

@@ -1,0 +1,175 @@
+import { Readable } from 'node:stream';
+import type { IpfsUpload } from '@layerloom/api';
+import type { CollectionTable, IpfsUploadTable, PublicationTable } from '../../db/schema.ts';
+import { isFinished, type Job, type JobHandler, type JobProgress } from '../../jobs/job.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { BlobNotFoundError } from '../../storage/blob-store.ts';
+import type { App } from '../../types.ts';
+import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
+import { getOwnedCollection } from '../collections/collections.service.ts';
+import { collectionCids, exportStream } from '../collections/downloads.ts';
+import { findIpfsUpload, upsertIpfsUpload } from './ipfs.repository.ts';
+import { type CarIndex, indexCar } from './ipfs-car-index.ts';
+import { importCar, sameCid } from './ipfs-kubo-client.ts';
+import { pinningCredentials } from './pinning-provider.service.ts';
+import { provenanceHash } from './provenance.ts';
+import { findPublication, insertPublication } from './publications.repository.ts';
+import { slugFor } from './publications.service.ts';
+
+/** The job that uploads a collection's CAR files to its owner's pinning provider, then publishes it. */
+export const IPFS_PUBLISH_JOB = 'ipfs-publish';
+
+/** The two folders a collection has on IPFS. */
+export type IpfsFolder = 'images' | 'metadata';
+
+const ALREADY_PUBLISHED = 'This collection is already published; its files and URLs stay as they are.';
+
+function uploadView(row: IpfsUploadTable, progress: JobProgress | undefined): IpfsUpload {
+  return {
+    collectionId: row.collection_id,
+    // A job record that is gone (cleaned up) cannot be running any more.
+    status: progress?.status ?? 'failed',
+    done: progress?.done ?? 0,
+    total: progress?.total ?? 0,
+    error: progress ? progress.error : 'The upload was interrupted. Try again.',
+    imagesCid: row.images_cid,
+    metadataCid: row.metadata_cid,
+    startedAt: row.started_at,
+  };
+}
+
+/** The collection's latest upload to IPFS (owner only), or null before the first. */
+export async function getIpfsUpload(app: App, ownerId: string, collectionId: string) {
+  const collection = await getOwnedCollection(app, ownerId, collectionId);
+  const row = await findIpfsUpload(app.database.db, collection.id);
+  return row ? uploadView(row, await app.jobs.progress(row.job_id)) : null;
+}
+
+/**
+ * Starts uploading a ready collection to its owner's pinning provider (or retries a failed upload). Refused
+ * with a clear message, writing nothing, when it is already published, not ready, has no provider, or an
+ * upload is already under way.
+ */
+export async function startIpfsUpload(app: App, ownerId: string, collectionId: string): Promise<IpfsUpload> {
+  const collection = await getOwnedCollection(app, ownerId, collectionId);
+  if (await findPublication(app.database.db, collection.id))
+    throw new AppError('CONFLICT', ALREADY_PUBLISHED);
+  if (statusOf(await app.jobs.progress(collection.job_id)) !== 'ready') {
+    throw new AppError('CONFLICT', 'Publish the collection once it has finished generating.');
+  }
+  await pinningCredentials(app, ownerId);
+  const previous = await findIpfsUpload(app.database.db, collection.id);
+  const previousProgress = previous ? await app.jobs.progress(previous.job_id) : undefined;
+  if (previousProgress && !isFinished(previousProgress.status)) {
+    throw new AppError(
+      'CONFLICT',
+      'This collection is already being uploaded to IPFS; wait for it to finish.',
+    );
+  }
+  const cids = await collectionCids(app.blobs, collection);
+  const job = await app.jobs.enqueue(IPFS_PUBLISH_JOB, { collectionId: collection.id, ownerId }, ownerId);
+  const row: IpfsUploadTable = {
+    collection_id: collection.id,
+    owner_id: ownerId,
+    job_id: job.id,
+    images_cid: cids.imagesCid,
+    metadata_cid: cids.metadataCid,
+    started_at: new Date().toISOString(),
+  };
+  await upsertIpfsUpload(app.database.db, row);
+  return uploadView(row, await app.jobs.progress(job.id));
+}
+
+/** Where the gateway's index of one of a collection's CAR files is kept. */
+function indexKey(collectionId: string, folder: IpfsFolder): string {
+  return `${collectionPrefix(collectionId)}/exports/${folder}.car.index.json`;
+}
+
+const carKind = { images: 'images-car', metadata: 'metadata-car' } as const;
+
+/** Indexes a stored CAR for the gateway and keeps the index beside it. */
+async function writeCarIndex(app: App, collection: CollectionTable, folder: IpfsFolder): Promise<CarIndex> {
+  const index = await indexCar(await exportStream(app.blobs, collection, carKind[folder]));
+  await app.blobs.put(indexKey(collection.id, folder), Readable.from([Buffer.from(JSON.stringify(index))]));
+  return index;
+}
+
+/** The gateway's index of a published collection's folder (made from its CAR when missing). */
+export async function carIndex(app: App, collection: CollectionTable, folder: IpfsFolder): Promise<CarIndex> {
+  try {
+    return JSON.parse((await app.blobs.getBuffer(indexKey(collection.id, folder))).toString()) as CarIndex;
+  } catch (error) {
+    if (!(error instanceof BlobNotFoundError)) throw error;
+    return writeCarIndex(app, collection, folder);
+  }
+}
+
+/**
+ * Uploads the images CAR, then the metadata CAR, streamed from the blob store, checking that the provider
+ * reports the root CIDs the engine computed; only then is the collection published (mode `ipfs`). Run
+ * again after a restart it uploads again (importing the same CAR twice changes nothing at the provider).
+ */
+export function ipfsPublishJob(app: App): JobHandler {
+  return async (job: Job, context) => {
+    const { collectionId, ownerId } = job.payload as { collectionId: string; ownerId: string };
+    const collection = await getOwnedCollection(app, ownerId, collectionId);
+    if (await findPublication(app.database.db, collection.id)) return { published: true };
+    const credentials = await pinningCredentials(app, ownerId);
+    const cids = await collectionCids(app.blobs, collection);
+    const folders = [
+      { folder: 'images' as const, expected: cids.imagesCid, size: 0 },
+      { folder: 'metadata' as const, expected: cids.metadataCid, size: 0 },
+    ];
+    // The CAR files are made (streamed into the blob store) once; their sizes measure the progress.
+    for (const entry of folders) {
+      (await exportStream(app.blobs, collection, carKind[entry.folder])).destroy();
+      const key = `${collectionPrefix(collection.id)}/exports/${entry.folder}.car`;
+      entry.size = (await app.blobs.stat(key))?.size ?? 0;
+    }
+    const total = folders.reduce((sum, entry) => sum + entry.size, 0);
+    context.progress(0, total);
+    let before = 0;
+    for (const entry of folders) {
+      const roots = await importCar({
+        ...credentials,
+        car: await exportStream(app.blobs, collection, carKind[entry.folder]),
+        label: entry.folder,
+        idleTimeoutMs: app.config.ipfsTimeoutMs,
+        signal: context.signal,
+        onProgress: (sent) => context.progress(before + Math.min(sent, entry.size), total),
+      });
+      if (!roots.some((root) => sameCid(root, entry.expected))) {
+        throw new AppError(
+          'CONFLICT',
+          `The pinning provider reported the ${entry.folder} folder as ${roots[0] ?? 'nothing'} instead of ${entry.expected}, so the collection was not published. Try again, or check the provider.`,
+        );
+      }
+      before += entry.size;
+      context.progress(before, total);
+    }
+    for (const entry of folders) await writeCarIndex(app, collection, entry.folder);
+    const prefix = collectionPrefix(collection.id);
+    const row: PublicationTable = {
+      collection_id: collection.id,
+      owner_id: ownerId,
+      mode: 'ipfs',
+      slug: slugFor(collection.name),
+      provenance_hash: await provenanceHash(
+        app.blobs,
+        (edition) => `${prefix}/images/${edition}.png`,
+        collection.size,
+      ),
+      published_at: new Date().toISOString(),
+      ipfs_images_cid: cids.imagesCid,
+      ipfs_metadata_cid: cids.metadataCid,
+    };
+    try {
+      await insertPublication(app.database.db, row);
+    } catch (error) {
+      // Published meanwhile (a hosted publish or another upload): that publication stands.
+      if (await findPublication(app.database.db, collection.id)) return { published: true };
+      throw error;
+    }
+    return { published: true, imagesCid: cids.imagesCid, metadataCid: cids.metadataCid };
+  };
+}

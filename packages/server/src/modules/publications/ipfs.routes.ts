@@ -1,0 +1,103 @@
+import {
+  deletePinningProvider,
+  getIpfsUpload,
+  getPinningProvider,
+  savePinningProvider,
+  startIpfsUpload,
+} from '@layerloom/api';
+import type { App } from '../../types.ts';
+import { currentUser, requireUser } from '../auth/require-user.ts';
+import * as ipfs from './ipfs-publish.service.ts';
+import { IPFS_PUBLISH_JOB, ipfsPublishJob } from './ipfs-publish.service.ts';
+import * as providers from './pinning-provider.service.ts';
+
+/** IPFS publishing, for the signed-in creator: their pinning provider, and each collection's upload to it. */
+export async function ipfsPublishingRoutes(app: App): Promise<void> {
+  app.jobs.register(IPFS_PUBLISH_JOB, ipfsPublishJob(app));
+  const guarded = { preValidation: requireUser };
+
+  app.get(
+    getPinningProvider.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['publications'],
+        summary: 'Your pinning provider (its address and the last 4 characters of its token), or null',
+        response: { 200: getPinningProvider.response },
+      },
+    },
+    async (request) => {
+      const provider = await providers.getPinningProvider(app, currentUser(request).id);
+      return { status: 'success' as const, data: { provider } };
+    },
+  );
+
+  app.put(
+    savePinningProvider.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['publications'],
+        summary: 'Save your pinning provider (Kubo RPC API address and access token, kept encrypted)',
+        body: savePinningProvider.body,
+        response: { 200: savePinningProvider.response },
+      },
+    },
+    async (request) => {
+      const provider = await providers.savePinningProvider(app, currentUser(request).id, request.body);
+      return { status: 'success' as const, data: { provider } };
+    },
+  );
+
+  app.delete(
+    deletePinningProvider.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['publications'],
+        summary: 'Forget your pinning provider and its token',
+        response: { 200: deletePinningProvider.response },
+      },
+    },
+    async (request) => {
+      await providers.deletePinningProvider(app, currentUser(request).id);
+      return { status: 'success' as const, data: { provider: null } };
+    },
+  );
+
+  app.get(
+    getIpfsUpload.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['publications'],
+        summary: "The collection's latest upload to IPFS (state, bytes sent, error), or null",
+        params: getIpfsUpload.params,
+        response: { 200: getIpfsUpload.response },
+      },
+    },
+    async (request) => {
+      const upload = await ipfs.getIpfsUpload(app, currentUser(request).id, request.params.id);
+      return { status: 'success' as const, data: { upload } };
+    },
+  );
+
+  app.post(
+    startIpfsUpload.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['publications'],
+        summary: "Publish to IPFS: upload the collection's CAR files to your pinning provider (or retry)",
+        params: startIpfsUpload.params,
+        response: { 202: startIpfsUpload.response },
+      },
+    },
+    async (request, reply) => {
+      const upload = await ipfs.startIpfsUpload(app, currentUser(request).id, request.params.id);
+      return reply.code(202).send({ status: 'success' as const, data: { upload } });
+    },
+  );
+}
