@@ -19,7 +19,14 @@ import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { collectionPrefix, collectionView, progressView } from './collection-view.ts';
 import * as collections from './collections.service.ts';
-import { collectionCids, collectionSource, downloadFiles, exportStream } from './downloads.ts';
+import {
+  collectionCids,
+  collectionSource,
+  DOWNLOAD_URL_SECONDS,
+  downloadFiles,
+  exportStream,
+  storedExport,
+} from './downloads.ts';
 import { GENERATE_COLLECTION_JOB, generateCollectionJob } from './generate-collection.job.ts';
 import { THUMBNAIL_SIZE, tokenThumbnail } from './thumbnails.ts';
 import { matchesTraitFilters, parseTraitFilters } from './trait-filters.ts';
@@ -340,6 +347,15 @@ export async function collectionsRoutes(app: App): Promise<void> {
       const file = downloadFiles[kind];
       const safeName =
         collection.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'collection';
+      // A store clients can download from (S3) serves the file itself, so web nodes do not proxy large files.
+      if (app.blobs.downloadUrl) {
+        const url = await app.blobs.downloadUrl(await storedExport(app.blobs, collection, kind), {
+          fileName: `${safeName}-${file.name}`,
+          contentType: file.type,
+          expiresInSeconds: DOWNLOAD_URL_SECONDS,
+        });
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      }
       reply
         .header('content-type', file.type)
         .header('content-disposition', `attachment; filename="${safeName}-${file.name}"`);

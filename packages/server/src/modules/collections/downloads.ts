@@ -4,6 +4,7 @@ import {
   computeIpfsCids,
   createCollage,
   createPreviewGif,
+  writeCollectionZip,
   writeImagesCar,
   writeMetadataCar,
 } from '@layerloom/engine';
@@ -64,14 +65,46 @@ function carStream(write: (output: PassThrough) => Promise<string>): Readable {
   return output;
 }
 
+/** How long a presigned download URL works: long enough to start the download, short enough not to be shared. */
+export const DOWNLOAD_URL_SECONDS = 5 * 60;
+
+/**
+ * Makes an export once and keeps it in the blob store (the ZIP too: a store that hands out download
+ * URLs serves a stored object, not a stream being written); answers its key.
+ */
+export async function storedExport(blobs: BlobStore, collection: CollectionTable, kind: DownloadKind) {
+  const key = `${collectionPrefix(collection.id)}/exports/${downloadFiles[kind].name}`;
+  if (kind === 'zip') {
+    await cached(blobs, key, () => {
+      const output = new PassThrough();
+      writeCollectionZip(collectionSource(blobs, collection), output).then(
+        () => undefined,
+        (error: unknown) => output.destroy(error as Error),
+      );
+      return output;
+    });
+    return key;
+  }
+  await makeExport(blobs, collection, kind, key);
+  return key;
+}
+
 /** The stored export (made on first request), as a stream. */
 export async function exportStream(
   blobs: BlobStore,
   collection: CollectionTable,
   kind: Exclude<DownloadKind, 'zip'>,
 ) {
+  return blobs.get(await storedExport(blobs, collection, kind));
+}
+
+async function makeExport(
+  blobs: BlobStore,
+  collection: CollectionTable,
+  kind: Exclude<DownloadKind, 'zip'>,
+  key: string,
+) {
   const source = collectionSource(blobs, collection);
-  const key = `${collectionPrefix(collection.id)}/exports/${downloadFiles[kind].name}`;
   if (kind === 'collage')
     await cached(blobs, key, () =>
       Readable.from(createCollage(source, { tile: 128, count: Math.min(collection.size, 200) })),
@@ -84,5 +117,4 @@ export async function exportStream(
     const { imagesCid } = await collectionCids(blobs, collection);
     await cached(blobs, key, () => carStream((output) => writeMetadataCar(source, imagesCid, output)));
   }
-  return blobs.get(key);
 }

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { createReadyCollection } from './support/project-fixture.ts';
+import { startS3Server, type TestS3 } from './support/s3-server.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createUserAndLogin, type LoggedInUser } from './support/users.ts';
+
+/** The entry names of a ZIP archive, read the way an unzip tool does (central directory). */
+function zipEntries(bytes: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('a node whose blobs are in an S3-compatible bucket', () => {
+  let s3: TestS3;
+  let test: TestApp;
+  let user: LoggedInUser;
+  let collectionId: string;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    test = await createTestApp('sqlite', { ...s3.env, S3_PREFIX: `app-${randomBytes(4).toString('hex')}` });
+    user = await createUserAndLogin(test.app, { planId: 'pro' });
+    collectionId = await createReadyCollection(test.app, user.cookie, {
+      collectionSize: 6,
+      name: 'Bucket Cats',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await test?.close();
+    await s3?.stop();
+  });
+
+  const download = (kind: string) =>
+    test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${collectionId}/download/${kind}`,
+      headers: { cookie: user.cookie },
+    });
+
+  it('generates the collection into the bucket, with nothing in DATA_DIR/blobs', async () => {
+    const images: string[] = [];
+    for await (const key of test.app.blobs.list(`collections/${collectionId}/images`)) images.push(key);
+    expect(images.map((key) => key.split('/').at(-1))).toEqual([
+      '1.png',
+      '2.png',
+      '3.png',
+      '4.png',
+      '5.png',
+      '6.png',
+    ]);
+    expect(readdirSync(test.dataDir)).not.toContain('blobs');
+    const gallery = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${collectionId}/images/1.png`,
+      headers: { cookie: user.cookie },
+    });
+    expect(gallery.statusCode).toBe(200);
+    expect((await sharp(gallery.rawPayload).metadata()).format).toBe('png');
+  });
+
+  it('answers a ZIP download with a short-lived link to the bucket that serves the whole collection', async () => {
+    const answer = await download('zip');
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const location = String(answer.headers.location);
+    expect(location.startsWith(`${s3.endpoint}/${s3.bucket}/`)).toBe(true);
+    expect(location).toMatch(/X-Amz-Expires=300(&|$)/);
+    expect(answer.body).not.toContain('collections/');
+
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Bucket-Cats-collection.zip"');
+    expect(file.headers.get('content-type')).toBe('application/zip');
+    const names = await zipEntries(Buffer.from(await file.arrayBuffer()));
+    for (let edition = 1; edition <= 6; edition++) {
+      expect(names).toContain(`images/${edition}.png`);
+      expect(names).toContain(`metadata/${edition}.json`);
+    }
+    expect(names).toEqual(expect.arrayContaining(['_metadata.json', 'rarity.json']));
+
+    // A second download is served from the stored archive.
+    const again = await download('zip');
+    expect(again.statusCode).toBe(302);
+    expect((await fetch(String(again.headers.location))).headers.get('content-length')).toBe(
+      file.headers.get('content-length'),
+    );
+  }, 60_000);
+
+  it('sends the collage and the preview GIF by link as well, with their names and types', async () => {
+    for (const [kind, name, type] of [
+      ['collage', 'Bucket-Cats-collage.png', 'image/png'],
+      ['gif', 'Bucket-Cats-preview.gif', 'image/gif'],
+      ['images-car', 'Bucket-Cats-images.car', 'application/vnd.ipld.car'],
+    ] as const) {
+      const answer = await download(kind);
+      expect(answer.statusCode, kind).toBe(302);
+      const file = await fetch(String(answer.headers.location));
+      expect(file.headers.get('content-disposition'), kind).toBe(`attachment; filename="${name}"`);
+      expect(file.headers.get('content-type'), kind).toBe(type);
+      if (kind !== 'images-car') {
+        const format = (await sharp(Buffer.from(await file.arrayBuffer())).metadata()).format;
+        expect(format, kind).toBe(kind === 'gif' ? 'gif' : 'png');
+      } else {
+        expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      }
+    }
+  }, 60_000);
+
+  it('still refuses downloads to others and to visitors without a session', async () => {
+    const other = await createUserAndLogin(test.app, { planId: 'pro' });
+    const url = `/api/v1/collections/${collectionId}/download/zip`;
+    expect(
+      (await test.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } })).statusCode,
+    ).toBe(404);
+    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('reports the bucket as the blob store in readiness, with its latency', async () => {
+    const ready = await test.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    const blobs = ready.json().data.checks.find((check: { name: string }) => check.name === 'blobs');
+    expect(blobs).toMatchObject({ name: 'blobs', status: 'up' });
+    expect(typeof blobs.latencyMs).toBe('number');
+  });
+
+  it('reports the blob store down when the bucket stops answering', async () => {
+    const stopped = await createTestApp('sqlite', { ...s3.env, S3_PREFIX: 'gone' });
+    try {
+      await s3.stop();
+      const ready = await stopped.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().data.failing).toEqual(['blobs']);
+      expect(ready.body).not.toContain('127.0.0.1');
+    } finally {
+      await stopped.close();
+    }
+  });
+});
