@@ -21,7 +21,9 @@ export async function sendWithheld(
   reply
     .header('cache-control', 'no-store')
     .header('access-control-allow-origin', '*')
-    .header('x-layerloom-reveal', 'pending');
+    .header('x-layerloom-reveal', 'pending')
+    // Lets the mint page (on any origin, embedded) tell the placeholder from a token's own file.
+    .header('access-control-expose-headers', 'x-layerloom-reveal');
   if (kind === 'metadata') {
     const { imageUrl } = placeholderUrls(app.config.publicUrl, slug, placeholder);
     const body = { name: placeholder.name, description: placeholder.description, image: imageUrl };

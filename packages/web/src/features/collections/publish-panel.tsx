@@ -7,6 +7,7 @@ import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { collectionsKey, usePublication } from './collections-queries.ts';
 import { formatDate } from './format.ts';
+import { PlaceholderPanel } from './placeholder-panel.tsx';
 
 /** Publishes the collection, hosted by Layerloom, and keeps the answer as the collection's publication. */
 function usePublish(collectionId: string) {
@@ -95,6 +96,7 @@ export function PublishPanel({ collectionId, name }: { collectionId: string; nam
           <Typography.Link href={`${publication.data.baseUri}1`} target="_blank" rel="noreferrer">
             Token #1 metadata <ExportOutlined aria-hidden="true" />
           </Typography.Link>
+          <PlaceholderPanel collectionId={collectionId} collectionName={name} />
         </>
       ) : (
         <>

@@ -156,7 +156,7 @@ function DropArea({ collectionId, publication, deployment }: DropPanelProps & { 
           <PriceCard context={context} />
           <AllowlistCard collectionId={collectionId} context={context} />
           <AirdropCard context={context} />
-          <RevealCard context={context} publication={publication} />
+          <RevealCard collectionId={collectionId} context={context} publication={publication} />
           <WithdrawCard context={context} />
         </div>
       ) : null}

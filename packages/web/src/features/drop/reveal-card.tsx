@@ -1,17 +1,44 @@
 import type { Publication } from '@layerloom/api';
 import { reveal, setProvenanceHash } from '@layerloom/contracts';
 import { App, Button } from 'antd';
+import { useEffect, useRef } from 'react';
+import { errorMessage } from '../../lib/api-error.ts';
+import { usePlaceholder, useRecordReveal } from '../collections/use-placeholder.ts';
 import { provenanceBytes32 } from '../launch/launch-form-values.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { DropSteps } from './drop-steps.tsx';
 
-/** The provenance hash (once, before the first mint) and the one-way reveal at the published base URI. */
-export function RevealCard({ context, publication }: { context: DropContext; publication: Publication }) {
+/**
+ * The provenance hash (once, before the first mint) and the one-way reveal at the published base URI. After
+ * the reveal's transaction, Layerloom is told so it starts serving the art it kept behind the placeholder.
+ */
+export function RevealCard({
+  collectionId,
+  context,
+  publication,
+}: {
+  collectionId: string;
+  context: DropContext;
+  publication: Publication;
+}) {
   const { modal } = App.useApp();
   const { state, canManage, actions, chainId } = context;
   const publishedHash = provenanceBytes32(publication.provenanceHash);
   const isLocked = state.totalSupply > 0n;
+  const placeholder = usePlaceholder(collectionId);
+  const recordReveal = useRecordReveal(collectionId);
+  const isArtHidden = Boolean(placeholder.data && !placeholder.data.revealedAt);
+
+  // Revealed on chain but not yet known to Layerloom (the page closed right after the transaction, or the
+  // contract was revealed elsewhere): tell it once, so the art is served without waiting.
+  const told = useRef(false);
+  const { mutate: tellRevealed } = recordReveal;
+  useEffect(() => {
+    if (!state.revealed || !isArtHidden || told.current) return;
+    told.current = true;
+    tellRevealed();
+  }, [isArtHidden, state.revealed, tellRevealed]);
 
   const setProvenance = () =>
     void actions.run([
@@ -25,17 +52,24 @@ export function RevealCard({ context, publication }: { context: DropContext; pub
   const confirmReveal = () =>
     modal.confirm({
       title: 'Reveal the collection?',
-      content: `Every token will show its own metadata and image from ${publication.baseUri}. A reveal cannot be undone.`,
+      content: `Every token will show its own metadata and image from ${publication.baseUri}${isArtHidden ? ' instead of the placeholder, and the art becomes public' : ''}. A reveal cannot be undone.`,
       okText: 'Reveal',
       cancelText: 'Cancel',
       onOk: () => {
-        void actions.run([
-          {
-            action: 'reveal',
-            title: 'Reveal the tokens',
-            send: (clients) => reveal({ ...clients, baseURI: publication.baseUri }),
-          },
-        ]);
+        void actions
+          .run([
+            {
+              action: 'reveal',
+              title: 'Reveal the tokens',
+              send: (clients) => reveal({ ...clients, baseURI: publication.baseUri }),
+            },
+          ])
+          .then((ok) => {
+            if (ok && isArtHidden) {
+              told.current = true;
+              recordReveal.mutate();
+            }
+          });
       },
     });
 
@@ -60,7 +94,10 @@ export function RevealCard({ context, publication }: { context: DropContext; pub
           <span className="llc-muted">Not set, and locked now that tokens are minted.</span>
         ) : (
           <div className="llc-drop-buttons">
-            <span className="llc-muted">Not set yet. It can be set once, before the first mint.</span>
+            <span className="llc-muted">
+              Not set yet. It can be set once, before the first mint, to the publication&apos;s{' '}
+              <code className="llc-drop-hash">{publishedHash}</code>
+            </span>
             <Button
               disabled={!canManage || actions.isRunning}
               loading={actions.running === 'provenance'}
@@ -84,7 +121,11 @@ export function RevealCard({ context, publication }: { context: DropContext; pub
           </>
         ) : (
           <>
-            <span className="llc-muted">Tokens show the placeholder until the reveal, which is one-way.</span>
+            <span className="llc-muted">
+              {state.preRevealURI
+                ? 'Tokens show the placeholder until the reveal, which is one-way.'
+                : 'Tokens have no placeholder yet: until the reveal, which is one-way, their URI is empty.'}
+            </span>
             <div className="llc-drop-buttons">
               <Button
                 type="primary"
@@ -98,6 +139,12 @@ export function RevealCard({ context, publication }: { context: DropContext; pub
           </>
         )}
       </div>
+      {state.revealed && recordReveal.isError ? (
+        <p className="llc-drop-bad" role="alert">
+          Layerloom could not confirm the reveal yet ({errorMessage(recordReveal.error)}); it serves the art
+          as soon as it reads the reveal on chain.
+        </p>
+      ) : null}
       <DropSteps steps={actions.steps} actions={['provenance', 'reveal']} chainId={chainId} />
     </DropCard>
   );

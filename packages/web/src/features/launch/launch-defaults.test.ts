@@ -38,7 +38,14 @@ describe('defaultLaunchValues', () => {
       royaltyPercent: 5,
       royaltyReceiver: account,
       payoutAddress: account,
+      revealMode: 'revealed',
     });
+  });
+
+  it('launches pre-reveal by default once the publication has a placeholder', () => {
+    expect(defaultLaunchValues({ name: 'Loom Cats', size: 10, hasPlaceholder: true }).revealMode).toBe(
+      'prereveal',
+    );
   });
 
   it('leaves the addresses empty until a wallet is connected', () => {

@@ -23,8 +23,10 @@ export function defaultLaunchValues(parameters: {
   name: string;
   size: number;
   account?: string | undefined;
+  /** A publication with a placeholder launches pre-reveal by default. */
+  hasPlaceholder?: boolean;
 }): LaunchFormValues {
-  const { name, size, account = '' } = parameters;
+  const { name, size, account = '', hasPlaceholder = false } = parameters;
   return {
     chainId: defaultChainId,
     name,
@@ -35,5 +37,6 @@ export function defaultLaunchValues(parameters: {
     royaltyPercent: 5,
     royaltyReceiver: account,
     payoutAddress: account,
+    revealMode: hasPlaceholder ? 'prereveal' : 'revealed',
   };
 }

@@ -103,6 +103,33 @@ describe('validateLaunchForm', () => {
   });
 });
 
+describe('the reveal choice', () => {
+  it('needs a placeholder to launch pre-reveal, and none to reveal at once', () => {
+    expect(validateLaunchField('revealMode', valid({ revealMode: 'prereveal' }), limits)).toBe(
+      'Set a pre-reveal placeholder under Publication first, or choose Revealed at once.',
+    );
+    expect(
+      validateLaunchField('revealMode', valid({ revealMode: 'prereveal' }), {
+        ...limits,
+        hasPlaceholder: true,
+      }),
+    ).toBeNull();
+    expect(validateLaunchField('revealMode', valid({ revealMode: 'revealed' }), limits)).toBeNull();
+  });
+
+  it("deploys pre-reveal with the placeholder's metadata URL as every token's URI", () => {
+    const metadataUrl = 'https://layerloom.example.com/hosted/loom-cats-abc123/placeholder.json';
+    expect(toCollectionSettings(valid({ revealMode: 'prereveal' }), { metadataUrl }).preRevealURI).toBe(
+      metadataUrl,
+    );
+    // Revealed at once: the launch reveals right after deploying, so the placeholder is never used.
+    expect(toCollectionSettings(valid({ revealMode: 'revealed' }), { metadataUrl }).preRevealURI).toBe('');
+    expect(() => toCollectionSettings(valid({ revealMode: 'prereveal' }))).toThrow(
+      'A pre-reveal launch needs the placeholder metadata URL',
+    );
+  });
+});
+
 describe('toCollectionSettings', () => {
   it('turns the form into wei, basis points and addresses', () => {
     const settings = toCollectionSettings(

@@ -14,13 +14,22 @@ export interface LaunchFormValues {
   royaltyPercent: number | null;
   royaltyReceiver: string;
   payoutAddress: string;
+  /**
+   * `prereveal`: every token shows the publication's placeholder until the owner reveals from the drop
+   * panel; `revealed`: tokens show their own metadata from the start.
+   */
+  revealMode: RevealMode;
 }
+
+export type RevealMode = 'prereveal' | 'revealed';
 
 export type LaunchField = keyof LaunchFormValues;
 
 /** What the form is checked against: the collection it deploys. */
 export interface LaunchLimits {
   collectionSize: number;
+  /** The publication has a pre-reveal placeholder (a pre-reveal launch needs one). */
+  hasPlaceholder?: boolean;
 }
 
 /** Every field's label, as the form shows it (error messages name fields by it). */
@@ -34,6 +43,7 @@ export const launchFieldLabels: Record<LaunchField, string> = {
   royaltyPercent: 'Royalties',
   royaltyReceiver: 'Royalty receiver',
   payoutAddress: 'Payout address',
+  revealMode: 'Reveal',
 };
 
 const NAME_MAX = 100;
@@ -115,6 +125,12 @@ export function validateLaunchField(
         values.payoutAddress,
         'Connect a wallet, or enter the address that receives mint funds.',
       );
+    case 'revealMode':
+      if (values.revealMode === 'revealed') return null;
+      if (values.revealMode !== 'prereveal') return 'Choose when the tokens are revealed.';
+      return limits.hasPlaceholder
+        ? null
+        : 'Set a pre-reveal placeholder under Publication first, or choose Revealed at once.';
   }
 }
 
@@ -143,16 +159,25 @@ export function provenanceBytes32(hash: string): Hex {
   return `0x${hex}`;
 }
 
-/** The checked form as the contract library's deploy settings (tokens are revealed right after). */
-export function toCollectionSettings(values: LaunchFormValues): CollectionSettings {
+/**
+ * The checked form as the contract library's deploy settings. Pre-reveal, every token's URI is the
+ * placeholder's metadata URL until the reveal; revealed at once, the launch reveals in its next transaction,
+ * before anything can be minted (the sale starts closed), so no placeholder is needed.
+ */
+export function toCollectionSettings(
+  values: LaunchFormValues,
+  placeholder: { metadataUrl: string } | null = null,
+): CollectionSettings {
+  if (values.revealMode === 'prereveal' && !placeholder) {
+    throw new Error('A pre-reveal launch needs the placeholder metadata URL');
+  }
   return {
     name: values.name.trim(),
     symbol: values.symbol.trim(),
     maxSupply: values.maxSupply ?? 0,
     mintPrice: parseEther(values.mintPrice.trim()),
     maxPerWallet: values.maxPerWallet ?? 0,
-    // Revealed in the next transaction, before anything can be minted (the sale starts closed).
-    preRevealURI: '',
+    preRevealURI: values.revealMode === 'prereveal' && placeholder ? placeholder.metadataUrl : '',
     payoutAddress: values.payoutAddress.trim() as Address,
     royalty: {
       bps: percentToBps(values.royaltyPercent ?? 0),

@@ -1,4 +1,4 @@
-import { Alert, Form, type FormInstance, Input, InputNumber, Select } from 'antd';
+import { Alert, Form, type FormInstance, Input, InputNumber, Radio, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { chainGroups, findLaunchChain, isMainnet } from './launch-chains.ts';
 import {
@@ -19,6 +19,7 @@ export function LaunchForm({
   form,
   initialValues,
   collectionSize,
+  hasPlaceholder,
   disabled,
   onValuesChange,
   onFinish,
@@ -27,6 +28,8 @@ export function LaunchForm({
   form: FormInstance<LaunchFormValues>;
   initialValues: LaunchFormValues;
   collectionSize: number;
+  /** The publication has a pre-reveal placeholder, which a pre-reveal launch points every token at. */
+  hasPlaceholder: boolean;
   disabled: boolean;
   onValuesChange: (changed: Partial<LaunchFormValues>) => void;
   onFinish: (values: LaunchFormValues) => void;
@@ -35,12 +38,13 @@ export function LaunchForm({
   const chainId = Form.useWatch('chainId', form) ?? initialValues.chainId;
   const chain = findLaunchChain(chainId);
   const currency = chain?.chain.nativeCurrency.symbol ?? 'ETH';
+  const revealMode = Form.useWatch('revealMode', form) ?? initialValues.revealMode;
   const rule =
     (field: LaunchField): Rule =>
     ({ getFieldsValue }) => ({
       validator: async () => {
         const values = { ...initialValues, ...(getFieldsValue(true) as Partial<LaunchFormValues>) };
-        const message = validateLaunchField(field, values, { collectionSize });
+        const message = validateLaunchField(field, values, { collectionSize, hasPlaceholder });
         if (message) throw new Error(message);
       },
     });
@@ -72,7 +76,7 @@ export function LaunchForm({
             type="warning"
             showIcon
             title={`${chain.name} is a mainnet: deploying costs real money`}
-            description={`Gas for the three transactions is paid in real ${currency}. Try a test network first.`}
+            description={`Gas for each transaction is paid in real ${currency}. Try a test network first.`}
           />
         ) : null}
         <Form.Item {...item('name')}>
@@ -104,6 +108,23 @@ export function LaunchForm({
           extra="Receives the mint funds on withdraw. Defaults to your wallet."
         >
           <Input placeholder="0x…" spellCheck={false} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          {...item('revealMode')}
+          className="llc-launch-field-wide"
+          extra={
+            revealMode === 'prereveal'
+              ? 'Every token shows the placeholder set under Publication, and the art stays private, until you reveal from Run the drop. The reveal is one-way.'
+              : 'Tokens show their own image and metadata as soon as the contract is deployed.'
+          }
+        >
+          <Radio.Group
+            className="llc-launch-reveal"
+            options={[
+              { value: 'prereveal', label: 'Pre-reveal (placeholder until you reveal)' },
+              { value: 'revealed', label: 'Revealed at once' },
+            ]}
+          />
         </Form.Item>
       </div>
       {children}

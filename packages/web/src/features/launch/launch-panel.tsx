@@ -3,6 +3,7 @@ import { getChain, getExplorerUrl } from '@layerloom/contracts';
 import { Alert, App, Button, Form, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
+import { usePlaceholder, useRecordReveal } from '../collections/use-placeholder.ts';
 import { DropPanel } from '../drop/drop-panel.tsx';
 import { DeploymentsList } from './deployments-list.tsx';
 import { findLaunchChain, isMainnet } from './launch-chains.ts';
@@ -31,10 +32,27 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
   const [form] = Form.useForm<LaunchFormValues>();
   const connection = useConnection();
   const switchChain = useSwitchChain();
-  const flow = useLaunchFlow({ collectionId, publication });
+  const placeholder = usePlaceholder(collectionId);
+  const recordReveal = useRecordReveal(collectionId);
+  const hasPlaceholder = Boolean(placeholder.data && !placeholder.data.revealedAt);
+  const flow = useLaunchFlow({
+    collectionId,
+    publication,
+    onRevealed: hasPlaceholder ? () => recordReveal.mutateAsync() : undefined,
+  });
   // The first render's values; later wallet changes are applied below, and the form keeps its own state.
-  const [initialValues] = useState(() => defaultLaunchValues({ name, size, account: connection.address }));
+  const [initialValues] = useState(() =>
+    defaultLaunchValues({ name, size, account: connection.address, hasPlaceholder }),
+  );
   const symbolEdited = useRef(false);
+  const revealModeEdited = useRef(false);
+
+  // A placeholder that loads (or is set) after the form opened makes pre-reveal the default, unless the
+  // user already chose; one that goes away leaves only "Revealed at once" valid.
+  useEffect(() => {
+    if (revealModeEdited.current || placeholder.isPending) return;
+    form.setFieldValue('revealMode', hasPlaceholder ? 'prereveal' : 'revealed');
+  }, [form, hasPlaceholder, placeholder.isPending]);
 
   // The addresses follow the connected wallet unless the user typed another one.
   const previousAccount = useRef(connection.address);
@@ -68,6 +86,7 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
 
   const onValuesChange = (changed: Partial<LaunchFormValues>) => {
     if ('symbol' in changed) symbolEdited.current = true;
+    if ('revealMode' in changed) revealModeEdited.current = true;
     if ('name' in changed && !symbolEdited.current) {
       form.setFieldValue('symbol', symbolFromName(changed.name ?? ''));
     }
@@ -77,11 +96,17 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
 
   const onFinish = (values: LaunchFormValues) => {
     const all = { ...initialValues, ...values, ...form.getFieldsValue(true) } as LaunchFormValues;
-    const start = () => flow.start({ chainId: all.chainId, settings: toCollectionSettings(all) });
+    const isPreReveal = all.revealMode === 'prereveal';
+    const start = () =>
+      flow.start({
+        chainId: all.chainId,
+        settings: toCollectionSettings(all, isPreReveal ? (placeholder.data ?? null) : null),
+        revealAtLaunch: !isPreReveal,
+      });
     if (isMainnet(chain)) {
       modal.confirm({
         title: `Deploy on ${chain.name}?`,
-        content: `This is a mainnet: the three transactions cost real ${chain.chain.nativeCurrency.symbol} in gas, and the contract cannot be deleted.`,
+        content: `This is a mainnet: the transactions cost real ${chain.chain.nativeCurrency.symbol} in gas, and the contract cannot be deleted.`,
         okText: `Deploy on ${chain.name}`,
         cancelText: 'Cancel',
         onOk: start,
@@ -98,7 +123,8 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
     <div className="llc-launch-body">
       <p className="llc-muted llc-launch-intro">
         Deploy your own contract for this collection from your wallet. Its tokens point to the published
-        metadata and are revealed at once; the provenance hash proves the images never change.
+        metadata, revealed at once or after a pre-reveal placeholder; the provenance hash proves the images
+        never change.
       </p>
       <DeploymentsList collectionId={collectionId} />
       <h3 className="llc-section-label">Wallet</h3>
@@ -115,6 +141,7 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
           form={form}
           initialValues={initialValues}
           collectionSize={size}
+          hasPlaceholder={hasPlaceholder}
           disabled={!canDeploy}
           onValuesChange={onValuesChange}
           onFinish={onFinish}
@@ -181,7 +208,11 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
               type="success"
               showIcon
               title="Your collection is deployed"
-              description="The contract is yours: its tokens are revealed and the provenance hash is set. The sale starts closed."
+              description={
+                job?.revealAtLaunch === false
+                  ? 'The contract is yours: its tokens show the placeholder until you reveal them from Run the drop, and the provenance hash is set. The sale starts closed.'
+                  : 'The contract is yours: its tokens are revealed and the provenance hash is set. The sale starts closed.'
+              }
             />
           ) : null}
           <div className="llc-launch-buttons">

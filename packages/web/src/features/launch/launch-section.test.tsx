@@ -1,5 +1,5 @@
 import type { Deployment, Publication } from '@layerloom/api';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { LaunchSection } from './launch-section.tsx';
@@ -101,5 +101,46 @@ describe('LaunchSection', { timeout: 30_000 }, () => {
     expect(list.textContent).toContain('Unverified');
     expect(list.textContent).toContain(deployment.address);
     expect(list.textContent).toContain('No RPC is configured for Base Sepolia.');
+  });
+
+  it('launches pre-reveal by default once a placeholder is set, and asks for one before a pre-reveal launch', async () => {
+    show({
+      '/api/v1/collections/c1/publication': { publication },
+      '/api/v1/collections/c1/deployments': { deployments: [] },
+      '/api/v1/collections/c1/publication/placeholder': {
+        placeholder: {
+          name: 'Loom Cats #?',
+          description: 'Revealed soon',
+          metadataUrl: 'https://layerloom.test/hosted/loom-cats/placeholder.json',
+          imageUrl: `https://layerloom.test/hosted/loom-cats/placeholder/${'0'.repeat(32)}.png`,
+          imageType: 'png',
+          updatedAt: '2026-11-21T10:00:00.000Z',
+          revealedAt: null,
+        },
+      },
+    });
+    const preReveal = await screen.findByRole(
+      'radio',
+      { name: 'Pre-reveal (placeholder until you reveal)' },
+      { timeout: 20_000 },
+    );
+    await waitFor(() => expect((preReveal as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByText(/Every token shows the placeholder set under Publication/)).toBeTruthy();
+  });
+
+  it('without a placeholder, reveals at once and explains what pre-reveal needs', async () => {
+    show({
+      '/api/v1/collections/c1/publication': { publication },
+      '/api/v1/collections/c1/deployments': { deployments: [] },
+      '/api/v1/collections/c1/publication/placeholder': { placeholder: null },
+    });
+    const atOnce = await screen.findByRole('radio', { name: 'Revealed at once' }, { timeout: 20_000 });
+    expect((atOnce as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Pre-reveal (placeholder until you reveal)' }));
+    expect(
+      await screen.findByText(
+        'Set a pre-reveal placeholder under Publication first, or choose Revealed at once.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -54,36 +54,39 @@ export function TransactionHash({ chainId, hash }: { chainId: number; hash: Hash
 export function LaunchSteps({ state, chainId }: { state: LaunchState; chainId: number }) {
   return (
     <ol className="llc-launch-steps" aria-label="Launch progress">
-      {(Object.keys(stepTitles) as LaunchStep[]).map((step) => {
-        const value = state.steps[step];
-        return (
-          <li key={step} className={`llc-launch-step llc-launch-step-${value.status}`} data-step={step}>
-            <StepIcon status={value.status} />
-            <div className="llc-launch-step-body">
-              <div className="llc-launch-step-head">
-                <span className="llc-launch-step-title">{stepTitles[step]}</span>
-                <span className="llc-launch-step-status">
-                  {step === 'record' && value.status === 'pending' ? 'Sending' : statusText[value.status]}
-                </span>
+      {(Object.keys(stepTitles) as LaunchStep[])
+        // A pre-reveal launch leaves the reveal to the drop panel.
+        .filter((step) => step !== 'reveal' || state.job?.revealAtLaunch !== false)
+        .map((step) => {
+          const value = state.steps[step];
+          return (
+            <li key={step} className={`llc-launch-step llc-launch-step-${value.status}`} data-step={step}>
+              <StepIcon status={value.status} />
+              <div className="llc-launch-step-body">
+                <div className="llc-launch-step-head">
+                  <span className="llc-launch-step-title">{stepTitles[step]}</span>
+                  <span className="llc-launch-step-status">
+                    {step === 'record' && value.status === 'pending' ? 'Sending' : statusText[value.status]}
+                  </span>
+                </div>
+                {value.hash ? <TransactionHash chainId={chainId} hash={value.hash} /> : null}
+                {step === 'record' && value.status === 'confirmed' && state.deployment ? (
+                  <span className="llc-launch-record">
+                    Layerloom answered: <DeploymentStatusTag deployment={state.deployment} />
+                    {state.deployment.statusReason ? (
+                      <span className="llc-muted"> {state.deployment.statusReason}</span>
+                    ) : null}
+                  </span>
+                ) : null}
+                {value.status === 'failed' && value.error ? (
+                  <Typography.Text type="danger" role="alert">
+                    {value.error}
+                  </Typography.Text>
+                ) : null}
               </div>
-              {value.hash ? <TransactionHash chainId={chainId} hash={value.hash} /> : null}
-              {step === 'record' && value.status === 'confirmed' && state.deployment ? (
-                <span className="llc-launch-record">
-                  Layerloom answered: <DeploymentStatusTag deployment={state.deployment} />
-                  {state.deployment.statusReason ? (
-                    <span className="llc-muted"> {state.deployment.statusReason}</span>
-                  ) : null}
-                </span>
-              ) : null}
-              {value.status === 'failed' && value.error ? (
-                <Typography.Text type="danger" role="alert">
-                  {value.error}
-                </Typography.Text>
-              ) : null}
-            </div>
-          </li>
-        );
-      })}
+            </li>
+          );
+        })}
     </ol>
   );
 }

@@ -33,6 +33,11 @@ export interface StepState {
 export interface LaunchJob {
   chainId: number;
   settings: CollectionSettings;
+  /**
+   * Revealed at once: the launch reveals at the publication's base URI right after deploying. Pre-reveal
+   * (false): the contract keeps returning its `preRevealURI` until the owner reveals from the drop panel.
+   */
+  revealAtLaunch: boolean;
 }
 
 export interface LaunchState {
@@ -62,15 +67,18 @@ const initialState = (): LaunchState => ({
 
 /**
  * Deploys from the connected wallet, then records the contract with Layerloom, reveals the tokens at the
- * publication's base URI and sets its provenance hash. A failed step can be tried again from where it
- * stopped; a failed record does not stop the chain steps.
+ * publication's base URI (unless the launch is pre-reveal) and sets its provenance hash. A failed step can
+ * be tried again from where it stopped; a failed record does not stop the chain steps.
  */
 export function useLaunchFlow({
   collectionId,
   publication,
+  onRevealed,
 }: {
   collectionId: string;
   publication: Publication;
+  /** Called once the launch's reveal is confirmed (tells Layerloom to serve the art; best effort). */
+  onRevealed?: (() => Promise<unknown>) | undefined;
 }) {
   const config = useConfig();
   const queryClient = useQueryClient();
@@ -162,6 +170,7 @@ export function useLaunchFlow({
           current = 'reveal';
         }
         const contract = address;
+        if (current === 'reveal' && !job.revealAtLaunch) current = 'provenance';
         if (current === 'reveal') {
           setStep('reveal', { status: 'wallet' });
           const revealed = await reveal({
@@ -172,6 +181,9 @@ export function useLaunchFlow({
             onTransactionSubmitted: (hash) => setStep('reveal', { status: 'pending', hash }),
           });
           setStep('reveal', { status: 'confirmed', hash: revealed.hash });
+          // Best effort: should this fail, the server still finds the reveal on chain by itself (it checks
+          // whenever a withheld file is asked for), so the launch carries on.
+          await onRevealed?.().catch(() => undefined);
           current = 'provenance';
         }
         setStep('provenance', { status: 'wallet' });
@@ -190,7 +202,7 @@ export function useLaunchFlow({
         setRunning(false);
       }
     },
-    [config, publication.baseUri, publication.provenanceHash, record, setStep, update],
+    [config, onRevealed, publication.baseUri, publication.provenanceHash, record, setStep, update],
   );
 
   /** Starts a new launch (forgets the previous one). */

@@ -4,15 +4,25 @@ import { Skeleton } from 'antd';
 interface TokenMetadata {
   name?: string;
   image?: string;
+  /** Layerloom answered with the pre-reveal placeholder: the collection's art is still private. */
+  isPlaceholder: boolean;
 }
+
+/** The header Layerloom's hosted files carry when they answer with the placeholder before the reveal. */
+const REVEAL_HEADER = 'x-layerloom-reveal';
 
 async function fetchMetadata(url: string, signal: AbortSignal): Promise<TokenMetadata> {
   const response = await fetch(url, { signal });
   if (!response.ok) throw new Error(`The token's metadata could not be read (HTTP ${response.status}).`);
-  return (await response.json()) as TokenMetadata;
+  const metadata = (await response.json()) as Omit<TokenMetadata, 'isPlaceholder'>;
+  return { ...metadata, isPlaceholder: response.headers.get(REVEAL_HEADER) === 'pending' };
 }
 
-/** The tokens a mint created, each with its image from its public metadata (or a word on the reveal). */
+/**
+ * The tokens a mint created, each with its image from its public metadata. Before the reveal they show
+ * what the contract shows: the collection's placeholder (the hosted metadata answers with it while the
+ * art is private), or a word on the reveal when there is none.
+ */
 export function MintedTokens({
   tokenIds,
   metadataBaseUri,
@@ -21,15 +31,15 @@ export function MintedTokens({
 }: {
   tokenIds: readonly bigint[];
   metadataBaseUri: string;
-  /** Before the reveal the contract shows a placeholder, so the images are not shown yet. */
+  /** Whether the contract is revealed: before, a token's own art is never shown. */
   revealed: boolean;
   collectionName: string;
 }) {
   const metadata = useQueries({
     queries: tokenIds.map((id) => ({
-      queryKey: ['token-metadata', metadataBaseUri, id.toString()],
+      // The reveal changes what the same URL answers.
+      queryKey: ['token-metadata', metadataBaseUri, id.toString(), revealed],
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchMetadata(`${metadataBaseUri}${id}.json`, signal),
-      enabled: revealed,
       staleTime: Number.POSITIVE_INFINITY,
     })),
   });
@@ -42,19 +52,27 @@ export function MintedTokens({
       <ul className="llm-minted-list" aria-label="Your new tokens">
         {tokenIds.map((id, index) => {
           const query = metadata[index];
-          const name = query?.data?.name ?? `${collectionName} #${id}`;
+          const data = query?.data;
+          const name = data?.name ?? `${collectionName} #${id}`;
+          // Before the reveal only the placeholder may be shown, never a token's own art.
+          const image = data && (revealed || data.isPlaceholder) ? data.image : undefined;
           return (
             <li key={id.toString()} className="llm-minted-token">
-              {!revealed ? (
-                <div className="llm-minted-placeholder">Revealed soon</div>
-              ) : query?.data?.image ? (
-                <img src={query.data.image} alt={name} width={120} height={120} />
-              ) : query?.isError ? (
-                <div className="llm-minted-placeholder">Image unavailable</div>
-              ) : (
+              {image ? (
+                <img
+                  src={image}
+                  alt={revealed ? name : `#${id}, not revealed yet: ${name}`}
+                  width={120}
+                  height={120}
+                />
+              ) : query?.isPending ? (
                 <Skeleton.Node active className="llm-minted-skeleton">
                   <span className="ll-visually-hidden">Loading the image of #{id.toString()}</span>
                 </Skeleton.Node>
+              ) : !revealed ? (
+                <div className="llm-minted-placeholder">Revealed soon</div>
+              ) : (
+                <div className="llm-minted-placeholder">Image unavailable</div>
               )}
               <span>{revealed ? name : `#${id}`}</span>
             </li>

@@ -1,0 +1,237 @@
+import { EyeInvisibleOutlined, EyeOutlined, PictureOutlined } from '@ant-design/icons';
+import {
+  DEFAULT_PLACEHOLDER_DESCRIPTION,
+  defaultPlaceholderName,
+  PLACEHOLDER_DESCRIPTION_MAX,
+  PLACEHOLDER_NAME_MAX,
+} from '@layerloom/api';
+import { Alert, Button, Form, Input, Modal, Skeleton, Tag, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { useFeedback } from '../../app/feedback.ts';
+import { errorMessage } from '../../lib/api-error.ts';
+import { formatDate } from './format.ts';
+import { PLACEHOLDER_ACCEPT, placeholderFileProblem } from './placeholder-file.ts';
+import { type PlaceholderInput, usePlaceholder, useSetPlaceholder } from './use-placeholder.ts';
+
+interface FormValues {
+  name: string;
+  description: string;
+}
+
+/** A local preview of the chosen file, released when it changes. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+/** The dialog that sets the placeholder: its image (required the first time), name and description. */
+function PlaceholderDialog({
+  collectionId,
+  collectionName,
+  current,
+  onClose,
+}: {
+  collectionId: string;
+  collectionName: string;
+  current: { name: string; description: string; imageUrl: string } | null;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  const save = useSetPlaceholder(collectionId);
+  const feedback = useFeedback();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const preview = usePreviewUrl(file) ?? current?.imageUrl ?? null;
+
+  const onFinish = (values: FormValues) => {
+    if (!file && !current) {
+      setFileError('Choose a placeholder image (PNG, JPEG, WebP or GIF).');
+      return;
+    }
+    const input: PlaceholderInput = { image: file, name: values.name, description: values.description ?? '' };
+    save.mutate(input, {
+      onSuccess: () => {
+        feedback.success('Placeholder saved');
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open
+      title="Pre-reveal placeholder"
+      okText="Save placeholder"
+      cancelText="Cancel"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <p className="llc-muted">
+        Until you reveal, every token shows this image and text, and the collection&apos;s own images and
+        metadata stay private.
+      </p>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{
+          name: current?.name ?? defaultPlaceholderName(collectionName),
+          description: current?.description ?? DEFAULT_PLACEHOLDER_DESCRIPTION,
+        }}
+        onFinish={onFinish}
+      >
+        <fieldset className="llc-placeholder-pick">
+          <legend className="llc-placeholder-pick-label">Image</legend>
+          <div className="llc-placeholder-pick-row">
+            {preview ? (
+              <img
+                className="llc-placeholder-thumb"
+                src={preview}
+                alt="The chosen placeholder"
+                width={72}
+                height={72}
+              />
+            ) : (
+              <span className="llc-placeholder-thumb llc-placeholder-empty" aria-hidden="true">
+                <PictureOutlined />
+              </span>
+            )}
+            <div className="llc-placeholder-pick-body">
+              <Upload
+                accept={PLACEHOLDER_ACCEPT}
+                showUploadList={false}
+                maxCount={1}
+                beforeUpload={(chosen) => {
+                  const problem = placeholderFileProblem(chosen);
+                  setFileError(problem);
+                  setFile(problem ? null : chosen);
+                  return Upload.LIST_IGNORE;
+                }}
+              >
+                <Button icon={<PictureOutlined />}>
+                  {current || file ? 'Choose another image' : 'Choose an image'}
+                </Button>
+              </Upload>
+              <span className="llc-muted">{file ? file.name : 'PNG, JPEG, WebP or GIF, up to 5 MB.'}</span>
+              {fileError ? (
+                <Typography.Text type="danger" role="alert">
+                  {fileError}
+                </Typography.Text>
+              ) : null}
+            </div>
+          </div>
+        </fieldset>
+        <Form.Item
+          name="name"
+          label="Name"
+          extra="Every token's name before the reveal."
+          rules={[
+            { required: true, whitespace: true, message: 'Enter the name tokens show before the reveal.' },
+          ]}
+        >
+          <Input maxLength={PLACEHOLDER_NAME_MAX} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="description" label="Description">
+          <Input.TextArea maxLength={PLACEHOLDER_DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 5 }} />
+        </Form.Item>
+      </Form>
+      {save.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="Could not save the placeholder"
+          description={errorMessage(save.error)}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+/**
+ * The published collection's pre-reveal placeholder: what it is, the one set (image, texts, its public
+ * metadata URL, whether the art is still hidden) and a dialog to set or change it before the reveal.
+ */
+export function PlaceholderPanel({
+  collectionId,
+  collectionName,
+}: {
+  collectionId: string;
+  collectionName: string;
+}) {
+  const placeholder = usePlaceholder(collectionId);
+  const [isEditing, setEditing] = useState(false);
+  const data = placeholder.data;
+
+  return (
+    <div className="llc-placeholder">
+      <h3 id="llc-placeholder-title" className="llc-placeholder-title">
+        Pre-reveal placeholder
+      </h3>
+      {placeholder.isPending ? (
+        <Skeleton active title={false} paragraph={{ rows: 1 }} />
+      ) : placeholder.isError ? (
+        <Typography.Text type="danger">{errorMessage(placeholder.error)}</Typography.Text>
+      ) : data ? (
+        <>
+          <div className="llc-placeholder-card">
+            <img
+              className="llc-placeholder-thumb"
+              src={data.imageUrl}
+              alt={`Placeholder: ${data.name}`}
+              width={72}
+              height={72}
+            />
+            <div className="llc-placeholder-text">
+              <strong>{data.name}</strong>
+              {data.description ? <span className="llc-muted">{data.description}</span> : null}
+              {data.revealedAt ? (
+                <Tag icon={<EyeOutlined />} color="green" className="llc-placeholder-tag">
+                  Revealed {formatDate(data.revealedAt)}
+                </Tag>
+              ) : (
+                <Tag icon={<EyeInvisibleOutlined />} color="purple" className="llc-placeholder-tag">
+                  Art hidden until the reveal
+                </Tag>
+              )}
+            </div>
+          </div>
+          <div className="llc-placeholder-actions">
+            <Typography.Link href={data.metadataUrl} target="_blank" rel="noreferrer">
+              Placeholder metadata
+            </Typography.Link>
+            {data.revealedAt ? null : <Button onClick={() => setEditing(true)}>Change placeholder…</Button>}
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="llc-muted llc-placeholder-intro">
+            Optional. For a pre-reveal drop, tokens show a placeholder until you reveal them, and the
+            collection&apos;s own images and metadata stay private until then.
+          </p>
+          <div>
+            <Button onClick={() => setEditing(true)}>Set a placeholder…</Button>
+          </div>
+        </>
+      )}
+      {isEditing ? (
+        <PlaceholderDialog
+          collectionId={collectionId}
+          collectionName={collectionName}
+          current={data ?? null}
+          onClose={() => setEditing(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
