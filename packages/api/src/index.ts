@@ -52,8 +52,47 @@ export {
   RecordDeploymentBodySchema,
   recordDeployment,
 } from './deployments/deployment.ts';
-export type { Drop, DropContract, DropState } from './drops/drop.ts';
-export { DropContractSchema, DropSchema, DropStateSchema, getDrop, getDropState } from './drops/drop.ts';
+export type { AccentPalette } from './drops/accent-color.ts';
+export {
+  AA_TEXT_CONTRAST,
+  accentPalette,
+  contrastRatio,
+  PAGE_DARK,
+  PAGE_LIGHT,
+} from './drops/accent-color.ts';
+export type { Drop, DropContract, DropPage, DropState } from './drops/drop.ts';
+export {
+  DropContractSchema,
+  DropPageSchema,
+  DropSchema,
+  DropStateSchema,
+  getDrop,
+  getDropState,
+} from './drops/drop.ts';
+export type {
+  MintPageEditor,
+  MintPageGallery,
+  MintPageImageKind,
+  MintPageLinks,
+  MintPageSettings,
+  MintPageSettingsInput,
+} from './drops/mint-page.ts';
+export {
+  AccentColorSchema,
+  getMintPage,
+  linkProblem,
+  MAX_GALLERY_IMAGES,
+  MINT_PAGE_DESCRIPTION_MAX,
+  MINT_PAGE_IMAGE_MAX_BYTES,
+  MINT_PAGE_TITLE_MAX,
+  MintPageEditorSchema,
+  MintPageGallerySchema,
+  MintPageImageKindSchema,
+  MintPageLinksSchema,
+  MintPageSettingsSchema,
+  updateMintPage,
+  uploadMintPageImage,
+} from './drops/mint-page.ts';
 export type { Success } from './envelope.ts';
 export { successSchema } from './envelope.ts';
 export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';

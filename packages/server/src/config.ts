@@ -81,6 +81,16 @@ const EnvSchema = z.object({
   JOB_LOCK_DURATION_MS: millisecondsFromEnv(10_000, 2_000, 600_000),
   JOB_STALLED_INTERVAL_MS: millisecondsFromEnv(5_000, 1_000, 600_000),
   RECONCILE_INTERVAL_MS: millisecondsFromEnv(30_000, 1_000, 3_600_000),
+  GENERATION_CHUNK_SIZE: z.coerce
+    .number({ message: 'must be a number of tokens' })
+    .int({ message: 'must be a whole number of tokens' })
+    .min(1, { message: 'must be at least 1 (tokens)' })
+    .default(250),
+  RENDER_THREADS: z.coerce
+    .number({ message: 'must be a number of threads' })
+    .int({ message: 'must be a whole number of threads' })
+    .min(1, { message: 'must be at least 1 (threads)' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SECRET_KEY: z
@@ -115,6 +125,10 @@ export interface Config {
     stalledIntervalMs: number;
     /** How often the database's queued and running jobs are compared with the queue, and lost ones re-added. */
     reconcileIntervalMs: number;
+    /** With a shared queue, a larger generation is split into chunks of this many tokens that any worker may take. */
+    chunkSize: number;
+    /** Render threads per generation job; undefined: one per core. */
+    renderThreads: number | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string };
   /** The address users reach the app at; links in mails are built from it. */
@@ -274,6 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       lockDurationMs: vars.JOB_LOCK_DURATION_MS,
       stalledIntervalMs: vars.JOB_STALLED_INTERVAL_MS,
       reconcileIntervalMs: vars.RECONCILE_INTERVAL_MS,
+      chunkSize: vars.GENERATION_CHUNK_SIZE,
+      renderThreads: vars.RENDER_THREADS,
     },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),

@@ -12,6 +12,23 @@ export const DropContractSchema = z.object({
 });
 export type DropContract = z.infer<typeof DropContractSchema>;
 
+/** How the creator dressed the page in the mint page editor (defaults before they save anything). */
+export const DropPageSchema = z.object({
+  /** The page's title: the creator's, or the collection's name. */
+  title: z.string(),
+  /** Absolute URL of the banner (the collection's collage unless the creator uploaded one). */
+  bannerUrl: z.string(),
+  logoUrl: z.string().nullable(),
+  /** `#rrggbb`, or null for the page's own colours. */
+  accentColor: z.string().nullable(),
+  links: z.object({
+    website: z.string().nullable(),
+    x: z.string().nullable(),
+    discord: z.string().nullable(),
+  }),
+});
+export type DropPage = z.infer<typeof DropPageSchema>;
+
 /** A published collection as its public mint page shows it; no account needed. */
 export const DropSchema = z.object({
   slug: z.string(),
@@ -20,8 +37,12 @@ export const DropSchema = z.object({
   size: z.number().int(),
   width: z.number().int(),
   height: z.number().int(),
-  /** Hosted images of the first tokens, for the page's gallery. */
+  /** Hosted images of the tokens the page's gallery shows (the first ones unless the creator chose). */
   images: z.array(z.string()),
+  /** The token number of each image in `images`. */
+  imageTokenIds: z.array(z.number().int()),
+  /** The page's look, from the mint page editor. */
+  page: DropPageSchema,
   /** A token's public metadata is at `metadataBaseUri + tokenId`. */
   metadataBaseUri: z.string(),
   /** Null until a deployment of the collection is verified on chain. */

@@ -16,6 +16,7 @@ export interface Database {
   placeholders: PlaceholderTable;
   contact_messages: ContactMessageTable;
   jobs: JobTable;
+  job_chunks: JobChunkTable;
   system_settings: SystemSettingTable;
   roles: RoleTable;
   users: UserTable;
@@ -59,6 +60,13 @@ export interface JobTable {
   updated_at: string;
   started_at: string | null;
   finished_at: string | null;
+}
+
+/** A chunk of a split job: a job of its own (`job_id`) doing part of `parent_id`'s work. */
+export interface JobChunkTable {
+  job_id: string;
+  parent_id: string;
+  chunk_index: number;
 }
 
 export interface RoleTable {

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { type Job as BullJob, DelayedError, Queue, WaitingError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { executeJob, progressOf, type RunningJob } from './execute-job.ts';
+import { executeJob, progressOf, type RunningJob, settleParent } from './execute-job.ts';
 import { isFinished, type Job, type JobHandler, type JobProgress } from './job.ts';
 import type { JobRunner, JobRunnerOptions } from './job-runner.ts';
 import {
   cancelAbandonedJobs,
+  chunkIdsOf,
   claimJob,
   findJob,
   insertJob,
   listUnfinishedJobs,
+  listWaitingJobIds,
   requestCancel,
 } from './jobs.repository.ts';
 import { processId } from './process-id.ts';
@@ -108,6 +110,16 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
     // The job's own id: adding a job the queue already holds does nothing, so re-adding is always safe.
     queue.add(job.kind, { id: job.id }, { jobId: job.id, removeOnComplete: true, removeOnFail: 1000 });
 
+  /** Hands chunks (or a job ready for its final step) to the queue; what Redis refuses, reconciliation adds. */
+  const handOut = (jobs: Job[]) => {
+    for (const job of jobs) {
+      withTimeout(add(job), redisTimeoutMs, 'adding to the queue').catch((error) =>
+        log.warn({ err: error, jobId: job.id }, 'the queue is unreachable; the job waits in the database'),
+      );
+    }
+  };
+  const emit = (progress: JobProgress) => publish({ type: 'progress', progress });
+
   /**
    * Re-adds every job the database says is queued, or running without a live runner, that the queue
    * does not hold; cancels running jobs whose cancel was requested and whose runner died.
@@ -116,6 +128,11 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
     const staleBefore = new Date(now().getTime() - staleAfterMs).toISOString();
     const cancelled = await cancelAbandonedJobs(db, staleBefore, now().toISOString());
     if (cancelled > 0) log.info({ cancelled }, 'reconciliation: cancelled jobs whose runner died');
+    // A split job whose last chunk's process died before moving it on is moved on here.
+    for (const id of await listWaitingJobIds(db)) {
+      if (stopping) return;
+      await settleParent(id, { db, log, now, emit, onQueued: handOut });
+    }
     let requeued = 0;
     const unfinished = await listUnfinishedJobs(db, [...handlers.keys()]);
     // Progress heard of jobs that finished while their last message was lost is forgotten here.
@@ -161,12 +178,14 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
       log,
       handler,
       running,
-      emit: (progress) => publish({ type: 'progress', progress }),
+      emit,
       isStopping: () => stopping,
       pollIntervalMs: heartbeatMs,
       progressWriteIntervalMs: options.progressWriteIntervalMs ?? 500,
       now,
       workerId: processId,
+      canSplit: true,
+      onQueued: handOut,
     });
     active.add(execution);
     let outcome: Awaited<typeof execution>;
@@ -248,6 +267,7 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
       if (!before || isFinished(before.status)) return before;
       const job = await requestCancel(db, id, now().toISOString());
       publish({ type: 'cancel', id });
+      for (const chunk of await chunkIdsOf(db, id)) publish({ type: 'cancel', id: chunk });
       if (job?.status === 'cancelled') publish({ type: 'progress', progress: progressOf(job, undefined) });
       return job;
     },

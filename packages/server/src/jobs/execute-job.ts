@@ -1,19 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Job, JobHandler, JobProgress } from './job.ts';
+import { type Job, type JobHandler, type JobProgress, JobSplit } from './job.ts';
 import { isUserFacingFailure, jobErrorMessage } from './job-error-message.ts';
 import {
+  chunkIdsOf,
   findJob,
   finishJob,
   isCancelRequested,
+  parentOf,
   recordHeartbeat,
+  recordSplitProgress,
   requeueRunningJobs,
+  settleSplitJob,
+  splitJob,
   updateJobProgress,
 } from './jobs.repository.ts';
 
-/** How a run of a job ended; `interrupted` means shutdown put it back in the queue. */
-export type JobOutcome = 'succeeded' | 'failed' | 'cancelled' | 'interrupted';
+/**
+ * How a run of a job ended; `interrupted` means shutdown put it back in the queue, `split` that it
+ * waits for the chunk jobs it was split into.
+ */
+export type JobOutcome = 'succeeded' | 'failed' | 'cancelled' | 'interrupted' | 'split';
 
 /** A job running in this process. */
 export interface RunningJob {
@@ -42,6 +50,18 @@ export interface ExecuteJobOptions {
   now(): Date;
   /** Names this process in the job's log lines (hostname-pid). */
   workerId?: string;
+  /** Whether handlers may split their job into chunks (a runner whose jobs any of several workers take). */
+  canSplit?: boolean;
+  /** Hands jobs to the queue: the chunks of a job just split, or a split job whose chunks all succeeded. */
+  onQueued?(jobs: Job[]): void;
+}
+
+/** A waiting job's progress as its subscribers see it, with an ETA from when it was split. */
+function splitProgress(job: Job): JobProgress {
+  const elapsed = job.startedAt ? (Date.now() - Date.parse(job.startedAt)) / 1000 : 0;
+  const etaSeconds =
+    job.done > 0 && job.total > job.done ? Math.round(((job.total - job.done) * elapsed) / job.done) : null;
+  return { id: job.id, status: job.status, done: job.done, total: job.total, etaSeconds, error: job.error };
 }
 
 /** The collection a job works on, for log lines (generation jobs carry it in their payload). */
@@ -76,11 +96,6 @@ export function progressOf(job: Job, state: RunningJob | undefined): JobProgress
  */
 export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<JobOutcome> {
   const { db, running } = options;
-  const log = options.log.child({
-    jobId: job.id,
-    collectionId: collectionIdOf(job),
-    workerId: options.workerId,
-  });
   const iso = () => options.now().toISOString();
   const controller = new AbortController();
   const state: RunningJob = {
@@ -92,13 +107,30 @@ export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<
     total: job.total,
     lastWrite: 0,
   };
+  // Counted as running before the first await, so a runner filling its slots never takes one too many.
+  running.set(job.id, state);
+  let parentId: string | undefined;
+  let afterChunks: boolean;
+  try {
+    // A chunk's progress is also its parent's; a job with chunks runs again only for its final step.
+    parentId = await parentOf(db, job.id);
+    afterChunks = (await chunkIdsOf(db, job.id)).length > 0;
+  } catch (error) {
+    running.delete(job.id);
+    throw error;
+  }
+  const log = options.log.child({
+    jobId: job.id,
+    collectionId: collectionIdOf(job),
+    workerId: options.workerId,
+    ...(parentId ? { chunkOf: parentId } : {}),
+  });
   const runStarted = Date.now();
   let loggedTenth = job.total > 0 ? Math.floor((job.done * 10) / job.total) : 0;
   log.info(
     { kind: job.kind, attempt: job.attempts, resumedFrom: job.done, total: job.total },
     job.done > 0 ? 'job resumed' : 'job started',
   );
-  running.set(job.id, state);
   options.emit(progressOf(job, state));
   // The heartbeat tells other processes this run is alive (a silent job is taken over), and
   // cancellation may be requested through another process: both go through the database.
@@ -138,19 +170,32 @@ export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<
       }
       if (Date.now() - state.lastWrite >= options.progressWriteIntervalMs || done === total) {
         state.lastWrite = Date.now();
-        updateJobProgress(db, job.id, done, total, iso()).catch((error) =>
-          log.warn({ err: error }, 'could not record job progress'),
-        );
+        updateJobProgress(db, job.id, done, total, iso())
+          .then(async () => {
+            if (!parentId) return;
+            const parent = await recordSplitProgress(db, parentId, iso());
+            if (parent) options.emit(splitProgress(parent));
+          })
+          .catch((error) => log.warn({ err: error }, 'could not record job progress'));
       }
     },
+    canSplit: options.canSplit === true && !parentId && !afterChunks,
+    afterChunks,
   };
   let outcome: JobOutcome;
   try {
     const result = await options.handler(job, context);
     if (controller.signal.aborted) throw controller.signal.reason;
-    await updateJobProgress(db, job.id, state.done, state.total, iso());
-    await finishJob(db, job.id, { status: 'succeeded', result: result ?? null }, iso());
-    outcome = 'succeeded';
+    if (result instanceof JobSplit && context.canSplit) {
+      const chunks = await splitJob(db, job, result, iso());
+      log.info({ chunks: chunks.length, total: result.total }, 'job split into chunks');
+      options.onQueued?.(chunks);
+      outcome = 'split';
+    } else {
+      await updateJobProgress(db, job.id, state.done, state.total, iso());
+      await finishJob(db, job.id, { status: 'succeeded', result: result ?? null }, iso());
+      outcome = 'succeeded';
+    }
   } catch (error) {
     if (controller.signal.aborted && options.isStopping() && !(await isCancelRequested(db, job.id))) {
       await updateJobProgress(db, job.id, state.done, state.total, iso());
@@ -186,5 +231,27 @@ export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<
   );
   const finished = await findJob(db, job.id);
   if (finished) options.emit(progressOf(finished, undefined));
+  if (parentId && outcome !== 'interrupted') await settleParent(parentId, options);
   return outcome;
+}
+
+/**
+ * After one of its chunks ended: queues the parent for its final step once every chunk succeeded (one
+ * process does, however many finish together), or tells its subscribers it failed.
+ */
+export async function settleParent(
+  parentId: string,
+  options: Pick<ExecuteJobOptions, 'db' | 'log' | 'now' | 'emit' | 'onQueued'>,
+): Promise<void> {
+  const now = options.now().toISOString();
+  // The chunk's last count is in: the job's progress is the sum before it moves on.
+  await recordSplitProgress(options.db, parentId, now);
+  const outcome = await settleSplitJob(options.db, parentId, now);
+  const parent = await findJob(options.db, parentId);
+  if (!parent) return;
+  if (outcome === 'requeued') {
+    options.log.info({ jobId: parentId }, 'every chunk succeeded; job queued for its final step');
+    options.onQueued?.([parent]);
+  }
+  if (outcome !== 'pending') options.emit(progressOf(parent, undefined));
 }

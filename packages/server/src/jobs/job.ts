@@ -1,4 +1,8 @@
-/** A job's lifecycle: queued → running → succeeded | failed | cancelled (running → queued again after a restart). */
+/**
+ * A job's lifecycle: queued → running → succeeded | failed | cancelled (running → queued again after a
+ * restart). A job split into chunks is stored as `waiting` while they run, then queued again for its
+ * final step; to anyone watching it, it is running all along.
+ */
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
 /** A durable background job as stored. */
@@ -35,6 +39,22 @@ export interface JobProgress {
 export interface JobContext {
   signal: AbortSignal;
   progress(done: number, total: number): void;
+  /** Whether the handler may answer a `JobSplit` (a runner shared by several workers). */
+  canSplit: boolean;
+  /** True when this run follows the job's chunks, which all succeeded: only its final step is left. */
+  afterChunks: boolean;
+}
+
+/**
+ * A handler's answer that hands its work to chunk jobs any worker may take (one per payload, of the
+ * same kind). The job waits, its progress the sum of theirs out of `total`; once every chunk has
+ * succeeded it is queued again and its handler runs with `afterChunks` to do the final step.
+ */
+export class JobSplit {
+  constructor(
+    readonly payloads: unknown[],
+    readonly total: number,
+  ) {}
 }
 
 /** Runs one kind of job. It must be resumable: a job interrupted by a restart is run again from the start of the handler. */

@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, JobTable } from '../db/schema.ts';
 import type { Job, JobStatus } from './job.ts';
 
@@ -8,7 +9,8 @@ function toJob(row: Selectable<JobTable>): Job {
     kind: row.kind,
     ownerId: row.owner_id,
     payload: JSON.parse(row.payload),
-    status: row.status as JobStatus,
+    // Waiting for its chunks is running, to anyone watching the job.
+    status: (row.status === 'waiting' ? 'running' : row.status) as JobStatus,
     done: row.progress_done,
     total: row.progress_total,
     error: row.error,
@@ -23,7 +25,7 @@ function toJob(row: Selectable<JobTable>): Job {
 
 /** Stores a new queued job. */
 export async function insertJob(
-  db: Kysely<Database>,
+  db: Pick<Kysely<Database>, 'insertInto'>,
   job: { id: string; kind: string; ownerId: string | null; payload: unknown; now: string },
 ): Promise<void> {
   await db
@@ -88,7 +90,7 @@ export async function claimNextJob(
   return undefined;
 }
 
-/** Records progress of a running job. */
+/** Records progress of a running job; the stored count never goes down (a late write from an earlier run is ignored). */
 export async function updateJobProgress(
   db: Kysely<Database>,
   id: string,
@@ -98,7 +100,11 @@ export async function updateJobProgress(
 ) {
   await db
     .updateTable('jobs')
-    .set({ progress_done: done, progress_total: total, updated_at: now })
+    .set({
+      progress_done: sql<number>`case when progress_done > ${done} then progress_done else ${done} end`,
+      progress_total: total,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .execute();
@@ -124,13 +130,18 @@ export async function finishJob(
     .execute();
 }
 
-/** Marks a job for cancellation; a queued job is cancelled at once. Returns the job afterwards. */
+/**
+ * Marks a job for cancellation; a queued job, or one waiting for its chunks, is cancelled at once, and
+ * so are its chunks (the running ones are asked to stop). Returns the job afterwards.
+ */
 export async function requestCancel(db: Kysely<Database>, id: string, now: string): Promise<Job | undefined> {
+  const chunks = await chunkIdsOf(db, id);
+  for (const chunk of chunks) await requestCancel(db, chunk, now);
   await db
     .updateTable('jobs')
     .set({ status: 'cancelled', cancel_requested: 1, finished_at: now, updated_at: now })
     .where('id', '=', id)
-    .where('status', '=', 'queued')
+    .where('status', 'in', ['queued', 'waiting'])
     .execute();
   await db
     .updateTable('jobs')
@@ -263,4 +274,138 @@ export async function listQueuedJobs(db: Kysely<Database>): Promise<Job[]> {
     .orderBy('created_at')
     .execute();
   return rows.map(toJob);
+}
+
+/**
+ * Splits a running job into chunk jobs (queued, each with its payload) and makes it wait for them, in
+ * one transaction: a crash leaves either the job running (taken over and split again) or the whole split.
+ * Answers the chunk jobs, to hand to the queue.
+ */
+export async function splitJob(
+  db: Kysely<Database>,
+  parent: Job,
+  split: { payloads: unknown[]; total: number },
+  now: string,
+): Promise<Job[]> {
+  const ids = split.payloads.map(() => randomUUID());
+  await db.transaction().execute(async (trx) => {
+    const waiting = await trx
+      .updateTable('jobs')
+      .set({ status: 'waiting', progress_done: 0, progress_total: split.total, updated_at: now })
+      .where('id', '=', parent.id)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (Number(waiting.numUpdatedRows) !== 1) throw new Error(`Job ${parent.id} is no longer running`);
+    for (const [index, payload] of split.payloads.entries()) {
+      // Created in order, a millisecond apart, so the queue's oldest-first order follows the editions.
+      const at = new Date(Date.parse(now) + index).toISOString();
+      await insertJob(trx, { id: ids[index]!, kind: parent.kind, ownerId: parent.ownerId, payload, now: at });
+      await trx
+        .insertInto('job_chunks')
+        .values({ job_id: ids[index]!, parent_id: parent.id, chunk_index: index })
+        .execute();
+    }
+  });
+  const chunks: Job[] = [];
+  for (const id of ids) {
+    const chunk = await findJob(db, id);
+    if (chunk) chunks.push(chunk);
+  }
+  return chunks;
+}
+
+/** The job a chunk belongs to, or undefined when the job is not a chunk. */
+export async function parentOf(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('job_chunks')
+    .select('parent_id')
+    .where('job_id', '=', id)
+    .executeTakeFirst();
+  return row?.parent_id;
+}
+
+/** The ids of a job's chunks, in order (none when it was not split). */
+export async function chunkIdsOf(db: Kysely<Database>, parentId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('job_chunks')
+    .select('job_id')
+    .where('parent_id', '=', parentId)
+    .orderBy('chunk_index')
+    .execute();
+  return rows.map((row) => row.job_id);
+}
+
+/**
+ * Records a waiting job's progress as the sum of its chunks' (each stored count only grows, so the
+ * sum does too) and answers the job, or undefined when it no longer waits (cancelled, failed, finishing).
+ */
+export async function recordSplitProgress(
+  db: Kysely<Database>,
+  parentId: string,
+  now: string,
+): Promise<Job | undefined> {
+  const sum = await db
+    .selectFrom('job_chunks')
+    .innerJoin('jobs', 'jobs.id', 'job_chunks.job_id')
+    .select((eb) => eb.fn.sum<string | number>('jobs.progress_done').as('done'))
+    .where('job_chunks.parent_id', '=', parentId)
+    .executeTakeFirst();
+  const done = Number(sum?.done ?? 0);
+  await db
+    .updateTable('jobs')
+    .set({ progress_done: done, updated_at: now })
+    .where('id', '=', parentId)
+    .where('status', '=', 'waiting')
+    .where('progress_done', '<', done)
+    .execute();
+  const row = await db.selectFrom('jobs').selectAll().where('id', '=', parentId).executeTakeFirst();
+  return row?.status === 'waiting' ? toJob(row) : undefined;
+}
+
+/** What settling a split job did: queued it for its final step, failed it, or nothing (chunks still to run). */
+export type SettleOutcome = 'requeued' | 'failed' | 'pending';
+
+/**
+ * Moves a waiting job on once its chunks are settled: every chunk succeeded → queued again for its final
+ * step (the status condition lets one caller do it, however many chunks finish at once); a chunk failed →
+ * failed with that chunk's message, the other chunks stopped.
+ */
+export async function settleSplitJob(
+  db: Kysely<Database>,
+  parentId: string,
+  now: string,
+): Promise<SettleOutcome> {
+  const chunks = await db
+    .selectFrom('job_chunks')
+    .innerJoin('jobs', 'jobs.id', 'job_chunks.job_id')
+    .select(['jobs.id', 'jobs.status', 'jobs.error'])
+    .where('job_chunks.parent_id', '=', parentId)
+    .orderBy('job_chunks.chunk_index')
+    .execute();
+  if (chunks.length === 0) return 'pending';
+  const failed = chunks.find((chunk) => chunk.status === 'failed');
+  if (failed) {
+    const result = await db
+      .updateTable('jobs')
+      .set({ status: 'failed', error: failed.error, finished_at: now, updated_at: now })
+      .where('id', '=', parentId)
+      .where('status', '=', 'waiting')
+      .executeTakeFirst();
+    for (const chunk of chunks) await requestCancel(db, chunk.id, now);
+    return Number(result.numUpdatedRows) === 1 ? 'failed' : 'pending';
+  }
+  if (!chunks.every((chunk) => chunk.status === 'succeeded')) return 'pending';
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'queued', updated_at: now })
+    .where('id', '=', parentId)
+    .where('status', '=', 'waiting')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? 'requeued' : 'pending';
+}
+
+/** Ids of the jobs waiting for their chunks (reconciliation settles them, in case a chunk's process died before it could). */
+export async function listWaitingJobIds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('jobs').select('id').where('status', '=', 'waiting').execute();
+  return rows.map((row) => row.id);
 }

@@ -79,6 +79,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/collections/collection-page.tsx'), 'CollectionPage'),
           },
           {
+            path: 'collections/:id/mint-page',
+            lazy: page(() => import('../features/mint/mint-page-editor.tsx'), 'MintPageEditorPage'),
+          },
+          {
             path: 'collections/:id/tokens/:edition',
             lazy: page(() => import('../features/collections/token-page.tsx'), 'TokenPage'),
           },

@@ -13,6 +13,7 @@ import * as projectLimits from './0022_project_limits.ts';
 import * as publications from './0023_publications.ts';
 import * as deployments from './0024_deployments.ts';
 import * as allowlists from './0025_allowlists.ts';
+import * as jobChunks from './0030_job_chunks.ts';
 import * as ipfsPublishing from './0026_ipfs_publishing.ts';
 import * as prereveal from './0027_prereveal.ts';
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0023_publications': publications,
   '0024_deployments': deployments,
   '0025_allowlists': allowlists,
+  '0030_job_chunks': jobChunks,
   '0026_ipfs_publishing': ipfsPublishing,
   '0027_prereveal': prereveal,
 };

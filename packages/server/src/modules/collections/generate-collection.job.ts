@@ -1,6 +1,6 @@
-import { computeRarity, generateCollection } from '@layerloom/engine';
+import { computeRarity, finishCollection, generateCollection } from '@layerloom/engine';
 import { z } from 'zod';
-import type { Job, JobContext } from '../../jobs/job.ts';
+import { type Job, type JobContext, JobSplit } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { parseProjectRow } from '../projects/project-document.ts';
@@ -11,29 +11,65 @@ import { findCollection } from './collections.repository.ts';
 
 export const GENERATE_COLLECTION_JOB = 'generate-collection';
 
-const PayloadSchema = z.object({ collectionId: z.string() });
+/** A whole collection, or (a chunk of a split one) a range of its editions. */
+const PayloadSchema = z.object({
+  collectionId: z.string(),
+  editions: z.object({ first: z.number().int(), last: z.number().int() }).optional(),
+});
+type Payload = z.infer<typeof PayloadSchema>;
 
 /**
- * Renders a collection into the blob store. Resumable: after a restart the engine keeps every token
- * already written and renders the rest; then the rarity report is written.
+ * Edition ranges of `chunkSize` tokens, the last one shorter. A collection of at most one chunk is
+ * not split. Fixed-size chunks (250 by default) make every chunk's own cost (planning from the seed,
+ * decoding the art, starting render threads: well under a second) small beside its rendering, leave
+ * a worker finishing the last chunk alone for a small share of a large job, and bound what a
+ * takeover may redo; their number grows with the collection, so any number of workers has work.
+ */
+export function editionRanges(size: number, chunkSize: number): { first: number; last: number }[] {
+  const ranges: { first: number; last: number }[] = [];
+  for (let first = 1; first <= size; first += chunkSize) {
+    ranges.push({ first, last: Math.min(size, first + chunkSize - 1) });
+  }
+  return ranges;
+}
+
+/**
+ * Renders a collection into the blob store. With a queue shared by several workers, a collection
+ * larger than one chunk is split into edition ranges any worker may take; once all are done this
+ * handler runs again for the final steps (`_metadata.json`, rarity). Every range plans the whole
+ * collection from the same seed, so the files are the bytes one whole run writes. Resumable: a run
+ * taken over keeps every token already written and renders the rest.
  */
 export function generateCollectionJob(app: App) {
   return async (job: Job, context: JobContext) => {
-    const { collectionId } = PayloadSchema.parse(job.payload);
+    const payload = PayloadSchema.parse(job.payload);
+    const { collectionId } = payload;
     const collection = await findCollection(app.database.db, collectionId);
     if (!collection) throw new AppError('NOT_FOUND', 'The collection was deleted before it was generated');
-    const snapshot = parseProjectRow(JSON.parse(collection.snapshot));
+    const { chunkSize } = app.config.jobs;
+    if (!payload.editions && context.canSplit && collection.size > chunkSize) {
+      return new JobSplit(
+        editionRanges(collection.size, chunkSize).map((editions): Payload => ({ collectionId, editions })),
+        collection.size,
+      );
+    }
     const prefix = collectionPrefix(collection.id);
     const sink = createBlobSink(app.blobs, prefix);
     try {
-      await generateCollection({
-        spec: projectSpec(snapshot, app.blobs),
-        sink,
-        signal: context.signal,
-        onProgress: (progress) => context.progress(progress.done, progress.total),
-        ...(collection.watermark ? { watermark: { text: 'Layerloom Free' } } : {}),
-        overwrite: true,
-      });
+      if (context.afterChunks) await finishCollection({ sink, size: collection.size });
+      else {
+        const snapshot = parseProjectRow(JSON.parse(collection.snapshot));
+        await generateCollection({
+          spec: projectSpec(snapshot, app.blobs),
+          sink,
+          signal: context.signal,
+          onProgress: (progress) => context.progress(progress.done, progress.total),
+          ...(collection.watermark ? { watermark: { text: 'Layerloom Free' } } : {}),
+          ...(payload.editions ? { editions: payload.editions } : {}),
+          ...(app.config.jobs.renderThreads ? { threads: app.config.jobs.renderThreads } : {}),
+          overwrite: true,
+        });
+      }
     } catch (error) {
       // Deleted while rendering and the delete stopped waiting: what was written since is this job's to remove.
       if (!(await findCollection(app.database.db, collectionId))) await app.blobs.deletePrefix(prefix);
@@ -43,12 +79,13 @@ export function generateCollectionJob(app: App) {
         error instanceof Error &&
         'code' in error &&
         typeof error.code === 'string' &&
-        !/INTERNAL|RENDER/.test(error.code)
+        !/INTERNAL|RENDER|COLLECTION_INCOMPLETE/.test(error.code)
       ) {
         throw new AppError('BAD_REQUEST', error.message, { cause: error });
       }
       throw error;
     }
+    if (payload.editions) return { editions: payload.editions };
     const rarity = await computeRarity({ files: sink, size: collection.size });
     await sink.write('rarity.json', new TextEncoder().encode(`${JSON.stringify(rarity, null, 2)}\n`));
     return { size: collection.size };

@@ -4,10 +4,30 @@ import { join } from 'node:path';
 import { getDrop, getDropState } from '@layerloom/api';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
+import { collectionById } from '../collections/collections.service.ts';
+import { publishedBySlug } from '../publications/publications.service.ts';
 import * as drops from './drops.service.ts';
 import { mintPageHtml } from './mint-page-head.ts';
+import { COLLAGE_BANNER, ensureCollageBanner, mintPageImageKey } from './mint-page-images.ts';
+import { mintPagesRoutes } from './mint-pages.routes.ts';
+
+/** Banners and logos recently served, by blob key, up to a total size: a drop's page asks for the same two. */
+const pageImages = new Map<string, Buffer>();
+const PAGE_IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
+let pageImageBytes = 0;
+
+function keepPageImage(key: string, body: Buffer): void {
+  pageImages.set(key, body);
+  pageImageBytes += body.length;
+  while (pageImageBytes > PAGE_IMAGE_CACHE_BYTES) {
+    const [oldest, value] = pageImages.entries().next().value as [string, Buffer];
+    pageImages.delete(oldest);
+    pageImageBytes -= value.length;
+  }
+}
 
 /**
  * The compact mint widget (`?embed=1`) is meant to be framed by the creator's own site: that page alone
@@ -24,6 +44,8 @@ function allowFraming(reply: FastifyReply): void {
 
 /** Public drop pages: their data, their live sale state, and `/mint/{slug}` with its share tags. No account. */
 export async function dropsRoutes(app: App): Promise<void> {
+  await app.register(mintPagesRoutes);
+
   app.get(
     getDrop.path,
     {
@@ -55,6 +77,50 @@ export async function dropsRoutes(app: App): Promise<void> {
       const data = await drops.getDropState(app, request.params.slug);
       reply.header('cache-control', 'public, max-age=5');
       return { status: 'success' as const, data };
+    },
+  );
+
+  app.get(
+    '/api/v1/drops/:slug/images/:name',
+    {
+      schema: {
+        tags: ['drops'],
+        summary: "A published mint page's banner or logo (WebP), public",
+        params: z.object({
+          slug: z.string().min(1).max(80),
+          name: z.string().regex(/^(?:collage|(?:banner|logo)-[0-9a-f]{24})\.webp$/),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { slug, name } = request.params;
+      // Only what the saved page shows: an uploaded image the creator has not saved stays private.
+      const drop = await drops.getDrop(app, slug);
+      const shown = [drop.page.bannerUrl, drop.page.logoUrl].some((url) => url?.endsWith(`/${name}`));
+      const published = shown ? await publishedBySlug(app, slug) : undefined;
+      if (!published) throw notFound('Image');
+      const key = mintPageImageKey(published.collection_id, name);
+      let body = pageImages.get(key);
+      if (!body) {
+        if (name === COLLAGE_BANNER) {
+          const collection = await collectionById(app, published.collection_id);
+          if (!collection) throw notFound('Image');
+          await ensureCollageBanner(app.blobs, collection);
+        }
+        try {
+          body = await app.blobs.getBuffer(key);
+        } catch (error) {
+          if (error instanceof BlobNotFoundError) throw notFound('Image');
+          throw error;
+        }
+        keepPageImage(key, body);
+      }
+      // Names are made from the image's bytes (the collage from a collection that never changes).
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('access-control-allow-origin', '*')
+        .send(body);
     },
   );
 

@@ -6,9 +6,9 @@ import { collectionById } from '../collections/collections.service.ts';
 import { latestVerifiedDeployment } from '../deployments/deployments.service.ts';
 import { hostedBase, publishedBySlug } from '../publications/publications.service.ts';
 import { readDropState } from './chain-state.ts';
+import { findMintPage } from './mint-pages.repository.ts';
+import { dropPageView, galleryTokenIds, mintPageSettings, publicImageBaseUrl } from './mint-pages.service.ts';
 
-/** Images shown on a drop's page. */
-const GALLERY_SIZE = 12;
 const DROP_TTL_MS = 15_000;
 const drops = new Map<string, { at: number; drop: Drop }>();
 
@@ -20,18 +20,22 @@ export async function getDrop(app: App, slug: string): Promise<Drop> {
   const collection = published ? await collectionById(app, published.collection_id) : undefined;
   if (!published || !collection) throw notFound('Drop');
   const { baseUri, imageBaseUri } = hostedBase(app.config.publicUrl, published.slug);
-  const deployment = await latestVerifiedDeployment(app, collection.id);
+  const [deployment, pageRow] = await Promise.all([
+    latestVerifiedDeployment(app, collection.id),
+    findMintPage(app.database.db, collection.id),
+  ]);
+  const settings = mintPageSettings(collection, pageRow);
+  const tokenIds = galleryTokenIds(settings, collection.size);
   const drop: Drop = {
     slug: published.slug,
     name: collection.name,
-    description: collection.description,
+    description: settings.description || collection.description,
     size: collection.size,
     width: collection.width,
     height: collection.height,
-    images: Array.from(
-      { length: Math.min(GALLERY_SIZE, collection.size) },
-      (_, index) => `${imageBaseUri}${index + 1}.png`,
-    ),
+    images: tokenIds.map((id) => `${imageBaseUri}${id}.png`),
+    imageTokenIds: tokenIds,
+    page: dropPageView(collection, settings, publicImageBaseUrl(app.config.publicUrl, published.slug)),
     metadataBaseUri: baseUri,
     contract: deployment
       ? {
@@ -49,6 +53,11 @@ export async function getDrop(app: App, slug: string): Promise<Drop> {
     if (drops.size > 1000) drops.delete(drops.keys().next().value as string);
   }
   return drop;
+}
+
+/** Forgets a drop's cached page data, so a saved mint page shows at once in this process. */
+export function forgetDrop(slug: string): void {
+  drops.delete(slug);
 }
 
 /** The drop's live sale state, or null with a notice the page shows instead (no contract yet, RPC silent). */

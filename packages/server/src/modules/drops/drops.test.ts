@@ -101,6 +101,15 @@ describe('public drop pages', () => {
       width: 32,
       height: 32,
       images: [1, 2, 3].map((id) => `${PUBLIC_URL}/hosted/${slug}/images/${id}.png`),
+      imageTokenIds: [1, 2, 3],
+      // Before the creator edits the page: the collection's name, its collage, no links or colour.
+      page: {
+        title: 'Night <Cats> & "Friends"',
+        bannerUrl: `${PUBLIC_URL}/api/v1/drops/${slug}/images/collage.webp`,
+        logoUrl: null,
+        accentColor: null,
+        links: { website: null, x: null, discord: null },
+      },
       metadataBaseUri: `${PUBLIC_URL}/hosted/${slug}/metadata/`,
       contract: {
         chainId: 31337,
@@ -142,7 +151,7 @@ describe('public drop pages', () => {
       '<meta property="og:title" content="Night &#60;Cats&#62; &#38; &#34;Friends&#34;" />',
     );
     expect(page.body).toContain(
-      `<meta property="og:image" content="${PUBLIC_URL}/hosted/${slug}/images/1.png" />`,
+      `<meta property="og:image" content="${PUBLIC_URL}/api/v1/drops/${slug}/images/collage.webp" />`,
     );
     expect(page.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/mint/${slug}" />`);
     expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');

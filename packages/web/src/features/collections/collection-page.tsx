@@ -16,6 +16,7 @@ import { StatusTag } from './status-tag.tsx';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LaunchSection } from '../launch/launch-section.tsx';
+import { MintPageLink } from '../mint/mint-page-link.tsx';
 
 /** One collection: main image, facts, IPFS CIDs, downloads, delete, and the token gallery (or its progress). */
 export function CollectionPage() {
@@ -160,6 +161,7 @@ export function CollectionPage() {
           </div>
           {ready ? <IpfsPanel collectionId={data.id} /> : null}
           {ready ? <PublishPanel collectionId={data.id} name={data.name} /> : null}
+          {ready ? <MintPageLink collectionId={data.id} /> : null}
         </div>
       </section>
       {ready ? <LaunchSection collectionId={data.id} name={data.name} size={data.size} /> : null}

@@ -1,5 +1,5 @@
 import type { Drop, DropState } from '@layerloom/api';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
@@ -24,6 +24,14 @@ const drop: Drop = {
   width: 64,
   height: 64,
   images: [1, 2, 3].map((id) => `https://layerloom.test/hosted/loom-cats/images/${id}.png`),
+  imageTokenIds: [1, 2, 3],
+  page: {
+    title: 'Loom Cats',
+    bannerUrl: 'https://layerloom.test/api/v1/drops/loom-cats/images/collage.webp',
+    logoUrl: null,
+    accentColor: null,
+    links: { website: null, x: null, discord: null },
+  },
   metadataBaseUri: 'https://layerloom.test/hosted/loom-cats/metadata/',
   contract: {
     chainId: 84_532,
@@ -75,7 +83,10 @@ function show(drops: Record<string, unknown>, path = '/mint/loom-cats') {
 describe('MintPage', { timeout: 30_000 }, () => {
   it('says plainly that an unknown mint page does not exist', async () => {
     show({});
-    expect(await screen.findByRole('heading', { name: 'This mint page does not exist' })).toBeTruthy();
+    // The first render loads the page's modules: allow it more than findBy's usual second.
+    expect(
+      await screen.findByRole('heading', { name: 'This mint page does not exist' }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(document.title).toBe('Mint page not found · Layerloom');
   });
 
@@ -101,19 +112,62 @@ describe('MintPage', { timeout: 30_000 }, () => {
     expect(document.title).toBe('Loom Cats · Mint · Layerloom');
   });
 
+  it("shows the creator's banner, logo, links and accent colour", async () => {
+    const dressed: Drop = {
+      ...drop,
+      images: [drop.images[2]!, drop.images[0]!],
+      imageTokenIds: [3, 1],
+      page: {
+        title: 'Loom Cats: the drop',
+        bannerUrl:
+          'https://layerloom.test/api/v1/drops/loom-cats/images/banner-aaaaaaaaaaaaaaaaaaaaaaaa.webp',
+        logoUrl: 'https://layerloom.test/api/v1/drops/loom-cats/images/logo-bbbbbbbbbbbbbbbbbbbbbbbb.webp',
+        accentColor: '#ffd400',
+        links: { website: 'https://loomcats.example', x: 'https://x.com/loomcats', discord: null },
+      },
+    };
+    show({
+      '/api/v1/drops/loom-cats': { drop: dressed },
+      '/api/v1/drops/loom-cats/state': { state: sale(), notice: null },
+    });
+    expect(await screen.findByRole('heading', { name: 'Loom Cats: the drop', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Loom Cats: the drop banner' }).getAttribute('src')).toBe(
+      dressed.page.bannerUrl,
+    );
+    expect(screen.getByRole('img', { name: 'Loom Cats: the drop logo' }).getAttribute('src')).toBe(
+      dressed.page.logoUrl,
+    );
+    const links = within(screen.getByRole('list', { name: 'Links' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      [' Website (opens in a new tab)', 'https://loomcats.example'],
+      [' X (opens in a new tab)', 'https://x.com/loomcats'],
+    ]);
+    // The gallery shows the chosen tokens, in order.
+    const gallery = within(screen.getByRole('list', { name: 'Gallery' })).getAllByRole('img');
+    expect(gallery.map((image) => image.getAttribute('alt'))).toEqual(['Loom Cats #3', 'Loom Cats #1']);
+    // A light yellow accent gets black text on it, and is darkened where it is text on white.
+    const page = document.querySelector<HTMLElement>('.llm-page')!;
+    expect(page.style.getPropertyValue('--llm-accent')).toBe('#ffd400');
+    expect(page.style.getPropertyValue('--llm-on-accent')).toBe('#000000');
+    expect(page.style.getPropertyValue('--llm-ink-light')).not.toBe('#ffd400');
+    expect(document.title).toBe('Loom Cats: the drop · Mint · Layerloom');
+  });
+
   it('says when the sale is sold out', async () => {
     show({
       '/api/v1/drops/loom-cats': { drop },
       '/api/v1/drops/loom-cats/state': { state: sale({ minted: 6 }), notice: null },
     });
-    expect(await screen.findByText('Sold out: all 6 tokens are minted.')).toBeTruthy();
+    expect(
+      await screen.findByText('Sold out: all 6 tokens are minted.', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
   });
 
   it('keeps the page when the chain cannot be read, with the notice', async () => {
     const notice =
       'Live figures are unavailable right now: Base Sepolia did not answer. Try again in a moment.';
     show({ '/api/v1/drops/loom-cats': { drop }, '/api/v1/drops/loom-cats/state': { state: null, notice } });
-    expect(await screen.findByText(notice)).toBeTruthy();
+    expect(await screen.findByText(notice, {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Loom Cats', level: 1 })).toBeTruthy();
   });
 

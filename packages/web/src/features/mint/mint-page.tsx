@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { shortAddress } from '../launch/short-address.ts';
 import { PublicLayout } from '../site/public-layout.tsx';
 import { EmbedSnippet } from './embed-snippet.tsx';
+import { AccentTheme, PageLinks } from './mint-page-look.tsx';
 import { dropKey, dropStateKey, useDrop, useDropState } from './mint-queries.ts';
 import {
   blockerMessage,
@@ -54,88 +55,146 @@ export function MintPage() {
 
   if (drop.isError && isApiError(drop.error, 'NOT_FOUND')) return <MintNotFound isEmbed={isEmbed} />;
 
-  const card = drop.data ? (
-    <MintCard drop={drop.data} sale={sale} onMinted={onMinted} isEmbed={isEmbed} />
-  ) : drop.isError ? (
-    <Alert
-      type="error"
-      showIcon
-      title="The mint page could not be loaded"
-      description={errorMessage(drop.error)}
-      action={<Button onClick={() => void drop.refetch()}>Try again</Button>}
-    />
-  ) : (
-    <div className="llm-card">
-      <Skeleton active paragraph={{ rows: 5 }} />
-    </div>
-  );
+  const title = drop.data ? `${drop.data.page.title} · Mint` : 'Mint';
+  if (!drop.data) {
+    const pending = drop.isError ? (
+      <Alert
+        type="error"
+        showIcon
+        title="The mint page could not be loaded"
+        description={errorMessage(drop.error)}
+        action={<Button onClick={() => void drop.refetch()}>Try again</Button>}
+      />
+    ) : (
+      <div className="llm-card">
+        <Skeleton active paragraph={{ rows: 5 }} />
+      </div>
+    );
+    if (isEmbed) return <EmbedShell title={title}>{pending}</EmbedShell>;
+    return (
+      <PublicLayout title={title}>
+        <section className="llm-hero">
+          <div className="ll-container">{pending}</div>
+        </section>
+      </PublicLayout>
+    );
+  }
 
-  const title = drop.data ? `${drop.data.name} · Mint` : 'Mint';
+  const view = <MintPageView drop={drop.data} sale={sale} onMinted={onMinted} isEmbed={isEmbed} />;
+  if (isEmbed) return <EmbedShell title={title}>{view}</EmbedShell>;
+  return <PublicLayout title={title}>{view}</PublicLayout>;
+}
+
+/** What the mint card needs of the live sale query (the page's, or a fixed answer in the editor's preview). */
+export interface SaleView {
+  data?: { state: DropState | null; notice: string | null } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+interface MintPageViewProps {
+  drop: Drop;
+  sale: SaleView;
+  onMinted?: () => void;
+  isEmbed?: boolean;
+  /** In the page editor: everything as collectors see it, but no wallet is connected. */
+  isPreview?: boolean;
+}
+
+/**
+ * The mint page itself, as collectors see it: banner, logo, title, links and the creator's accent, the mint
+ * card and the gallery. The page editor's live preview renders this same component with unsaved values.
+ */
+export function MintPageView({
+  drop,
+  sale,
+  onMinted,
+  isEmbed = false,
+  isPreview = false,
+}: MintPageViewProps) {
+  const { page } = drop;
   // Small artwork (pixel art, a 128 px collection) is scaled up crisp instead of blurred.
-  const pixelClass = drop.data && drop.data.width <= SMALL_ART_PX ? ' llm-pixelated' : '';
-  if (isEmbed) return <EmbedShell title={title}>{card}</EmbedShell>;
-
+  const pixelClass = drop.width <= SMALL_ART_PX ? ' llm-pixelated' : '';
+  const card = (
+    <MintCard drop={drop} sale={sale} onMinted={onMinted} isEmbed={isEmbed} isPreview={isPreview} />
+  );
+  if (isEmbed) return <AccentTheme accent={page.accentColor}>{card}</AccentTheme>;
   return (
-    <PublicLayout title={title}>
+    <AccentTheme accent={page.accentColor}>
       <section className="llm-hero">
+        <div className="llm-banner">
+          <img src={page.bannerUrl} alt={`${page.title} banner`} />
+        </div>
         <div className="ll-container llm-hero-grid">
           <div className={`llm-art${pixelClass}`}>
-            {drop.data?.images[0] ? (
+            {drop.images[0] ? (
               <img
-                src={drop.data.images[0]}
-                alt={`${drop.data.name} #1`}
-                width={drop.data.width}
-                height={drop.data.height}
+                src={drop.images[0]}
+                alt={`${drop.name} #${drop.imageTokenIds[0] ?? 1}`}
+                width={drop.width}
+                height={drop.height}
               />
             ) : (
               <div className="llm-art-empty" />
             )}
           </div>
           <div className="llm-hero-text">
-            <p className="ll-eyebrow">Mint</p>
-            <h1>{drop.data?.name ?? 'Loading…'}</h1>
-            {drop.data?.description ? <p className="llm-description">{drop.data.description}</p> : null}
-            {drop.data?.contract ? <ContractLine contract={drop.data.contract} /> : null}
+            <div className="llm-title-row">
+              {page.logoUrl ? (
+                <img
+                  className="llm-logo"
+                  src={page.logoUrl}
+                  alt={`${page.title} logo`}
+                  width={72}
+                  height={72}
+                />
+              ) : null}
+              <div>
+                <p className="ll-eyebrow">Mint</p>
+                <h1>{page.title}</h1>
+              </div>
+            </div>
+            {drop.description ? <p className="llm-description">{drop.description}</p> : null}
+            <PageLinks links={page.links} />
+            {drop.contract ? <ContractLine contract={drop.contract} /> : null}
             {card}
           </div>
         </div>
       </section>
-      {drop.data ? (
-        <div className="ll-container llm-body">
-          <section aria-labelledby="llm-gallery-title">
-            <h2 id="llm-gallery-title">The collection</h2>
-            <p className="llm-muted">
-              {drop.data.size.toLocaleString('en-US')} unique tokens, {drop.data.width} × {drop.data.height}{' '}
-              px.{' '}
-              {drop.data.images.length < drop.data.size
-                ? `The first ${drop.data.images.length}:`
-                : 'Every one of them:'}
-            </p>
-            <ul className={`llm-gallery${pixelClass}`} aria-label="Gallery">
-              {drop.data.images.map((image, index) => (
-                <li key={image}>
-                  <img
-                    src={image}
-                    alt={`${drop.data.name} #${index + 1}`}
-                    width={drop.data.width}
-                    height={drop.data.height}
-                    loading="lazy"
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
+      <div className="ll-container llm-body">
+        <section aria-labelledby="llm-gallery-title">
+          <h2 id="llm-gallery-title">The collection</h2>
+          <p className="llm-muted">
+            {drop.size.toLocaleString('en-US')} unique tokens, {drop.width} × {drop.height} px.{' '}
+            {drop.images.length < drop.size ? `${drop.images.length} of them:` : 'Every one of them:'}
+          </p>
+          <ul className={`llm-gallery${pixelClass}`} aria-label="Gallery">
+            {drop.images.map((image, index) => (
+              <li key={image}>
+                <img
+                  src={image}
+                  alt={`${drop.name} #${drop.imageTokenIds[index] ?? index + 1}`}
+                  width={drop.width}
+                  height={drop.height}
+                  loading="lazy"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+        {isPreview ? null : (
           <section aria-labelledby="llm-embed-title" className="llm-embed-section">
             <h2 id="llm-embed-title">Embed</h2>
             <p className="llm-muted">
               Show this mint card on your own site: paste the code into its HTML. Collectors mint from it with
               their own wallet.
             </p>
-            <EmbedSnippet slug={drop.data.slug} name={drop.data.name} />
+            <EmbedSnippet slug={drop.slug} name={page.title} />
           </section>
-        </div>
-      ) : null}
-    </PublicLayout>
+        )}
+      </div>
+    </AccentTheme>
   );
 }
 
@@ -162,19 +221,19 @@ function ContractLine({ contract }: { contract: NonNullable<Drop['contract']> })
   );
 }
 
-type SaleQuery = ReturnType<typeof useDropState>;
-
 /** The sale at a glance and the wallet's mint controls. */
 function MintCard({
   drop,
   sale,
   onMinted,
   isEmbed,
+  isPreview,
 }: {
   drop: Drop;
-  sale: SaleQuery;
-  onMinted: () => void;
+  sale: SaleView;
+  onMinted?: (() => void) | undefined;
   isEmbed: boolean;
+  isPreview: boolean;
 }) {
   const state = sale.data?.state ?? null;
   const notice = sale.data?.notice ?? null;
@@ -186,12 +245,15 @@ function MintCard({
     <section className="llm-card" aria-label="Mint">
       {isEmbed ? (
         <div className="llm-card-head">
-          {drop.images[0] ? <img src={drop.images[0]} alt="" width={56} height={56} /> : null}
+          {(drop.page.logoUrl ?? drop.images[0]) ? (
+            <img src={drop.page.logoUrl ?? drop.images[0]} alt="" width={56} height={56} />
+          ) : null}
           <div>
-            <h1>{drop.name}</h1>
+            <h1>{drop.page.title}</h1>
             <a href={`/mint/${encodeURIComponent(drop.slug)}`} target="_blank" rel="noreferrer">
               Open the mint page <ExportOutlined aria-label="(new tab)" />
             </a>
+            <PageLinks links={drop.page.links} compact />
           </div>
         </div>
       ) : null}
@@ -216,7 +278,10 @@ function MintCard({
           title={blockerMessage(saleBlocker, state)}
         />
       ) : null}
-      {isOpen && state && contract ? (
+      {isOpen && isPreview ? (
+        <p className="llm-muted llm-preview-note">Collectors connect their wallet and mint here.</p>
+      ) : null}
+      {isOpen && state && contract && !isPreview && onMinted ? (
         <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 2 }} />}>
           <MintPanel drop={{ ...drop, contract }} state={state} onMinted={onMinted} />
         </Suspense>

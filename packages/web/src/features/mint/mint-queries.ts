@@ -9,10 +9,11 @@ export const dropKey = (slug: string) => ['drop', slug] as const;
 export const dropStateKey = (slug: string) => ['drop', slug, 'state'] as const;
 
 /** A published collection's public page data; a 404 means there is no such mint page. */
-export function useDrop(slug: string) {
+export function useDrop(slug: string, enabled = true) {
   return useQuery({
     queryKey: dropKey(slug),
     queryFn: async ({ signal }) => (await call(getDrop, { params: { slug }, signal })).data.drop,
+    enabled,
   });
 }
 

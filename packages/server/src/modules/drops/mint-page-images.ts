@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { MIN_UPLOAD_BYTES, MINT_PAGE_IMAGE_MAX_BYTES, type MintPageImageKind } from '@layerloom/api';
+import { detectImageType } from '@layerloom/engine';
+import sharp from 'sharp';
+import type { CollectionTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { collectionPrefix } from '../collections/collection-view.ts';
+import { exportStream } from '../collections/downloads.ts';
+
+/** Largest image decoded, in pixels (as for trait images): more is a decompression bomb. */
+const MAX_INPUT_PIXELS = 8192 * 8192;
+
+/** What each kind becomes: a wide banner kept within 1600 × 800, a square logo of 256 px. */
+const SIZES: Record<MintPageImageKind, { width: number; height: number; fit: 'inside' | 'cover' }> = {
+  banner: { width: 1600, height: 800, fit: 'inside' },
+  logo: { width: 256, height: 256, fit: 'cover' },
+};
+
+const LABELS: Record<MintPageImageKind, string> = { banner: 'The banner', logo: 'The logo' };
+
+/** Where a collection's mint page images live in the blob store (removed with the collection). */
+export function mintPageImageKey(collectionId: string, name: string): string {
+  return `${collectionPrefix(collectionId)}/mint-page/${name}`;
+}
+
+/** The collage banner's name: made once from the collection's collage. */
+export const COLLAGE_BANNER = 'collage.webp';
+
+function refuse(kind: MintPageImageKind, message: string): AppError {
+  return new AppError('BAD_REQUEST', message, { fields: [{ path: kind, message }] });
+}
+
+/**
+ * Checks an uploaded banner or logo by its content (PNG, JPEG, GIF or WebP, decodable to the end, within the
+ * size and pixel limits), resizes it for the page and stores it as WebP under a name made from its bytes.
+ */
+export async function storeMintPageImage(
+  blobs: BlobStore,
+  collectionId: string,
+  kind: MintPageImageKind,
+  bytes: Buffer,
+): Promise<string> {
+  const label = LABELS[kind];
+  if (bytes.length > MINT_PAGE_IMAGE_MAX_BYTES) {
+    throw refuse(kind, `${label} is too big: at most ${MINT_PAGE_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+  }
+  if (bytes.length < MIN_UPLOAD_BYTES)
+    throw refuse(kind, `${label} file is empty or too small to be an image`);
+  const detected = detectImageType(bytes);
+  if (!detected.supported) {
+    throw refuse(kind, `${label} is not a supported image (use PNG, JPEG, GIF or WebP)`);
+  }
+  const size = SIZES[kind];
+  let webp: Buffer;
+  try {
+    webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({
+        width: size.width,
+        height: size.height,
+        fit: size.fit,
+        withoutEnlargement: kind === 'banner',
+      })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) {
+      throw refuse(kind, `${label} is too large: at most ${MAX_INPUT_PIXELS.toLocaleString('en-US')} pixels`);
+    }
+    throw refuse(kind, `${label} is corrupt or truncated and cannot be read`);
+  }
+  const name = `${kind}-${createHash('sha256').update(webp).digest('hex').slice(0, 24)}.webp`;
+  const key = mintPageImageKey(collectionId, name);
+  if (!(await blobs.stat(key))) await blobs.put(key, webp);
+  return name;
+}
+
+const collageInFlight = new Map<string, Promise<void>>();
+
+/** Makes the default banner from the collection's collage (once; later calls find it stored). */
+export async function ensureCollageBanner(blobs: BlobStore, collection: CollectionTable): Promise<void> {
+  const key = mintPageImageKey(collection.id, COLLAGE_BANNER);
+  if (await blobs.stat(key)) return;
+  let pending = collageInFlight.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const collage = await exportStream(blobs, collection, 'collage');
+      const chunks: Buffer[] = [];
+      for await (const chunk of collage) chunks.push(chunk as Buffer);
+      const webp = await sharp(Buffer.concat(chunks), { limitInputPixels: false })
+        .resize({ width: 1600, height: 800, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      await blobs.put(key, webp);
+    })().finally(() => collageInFlight.delete(key));
+    collageInFlight.set(key, pending);
+  }
+  await pending;
+}
