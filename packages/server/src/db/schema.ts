@@ -13,6 +13,7 @@ export interface Database {
   ipfs_uploads: IpfsUploadTable;
   deployments: DeploymentTable;
   allowlists: AllowlistTable;
+  mint_pages: MintPageTable;
   placeholders: PlaceholderTable;
   contact_messages: ContactMessageTable;
   jobs: JobTable;
@@ -247,5 +248,13 @@ export interface AllowlistTable {
   entries: string;
   /** JSON: the OpenZeppelin StandardMerkleTree dump the proofs come from. */
   tree: string;
+  updated_at: string;
+}
+
+export interface MintPageTable {
+  collection_id: string;
+  owner_id: string;
+  /** JSON: the page's MintPageSettings (title, description, links, accent, banner, logo, gallery). */
+  settings: string;
   updated_at: string;
 }

@@ -16,6 +16,7 @@ import * as allowlists from './0025_allowlists.ts';
 import * as jobChunks from './0030_job_chunks.ts';
 import * as ipfsPublishing from './0026_ipfs_publishing.ts';
 import * as prereveal from './0027_prereveal.ts';
+import * as mintPages from './0028_mint_pages.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0030_job_chunks': jobChunks,
   '0026_ipfs_publishing': ipfsPublishing,
   '0027_prereveal': prereveal,
+  '0028_mint_pages': mintPages,
 };
