@@ -2,7 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verifyStorageMarker } from '../src/modules/health/storage-marker.ts';
+import { createS3BlobStore } from '../src/storage/s3-blob-store.ts';
+import { startS3Server, type TestS3 } from './support/s3-server.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const entry = (name: string) => new URL(`../src/${name}.ts`, import.meta.url).pathname;
@@ -60,6 +63,83 @@ describe('a process with a contradictory configuration', () => {
     expect(code).toBe(1);
     expect(output.trim()).toMatch(/^Invalid configuration: DATABASE_URL must be set to run a worker/);
   }, 40_000);
+
+  it('refuses to start with S3 settings half set, in one line', async () => {
+    const { code, output } = await run('server', { S3_BUCKET: 'layerloom-files' });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      'Invalid configuration: S3_BUCKET needs S3_REGION (us-east-1 for MinIO and most S3-compatible servers)',
+    );
+    const stray = await run('server', { S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(stray.code).toBe(1);
+    expect(stray.output.trim()).toBe(
+      'Invalid configuration: S3_ENDPOINT is set but S3_BUCKET is not (set S3_BUCKET to keep blobs in S3, or unset S3_* to keep them in DATA_DIR/blobs)',
+    );
+  }, 40_000);
+
+  describe('a worker on S3', () => {
+    let s3: TestS3;
+    let web: TestApp;
+    beforeAll(async () => {
+      s3 = await startS3Server();
+      web = await createTestApp('postgres', {
+        REDIS_URL: inject('redisUrl'),
+        PROCESS_JOBS: 'false',
+        ...s3.env,
+        S3_PREFIX: 'installation-a',
+      });
+    });
+    afterAll(async () => {
+      await web?.close();
+      await s3?.stop();
+    });
+
+    it('reads the marker a web node wrote in the bucket', async () => {
+      const blobs = createS3BlobStore({
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        prefix: 'installation-a',
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
+      await expect(
+        verifyStorageMarker({ db: web.app.database.db, blobs, location: blobs.location }),
+      ).resolves.toMatchObject({ id: expect.any(String) });
+      blobs.close?.();
+    });
+
+    it('refuses to take jobs from another folder of the bucket and says which settings to share', async () => {
+      const { database } = web.app.config;
+      const { code, output } = await run('worker', {
+        REDIS_URL: inject('redisUrl'),
+        DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+        ...s3.env,
+        S3_PREFIX: 'installation-b',
+      });
+      expect(code).toBe(1);
+      // Node 20 also prints the AWS SDK's notice that its releases after January 2027 need Node 22.
+      expect(output.trim().split('\n').at(-1)).toBe(
+        `Refusing to take jobs: this worker cannot read what web nodes write (s3://${s3.bucket}/installation-b/system/marker.json is missing); give workers the same S3_BUCKET, S3_PREFIX, S3_ENDPOINT and keys as the web nodes`,
+      );
+      expect(output).not.toMatch(/\n\s+at /);
+    }, 40_000);
+
+    it('refuses to take jobs when the bucket cannot be reached, in one line', async () => {
+      const { database } = web.app.config;
+      const { code, output } = await run('worker', {
+        REDIS_URL: inject('redisUrl'),
+        DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+        ...s3.env,
+        S3_BUCKET: 'no-such-bucket',
+      });
+      expect(code).toBe(1);
+      expect(output.trim().split('\n').at(-1)).toMatch(
+        /^Refusing to take jobs: the blob store s3:\/\/no-such-bucket cannot be read \(.+\); give workers the same S3_BUCKET/,
+      );
+      expect(output).not.toMatch(/\n\s+at /);
+    }, 40_000);
+  });
 
   describe('a worker whose DATA_DIR is not the web nodes’', () => {
     let web: TestApp;

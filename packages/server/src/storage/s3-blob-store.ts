@@ -31,12 +31,12 @@ export interface S3BlobStoreOptions {
   pageSize?: number;
 }
 
-/** S3 answers a key that is not there with NoSuchKey (GET) or a bare 404 (HEAD). */
+/**
+ * S3 answers a key that is not there with NoSuchKey (GET) or a bare 404 (HEAD, named NotFound); a
+ * missing bucket (NoSuchBucket) is a misconfiguration, not an absent blob.
+ */
 function isMissing(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
-  );
+  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound');
 }
 
 /** Counts the bytes flowing through, so a streamed upload can answer its size without buffering it. */
