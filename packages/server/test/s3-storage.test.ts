@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createReadyCollection } from './support/project-fixture.ts';
+import { startRedis, type TestRedis } from './support/redis.ts';
 import { startS3Server, type TestS3 } from './support/s3-server.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from './support/users.ts';
@@ -150,4 +151,51 @@ describe('a node whose blobs are in an S3-compatible bucket', () => {
       await stopped.close();
     }
   });
+});
+
+describe('a generation split into chunks across the queue, on S3', () => {
+  let s3: TestS3;
+  let redis: TestRedis;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    // A Redis of its own: the shared one's queue is used by other test files' apps.
+    redis = await startRedis();
+    test = await createTestApp('postgres', {
+      ...s3.env,
+      S3_PREFIX: 'chunked',
+      REDIS_URL: redis.url,
+      GENERATION_CHUNK_SIZE: '4',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await test?.close();
+    redis?.stop();
+    await s3?.stop();
+  });
+
+  it('renders every chunk into the bucket and the ZIP link serves the whole collection', async () => {
+    const user = await createUserAndLogin(test.app, { planId: 'pro' });
+    const id = await createReadyCollection(test.app, user.cookie, { collectionSize: 10, name: 'Chunky' });
+    const chunks = await test.app.database.db
+      .selectFrom('job_chunks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(chunks.count)).toBe(3);
+    const answer = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${id}/download/zip`,
+      headers: { cookie: user.cookie },
+    });
+    expect(answer.statusCode).toBe(302);
+    const file = await fetch(String(answer.headers.location));
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Chunky-collection.zip"');
+    const names = await zipEntries(Buffer.from(await file.arrayBuffer()));
+    for (let edition = 1; edition <= 10; edition++) {
+      expect(names).toContain(`images/${edition}.png`);
+      expect(names).toContain(`metadata/${edition}.json`);
+    }
+    expect(names).toEqual(expect.arrayContaining(['_metadata.json', 'rarity.json']));
+  }, 120_000);
 });
