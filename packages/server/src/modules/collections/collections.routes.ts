@@ -337,7 +337,8 @@ export async function collectionsRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags: ['collections'],
-        summary: 'Download: zip, collage, gif, images-car or metadata-car',
+        summary:
+          'Download: zip, collage, gif, images-car or metadata-car (with S3 storage, a 302 to a presigned URL valid 5 minutes)',
         params: downloadCollection.params,
       },
     },
