@@ -38,9 +38,12 @@ export async function startS3Server(bucket = 'layerloom-test'): Promise<TestS3> 
       console.error(error); process.exit(1);
     });
     process.on('SIGTERM', () => server.close().then(() => process.exit(0)));
+    // Its stdin closes when the test process ends, however it ends: do not outlive it.
+    process.stdin.on('end', () => process.exit(0));
+    process.stdin.resume();
   `;
   const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
