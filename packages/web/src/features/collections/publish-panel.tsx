@@ -7,6 +7,8 @@ import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { collectionsKey, usePublication } from './collections-queries.ts';
 import { formatDate } from './format.ts';
+import { gatewayLink } from './ipfs-links.ts';
+import { PublishModeChoice } from './ipfs-publish-section.tsx';
 import { PlaceholderPanel } from './placeholder-panel.tsx';
 
 /** Publishes the collection, hosted by Layerloom, and keeps the answer as the collection's publication. */
@@ -86,14 +88,24 @@ export function PublishPanel({ collectionId, name }: { collectionId: string; nam
       ) : publication.data ? (
         <>
           <p className="llc-publish-state">
-            <CheckCircleFilled aria-hidden="true" /> Hosted by Layerloom since{' '}
+            <CheckCircleFilled aria-hidden="true" />{' '}
+            {publication.data.mode === 'ipfs' ? 'Published on IPFS since' : 'Hosted by Layerloom since'}{' '}
             {formatDate(publication.data.publishedAt)}
           </p>
           <dl className="llc-ipfs-list">
             <CopyRow label="Base URI" value={publication.data.baseUri} />
+            {publication.data.mode === 'ipfs' ? (
+              <CopyRow label="Images" value={publication.data.imageBaseUri} />
+            ) : null}
             <CopyRow label="Provenance" value={publication.data.provenanceHash} />
           </dl>
-          <Typography.Link href={`${publication.data.baseUri}1`} target="_blank" rel="noreferrer">
+          <Typography.Link
+            href={gatewayLink(
+              `${publication.data.baseUri}1${publication.data.mode === 'ipfs' ? '.json' : ''}`,
+            )}
+            target="_blank"
+            rel="noreferrer"
+          >
             Token #1 metadata <ExportOutlined aria-hidden="true" />
           </Typography.Link>
           <PlaceholderPanel collectionId={collectionId} collectionName={name} />
@@ -104,19 +116,27 @@ export function PublishPanel({ collectionId, name }: { collectionId: string; nam
             Not published yet. Publishing gives each token a public, permanent address for its image and
             metadata: the base URI your contract&apos;s tokenURI points to.
           </p>
-          {publish.isError ? (
-            <Alert
-              type="error"
-              showIcon
-              title="Could not publish"
-              description={errorMessage(publish.error)}
-            />
-          ) : null}
-          <div>
-            <Button type="primary" onClick={onPublish} loading={publish.isPending}>
-              Publish, hosted by Layerloom
-            </Button>
-          </div>
+          <PublishModeChoice
+            collectionId={collectionId}
+            name={name}
+            hosted={
+              <>
+                {publish.isError ? (
+                  <Alert
+                    type="error"
+                    showIcon
+                    title="Could not publish"
+                    description={errorMessage(publish.error)}
+                  />
+                ) : null}
+                <div>
+                  <Button type="primary" onClick={onPublish} loading={publish.isPending}>
+                    Publish, hosted by Layerloom
+                  </Button>
+                </div>
+              </>
+            }
+          />
         </>
       )}
     </section>

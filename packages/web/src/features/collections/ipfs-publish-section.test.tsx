@@ -1,0 +1,160 @@
+// Ant Design renders slowly in jsdom, more so on a busy 2-core machine: allow each test 20 s.
+import type { IpfsUpload, PinningProvider } from '@layerloom/api';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { PublishModeChoice } from './ipfs-publish-section.tsx';
+import { PinningProviderSettings } from './pinning-provider-form.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const saved: PinningProvider = {
+  endpoint: 'http://127.0.0.1:5001',
+  tokenLast4: 'c0de',
+  updatedAt: '2026-11-25T01:00:00.000Z',
+};
+
+const upload = (fields: Partial<IpfsUpload>): IpfsUpload => ({
+  collectionId: 'c1',
+  status: 'queued',
+  done: 0,
+  total: 0,
+  error: null,
+  imagesCid: 'bafyimages',
+  metadataCid: 'bafymetadata',
+  startedAt: '2026-11-25T01:00:00.000Z',
+  ...fields,
+});
+
+type Route = (init: RequestInit | undefined) => { status?: number; data?: unknown; error?: unknown };
+
+/** A fake server: answers each `METHOD path` with its route, and records every request. */
+function serve(routes: Record<string, Route>) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const route = routes[`${init?.method ?? 'GET'} ${url}`];
+    if (!route)
+      return Response.json(
+        { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
+        { status: 404 },
+      );
+    const { status = 200, data, error } = route(init);
+    return Response.json(error ? { status: 'error', error } : { status: 'success', data }, { status });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const requests = (fetchMock: ReturnType<typeof serve>, method: string) =>
+  fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
+
+function show(children: React.ReactNode) {
+  return render(<Providers client={createQueryClient()}>{children}</Providers>);
+}
+
+describe('PinningProviderSettings', { timeout: 20_000 }, () => {
+  it('saves the address and token, then shows only the last 4 characters of the token', async () => {
+    let provider: PinningProvider | null = null;
+    const fetchMock = serve({
+      'GET /api/v1/pinning-provider': () => ({ data: { provider } }),
+      'PUT /api/v1/pinning-provider': (init) => {
+        const body = JSON.parse(String(init?.body));
+        provider = { endpoint: body.endpoint, tokenLast4: body.token.slice(-4), updatedAt: saved.updatedAt };
+        return { data: { provider } };
+      },
+    });
+    show(<PinningProviderSettings />);
+    const address = (await screen.findByLabelText('Provider API address')) as HTMLInputElement;
+    fireEvent.change(address, { target: { value: 'ftp://pins.example.com' } });
+    fireEvent.change(screen.getByLabelText('Access token'), { target: { value: 'secret-token-c0de' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save provider' }));
+    expect(
+      await screen.findByText('Enter an http:// or https:// address, like https://rpc.filebase.io'),
+    ).toBeTruthy();
+    expect(requests(fetchMock, 'PUT')).toHaveLength(0);
+
+    fireEvent.change(address, { target: { value: 'http://127.0.0.1:5001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save provider' }));
+    expect(await screen.findByText('ending in c0de')).toBeTruthy();
+    expect(JSON.parse(String(requests(fetchMock, 'PUT')[0]?.[1]?.body))).toEqual({
+      endpoint: 'http://127.0.0.1:5001',
+      token: 'secret-token-c0de',
+    });
+    expect(screen.getByText('http://127.0.0.1:5001')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('secret-token');
+    expect(screen.getByRole('button', { name: 'Change provider' })).toBeTruthy();
+  });
+
+  it("shows the server's field message under the field it names", async () => {
+    serve({
+      'GET /api/v1/pinning-provider': () => ({ data: { provider: null } }),
+      'PUT /api/v1/pinning-provider': () => ({
+        status: 400,
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Check the highlighted fields',
+          fields: [{ path: 'token', message: 'Paste the whole access token (at least 8 characters)' }],
+        },
+      }),
+    });
+    show(<PinningProviderSettings />);
+    fireEvent.change(await screen.findByLabelText('Provider API address'), {
+      target: { value: 'https://rpc.filebase.io' },
+    });
+    fireEvent.change(screen.getByLabelText('Access token'), { target: { value: '        x       ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save provider' }));
+    expect(await screen.findByText('Paste the whole access token (at least 8 characters)')).toBeTruthy();
+  });
+});
+
+describe('PublishModeChoice', { timeout: 20_000 }, () => {
+  it('offers Hosted by Layerloom first, and IPFS asks for a pinning provider before it can publish', async () => {
+    serve({
+      'GET /api/v1/pinning-provider': () => ({ data: { provider: null } }),
+      'GET /api/v1/collections/c1/publication/ipfs': () => ({ data: { upload: null } }),
+    });
+    show(
+      <PublishModeChoice
+        collectionId="c1"
+        name="Pinned Cats"
+        hosted={<button type="button">Hosted button</button>}
+      />,
+    );
+    expect(await screen.findByText('Hosted button')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'IPFS' }));
+    expect(await screen.findByText('Save a pinning provider first.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Publish to IPFS/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByText('Hosted button')).toBeNull();
+  });
+
+  it('opens on IPFS after a failed upload, says why, and a retry shows the upload progressing', async () => {
+    let current = upload({
+      status: 'failed',
+      error:
+        'The pinning provider at 127.0.0.1:5001 refused the access token (HTTP 401). Save a valid token, then try again.',
+    });
+    const fetchMock = serve({
+      'GET /api/v1/pinning-provider': () => ({ data: { provider: saved } }),
+      'GET /api/v1/collections/c1/publication/ipfs': () => ({ data: { upload: current } }),
+      'POST /api/v1/collections/c1/publication/ipfs': () => {
+        current = upload({ status: 'running', done: 1_500_000, total: 3_000_000 });
+        return { status: 202, data: { upload: current } };
+      },
+    });
+    show(<PublishModeChoice collectionId="c1" name="Pinned Cats" hosted={<p>Hosted</p>} />);
+    expect(await screen.findByText('Could not publish to IPFS')).toBeTruthy();
+    expect(screen.getByText(/refused the access token \(HTTP 401\)/)).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'IPFS' }) as HTMLInputElement).checked).toBe(true);
+
+    expect(await screen.findByText('ending in c0de')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Try again/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/uploaded to 127\.0\.0\.1:5001 and pinned there/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Publish to IPFS' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Uploading to 127.0.0.1:5001: 1.5 MB of 3.0 MB');
+    await waitFor(() => expect(screen.queryByText('Could not publish to IPFS')).toBeNull());
+    expect(requests(fetchMock, 'POST')).toHaveLength(1);
+  });
+});
