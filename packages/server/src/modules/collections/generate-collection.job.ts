@@ -85,7 +85,11 @@ export function generateCollectionJob(app: App) {
       }
       throw error;
     }
-    if (payload.editions) return { editions: payload.editions };
+    if (payload.editions) {
+      // A chunk that finished while its collection was deleted: nobody else removes what it wrote.
+      if (!(await findCollection(app.database.db, collectionId))) await app.blobs.deletePrefix(prefix);
+      return { editions: payload.editions };
+    }
     const rarity = await computeRarity({ files: sink, size: collection.size });
     await sink.write('rarity.json', new TextEncoder().encode(`${JSON.stringify(rarity, null, 2)}\n`));
     return { size: collection.size };
