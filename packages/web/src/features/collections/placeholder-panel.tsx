@@ -13,6 +13,12 @@ import { formatDate } from './format.ts';
 import { PLACEHOLDER_ACCEPT, placeholderFileProblem } from './placeholder-file.ts';
 import { type PlaceholderInput, usePlaceholder, useSetPlaceholder } from './use-placeholder.ts';
 
+// Darker text than the preset tag colours, so both read at 4.5:1 or better (as the deployment status tag).
+const tagLooks = {
+  revealed: { background: '#e2f6ee', color: '#0a5e45' },
+  hidden: { background: '#efe9fc', color: '#4b2a9e' },
+} as const;
+
 interface FormValues {
   name: string;
   description: string;
@@ -83,6 +89,7 @@ function PlaceholderDialog({
       </p>
       <Form<FormValues>
         form={form}
+        name="placeholder"
         layout="vertical"
         requiredMark={false}
         initialValues={{
@@ -114,6 +121,8 @@ function PlaceholderDialog({
                 maxCount={1}
                 beforeUpload={(chosen) => {
                   const problem = placeholderFileProblem(chosen);
+                  // A new choice replaces what the last attempt was refused for.
+                  save.reset();
                   setFileError(problem);
                   setFile(problem ? null : chosen);
                   return Upload.LIST_IGNORE;
@@ -196,11 +205,21 @@ export function PlaceholderPanel({
               <strong>{data.name}</strong>
               {data.description ? <span className="llc-muted">{data.description}</span> : null}
               {data.revealedAt ? (
-                <Tag icon={<EyeOutlined />} color="green" className="llc-placeholder-tag">
+                <Tag
+                  icon={<EyeOutlined />}
+                  variant="filled"
+                  style={tagLooks.revealed}
+                  className="llc-placeholder-tag"
+                >
                   Revealed {formatDate(data.revealedAt)}
                 </Tag>
               ) : (
-                <Tag icon={<EyeInvisibleOutlined />} color="purple" className="llc-placeholder-tag">
+                <Tag
+                  icon={<EyeInvisibleOutlined />}
+                  variant="filled"
+                  style={tagLooks.hidden}
+                  className="llc-placeholder-tag"
+                >
                   Art hidden until the reveal
                 </Tag>
               )}
