@@ -1,5 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -197,5 +201,83 @@ describe('a generation split into chunks across the queue, on S3', () => {
       expect(names).toContain(`metadata/${edition}.json`);
     }
     expect(names).toEqual(expect.arrayContaining(['_metadata.json', 'rarity.json']));
+  }, 120_000);
+});
+
+describe('a worker process and a web node sharing the bucket', () => {
+  let s3: TestS3;
+  let redis: TestRedis;
+  let web: TestApp;
+  let worker: ChildProcess | undefined;
+  let workerOutput = '';
+  const cleanupDirs: string[] = [];
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    redis = await startRedis();
+    const shared = { ...s3.env, S3_PREFIX: 'processes', REDIS_URL: redis.url };
+    web = await createTestApp('postgres', { ...shared, PROCESS_JOBS: 'false' });
+    const { database } = web.app.config;
+    // Its own DATA_DIR: with S3 nothing it needs is on this machine's disk.
+    const workerDir = mkdtempSync(join(tmpdir(), 'layerloom-s3-worker-'));
+    cleanupDirs.push(workerDir);
+    worker = spawn(
+      process.execPath,
+      [
+        '--conditions=@layerloom/source',
+        '--import',
+        'tsx',
+        new URL('../src/worker.ts', import.meta.url).pathname,
+      ],
+      {
+        env: {
+          ...process.env,
+          ...shared,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          DATA_DIR: workerDir,
+          DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    worker.stdout?.on('data', (chunk) => {
+      workerOutput += chunk;
+    });
+    worker.stderr?.on('data', (chunk) => {
+      workerOutput += chunk;
+    });
+    for (let waited = 0; !workerOutput.includes('Layerloom worker is taking jobs'); waited += 100) {
+      if (worker.exitCode !== null || waited > 60_000)
+        throw new Error(`the worker did not start:\n${workerOutput}`);
+      await setTimeout(100);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker?.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    await web?.close();
+    redis?.stop();
+    await s3?.stop();
+    for (const dir of cleanupDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders in the worker what the web node then hands out by link', async () => {
+    const user = await createUserAndLogin(web.app, { planId: 'pro' });
+    const id = await createReadyCollection(web.app, user.cookie, { collectionSize: 5, name: 'Far Cats' });
+    expect(workerOutput).toContain(id);
+    const answer = await web.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${id}/download/zip`,
+      headers: { cookie: user.cookie },
+    });
+    expect(answer.statusCode).toBe(302);
+    const file = await fetch(String(answer.headers.location));
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Far-Cats-collection.zip"');
+    const names = await zipEntries(Buffer.from(await file.arrayBuffer()));
+    for (let edition = 1; edition <= 5; edition++) expect(names).toContain(`images/${edition}.png`);
   }, 120_000);
 });
