@@ -144,7 +144,7 @@ async function until<T>(
 }
 
 describe('one generation on two workers, as separate processes beside two web nodes', () => {
-  it('completes after a worker is killed mid-chunk, with progress never going back on either web node and the files of a one-worker run', async () => {
+  it('completes after a worker is killed mid-chunk, with progress never going back on either web node (polled and streamed) and the files of a one-worker run', async () => {
     const redis = await restartableRedis();
     cleanups.push(() => redis.stop());
     await redis.start();
@@ -201,6 +201,14 @@ describe('one generation on two workers, as separate processes beside two web no
     expect(started.status).toBe(202);
     const { id } = ((await started.json()) as { data: { collection: { id: string } } }).data.collection;
 
+    // The collection page's live progress (server-sent events) from the second web node, read to its end.
+    const events = (async () => {
+      const response = await api(ports[1]!, `/collections/${id}/events`);
+      const text = await response.text();
+      return [...text.matchAll(/^data: (.*)$/gm)].map(
+        (match) => JSON.parse(match[1]!) as { status: string; done: number; total: number },
+      );
+    })();
     // Progress as each web node shows it, read alternately until the collection is ready.
     const seen: { done: number; status: string }[][] = [[], []];
     let killed = false;
@@ -235,6 +243,12 @@ describe('one generation on two workers, as separate processes beside two web no
         expect(dones[index], `progress ${dones.join(',')}`).toBeGreaterThanOrEqual(dones[index - 1]!);
       }
       expect(dones.some((done) => done > 0 && done < SIZE)).toBe(true);
+    }
+    const streamed = await events;
+    expect(streamed.at(-1)).toMatchObject({ status: 'ready', done: SIZE, total: SIZE });
+    expect(streamed.filter((event) => event.done > 0 && event.done < SIZE).length).toBeGreaterThan(3);
+    for (let index = 1; index < streamed.length; index++) {
+      expect(streamed[index]!.done).toBeGreaterThanOrEqual(streamed[index - 1]!.done);
     }
     const survivor = workers.find((worker) => worker !== victim)!;
     // The killed worker's chunk was taken over (a second attempt), and both workers rendered chunks.

@@ -129,14 +129,15 @@ export function createBullJobRunner(options: BullJobRunnerOptions): JobRunner {
     const cancelled = await cancelAbandonedJobs(db, staleBefore, now().toISOString());
     if (cancelled > 0) log.info({ cancelled }, 'reconciliation: cancelled jobs whose runner died');
     // A split job whose last chunk's process died before moving it on is moved on here.
-    for (const id of await listWaitingJobIds(db)) {
+    const waiting = await listWaitingJobIds(db);
+    for (const id of waiting) {
       if (stopping) return;
       await settleParent(id, { db, log, now, emit, onQueued: handOut });
     }
     let requeued = 0;
     const unfinished = await listUnfinishedJobs(db, [...handlers.keys()]);
     // Progress heard of jobs that finished while their last message was lost is forgotten here.
-    const ids = new Set(unfinished.map((job) => job.id));
+    const ids = new Set([...unfinished.map((job) => job.id), ...waiting]);
     for (const id of highest.keys()) if (!ids.has(id)) highest.delete(id);
     for (const job of unfinished) {
       if (stopping) return;
