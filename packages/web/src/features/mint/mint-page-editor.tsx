@@ -21,7 +21,6 @@ import {
   Segmented,
   Skeleton,
   Switch,
-  Tag,
   Upload,
 } from 'antd';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -147,6 +146,7 @@ function MintPageEditorForm({ collectionId, editor }: { collectionId: string; ed
   return (
     <div className="llme-page">
       <Breadcrumb
+        className="llme-breadcrumb"
         items={[
           { title: <Link to="/dashboard/collections">My Collection</Link> },
           { title: <Link to={`/dashboard/collections/${collectionId}`}>{editor.collectionName}</Link> },
@@ -363,8 +363,8 @@ function MintPageEditorForm({ collectionId, editor }: { collectionId: string; ed
             <Button onClick={() => setDraft(saved)} disabled={!isDirty || save.isPending}>
               Undo changes
             </Button>
-            <span aria-live="polite">
-              {isDirty ? <Tag color="gold">Unsaved changes</Tag> : <Tag>Saved</Tag>}
+            <span aria-live="polite" className={`llme-state${isDirty ? ' llme-state-dirty' : ''}`}>
+              {isDirty ? 'Unsaved changes' : 'Saved'}
             </span>
           </div>
         </form>
