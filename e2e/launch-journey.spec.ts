@@ -1,5 +1,6 @@
 import { layerloomCollectionAbi } from '@layerloom/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { type Address, createPublicClient, http, parseEther } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ describe('the whole launch journey, in the browser', () => {
   let contract: Address = '0x';
 
   const publicClient = () => createPublicClient({ chain: anvilChain, transport: http(anvil.rpcUrl) });
-  const read = <const name extends 'totalMinted' | 'revealed' | 'salePhase' | 'merkleRoot'>(
+  const read = <const name extends 'totalMinted' | 'revealed' | 'salePhase' | 'merkleRoot' | 'preRevealURI'>(
     functionName: name,
   ) => publicClient().readContract({ address: contract, abi: layerloomCollectionAbi, functionName });
   const balanceOf = (wallet: Address) =>
@@ -64,6 +65,23 @@ describe('the whole launch journey, in the browser', () => {
       args: [wallet],
     });
   const contractBalance = () => publicClient().getBalance({ address: contract });
+  const tokenURI = (tokenId: bigint) =>
+    publicClient().readContract({
+      address: contract,
+      abi: layerloomCollectionAbi,
+      functionName: 'tokenURI',
+      args: [tokenId],
+    });
+  /** A public metadata file, as a marketplace reads it (no cookies, no cache). */
+  const metadataAt = async (url: string) => {
+    const response = await fetch(url, { cache: 'no-store' });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { name: string; image: string };
+  };
+
+  /** A click during an antd dialog's opening animation can be lost: waits until it has settled. */
+  const dialogSettled = (page: Page) =>
+    page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
 
   /** A collector's own browser on the public mint page, wallet injected, nobody signed in. */
   async function openMintPage(account: Address, viewport: ViewportName = 'desktop') {
@@ -142,14 +160,37 @@ describe('the whole launch journey, in the browser', () => {
       .data;
     slug = publication.slug;
 
+    // A pre-reveal drop: the placeholder every token shows until the reveal.
+    const publicationPanel = page.getByRole('region', { name: 'Publication' });
+    await publicationPanel.getByRole('button', { name: 'Set a placeholder…' }).click();
+    const placeholderDialog = page.getByRole('dialog', { name: 'Pre-reveal placeholder' });
+    await dialogSettled(page);
+    await placeholderDialog.locator('input[type="file"]').setInputFiles({
+      name: 'egg.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 96, height: 96, channels: 3, background: '#6b4fd8' } })
+        .png()
+        .toBuffer(),
+    });
+    await expect
+      .poll(() => placeholderDialog.getByRole('img', { name: 'The chosen placeholder' }).isVisible())
+      .toBe(true);
+    await placeholderDialog.getByRole('button', { name: 'Save placeholder' }).click();
+    await expect.poll(() => placeholderDialog.isVisible()).toBe(false);
+    await expect.poll(() => publicationPanel.getByText('Art hidden until the reveal').isVisible()).toBe(true);
+    const { placeholder } = (
+      await callInPage(page, `/api/v1/collections/${collectionId}/publication/placeholder`)
+    ).json.data;
+
     await chooseNetwork(page, 'Local (anvil)');
     const deploy = launch.getByRole('button', { name: 'Deploy on Local (anvil)' });
     await expect.poll(() => deploy.isEnabled()).toBe(true);
     expect(await launch.getByLabel('Max supply').inputValue()).toBe(String(SIZE));
     await launch.getByLabel('Mint price').fill('0.01');
     await launch.getByLabel('Payout address').fill(payout);
+    await launch.getByLabel('Pre-reveal (placeholder until you reveal)').check();
     await deploy.click();
-    for (const name of ['deploy', 'record']) {
+    for (const name of ['deploy', 'record', 'provenance']) {
       await expect
         .poll(() => launchStep(page, name).textContent(), { timeout: 30_000 })
         .toContain('Confirmed');
@@ -174,6 +215,10 @@ describe('the whole launch journey, in the browser', () => {
     ).toBe(creator.toLowerCase());
     expect(await read('totalMinted')).toBe(0n);
     expect(await read('salePhase')).toBe(0);
+    expect(await read('revealed')).toBe(false);
+    expect(await read('preRevealURI')).toBe(placeholder.metadataUrl);
+    // A pre-reveal launch leaves the reveal to the drop panel.
+    expect(await launchStep(page, 'reveal').count()).toBe(0);
 
     // ---- The allowlist, with quantities: uploaded, shown with each wallet's allowance, set on chain.
     const drop = await openDrop(page, collectionId);
@@ -206,6 +251,12 @@ describe('the whole launch journey, in the browser', () => {
 
     // ---- The allowlist sale opens.
     const phase = drop.getByRole('region', { name: 'Sale phase' });
+    expect(
+      await drop
+        .getByRole('region', { name: 'Provenance and reveal' })
+        .getByText('Matches the publication.')
+        .isVisible(),
+    ).toBe(true);
     await phase.getByRole('button', { name: 'Open the allowlist sale' }).click();
     await confirmed(drop, 'phase', 'Open the allowlist sale');
     expect(await read('salePhase')).toBe(1);
@@ -234,6 +285,13 @@ describe('the whole launch journey, in the browser', () => {
     expect(await contractBalance()).toBe(parseEther('0.01'));
     await expect.poll(() => mintedText(collector.page)).toBe(`2 of ${SIZE} minted`);
     await expect.poll(() => quantityHint(collector.card)).toBe('This wallet can mint up to 1 now.');
+    // Before the reveal a token shows the placeholder, and the published file hides the art too.
+    expect(await tokenURI(1n)).toBe(placeholder.metadataUrl);
+    expect(await metadataAt(placeholder.metadataUrl)).toMatchObject({
+      name: 'Journey Blobs #?',
+      image: placeholder.imageUrl,
+    });
+    expect((await metadataAt(`${publication.baseUri}1.json`)).image).toBe(placeholder.imageUrl);
 
     // The same collector mints its last one from another tab; the first tab, not yet refreshed, tries
     // one more: the contract refuses it, and the page says why.
@@ -304,16 +362,21 @@ describe('the whole launch journey, in the browser', () => {
     await drop.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => drop.getByTestId('drop-state').textContent()).toContain(`4 / ${SIZE} minted`);
     const reveal = drop.getByRole('region', { name: 'Provenance and reveal' });
-    // Deployed revealed at once: the launch revealed it right after the deploy, and the card says so.
+    expect(await read('revealed')).toBe(false);
+    await reveal.getByRole('button', { name: 'Reveal…' }).click();
+    const revealDialog = page.getByRole('dialog');
+    await expect.poll(() => revealDialog.getByText('A reveal cannot be undone.').isVisible()).toBe(true);
+    await dialogSettled(page);
+    await revealDialog.getByRole('button', { name: 'Reveal' }).click();
+    await confirmed(drop, 'reveal');
     expect(await read('revealed')).toBe(true);
     await expect.poll(() => reveal.getByRole('button', { name: 'Revealed' }).isDisabled()).toBe(true);
-    const tokenUri = await publicClient().readContract({
-      address: contract,
-      abi: layerloomCollectionAbi,
-      functionName: 'tokenURI',
-      args: [1n],
-    });
-    expect(tokenUri).toBe(`${publication.baseUri}1.json`);
+    // Each token now points at its own metadata, which shows its own image.
+    expect(await tokenURI(1n)).toBe(`${publication.baseUri}1.json`);
+    expect(await tokenURI(4n)).toBe(`${publication.baseUri}4.json`);
+    await expect
+      .poll(async () => (await metadataAt(`${publication.baseUri}1.json`)).image)
+      .toBe(`${publication.imageBaseUri}1.png`);
 
     const funds = drop.getByRole('region', { name: 'Funds' });
     await expect.poll(() => funds.getByTestId('drop-balance').textContent()).toBe('0.025 ETH');

@@ -11,8 +11,25 @@ export async function chooseNetwork(page: Page, name: string) {
     .poll(async () => (await another.isVisible()) || (await page.getByLabel('Network').isVisible()))
     .toBe(true);
   if (await another.isVisible()) await another.click();
-  await page.getByLabel('Network').click();
-  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  const option = page.locator('.ant-select-item-option', { hasText: name });
+  // The deploy button names the chosen network.
+  const chosen = page.getByRole('button', { name: `Deploy on ${name}` });
+  // A click while the list is still sliding open can be lost: wait for it to settle, and try again
+  // until the picker shows the network.
+  await expect
+    .poll(
+      async () => {
+        if (await chosen.isVisible()) return true;
+        if (!(await option.isVisible())) await page.getByLabel('Network').click();
+        await page.waitForFunction(
+          () => document.querySelector('.ant-slide-up-appear, .ant-slide-up-enter') === null,
+        );
+        await option.click({ timeout: 2_000 }).catch(() => undefined);
+        return chosen.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** The row of one of the drop panel's transactions ("phase", "price", "allowlist"…). */
