@@ -188,6 +188,9 @@ export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<
     if (controller.signal.aborted) throw controller.signal.reason;
     if (result instanceof JobSplit && context.canSplit) {
       const chunks = await splitJob(db, job, result, iso());
+      // Its cancel was requested as it was being split: it stops here, nothing split.
+      if (!chunks) controller.abort(new Error('cancelled'));
+      if (!chunks) throw controller.signal.reason;
       log.info({ chunks: chunks.length, total: result.total }, 'job split into chunks');
       options.onQueued?.(chunks);
       outcome = 'split';

@@ -279,23 +279,25 @@ export async function listQueuedJobs(db: Kysely<Database>): Promise<Job[]> {
 /**
  * Splits a running job into chunk jobs (queued, each with its payload) and makes it wait for them, in
  * one transaction: a crash leaves either the job running (taken over and split again) or the whole split.
- * Answers the chunk jobs, to hand to the queue.
+ * Answers the chunk jobs, to hand to the queue, or undefined (nothing written) when the job's cancel
+ * was requested meanwhile.
  */
 export async function splitJob(
   db: Kysely<Database>,
   parent: Job,
   split: { payloads: unknown[]; total: number },
   now: string,
-): Promise<Job[]> {
+): Promise<Job[] | undefined> {
   const ids = split.payloads.map(() => randomUUID());
-  await db.transaction().execute(async (trx) => {
+  const isSplit = await db.transaction().execute(async (trx) => {
     const waiting = await trx
       .updateTable('jobs')
       .set({ status: 'waiting', progress_done: 0, progress_total: split.total, updated_at: now })
       .where('id', '=', parent.id)
       .where('status', '=', 'running')
+      .where('cancel_requested', '=', 0)
       .executeTakeFirst();
-    if (Number(waiting.numUpdatedRows) !== 1) throw new Error(`Job ${parent.id} is no longer running`);
+    if (Number(waiting.numUpdatedRows) !== 1) return false;
     for (const [index, payload] of split.payloads.entries()) {
       // Created in order, a millisecond apart, so the queue's oldest-first order follows the editions.
       const at = new Date(Date.parse(now) + index).toISOString();
@@ -305,7 +307,9 @@ export async function splitJob(
         .values({ job_id: ids[index]!, parent_id: parent.id, chunk_index: index })
         .execute();
     }
+    return true;
   });
+  if (!isSplit) return undefined;
   const chunks: Job[] = [];
   for (const id of ids) {
     const chunk = await findJob(db, id);

@@ -5,7 +5,15 @@ import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { createBullJobRunner } from './bull-job-runner.ts';
 import { type JobHandler, type JobProgress, JobSplit } from './job.ts';
 import type { JobRunner } from './job-runner.ts';
-import { chunkIdsOf, claimJob, findJob, insertJob, settleSplitJob, splitJob } from './jobs.repository.ts';
+import {
+  chunkIdsOf,
+  claimJob,
+  findJob,
+  insertJob,
+  requestCancel,
+  settleSplitJob,
+  splitJob,
+} from './jobs.repository.ts';
 
 const silent = {
   info() {},
@@ -186,12 +194,24 @@ describe('the last chunks of a split job finishing at the same time', () => {
     const claimed = await claimJob(db, 'parent-1', now, now);
     if (claimed.kind !== 'claimed') throw new Error('not claimed');
     const chunks = await splitJob(db, claimed.job, { payloads: [{}, {}, {}], total: 30 }, now);
+    expect(chunks).toHaveLength(3);
     expect((await findJob(db, 'parent-1'))?.status).toBe('running');
-    for (const chunk of chunks) {
+    for (const chunk of chunks ?? []) {
       await db.updateTable('jobs').set({ status: 'succeeded' }).where('id', '=', chunk.id).execute();
     }
     const outcomes = await Promise.all(Array.from({ length: 6 }, () => settleSplitJob(db, 'parent-1', now)));
     expect(outcomes.filter((outcome) => outcome === 'requeued')).toHaveLength(1);
     expect((await findJob(db, 'parent-1'))?.status).toBe('queued');
+  });
+
+  it('is not split once its cancel was requested', async () => {
+    const { db } = test.app.database;
+    const now = new Date().toISOString();
+    await insertJob(db, { id: 'parent-2', kind: 'count', ownerId: null, payload: {}, now });
+    const claimed = await claimJob(db, 'parent-2', now, now);
+    if (claimed.kind !== 'claimed') throw new Error('not claimed');
+    await requestCancel(db, 'parent-2', now);
+    expect(await splitJob(db, claimed.job, { payloads: [{}, {}], total: 20 }, now)).toBeUndefined();
+    expect(await chunkIdsOf(db, 'parent-2')).toEqual([]);
   });
 });
