@@ -137,10 +137,14 @@ try {
     ],
     ['hosted image', [`/hosted/${slug}/images/1.png`]],
     ['mint page data', [`/api/v1/drops/${slug}`]],
+    ['mint page banner', [`/api/v1/drops/${slug}/images/collage.webp`]],
     ['live sale state', [`/api/v1/drops/${slug}/state`]],
     ['allowlist proof', wallets.slice(0, 100).map((wallet) => `/api/v1/drops/${slug}/allowlist/${wallet}`)],
     ['mint page HTML', [`/mint/${slug}`]],
   ];
+  // The collage banner is made on the page's first visit; a drop's crowd arrives after that.
+  const banner = await fetch(`${url}/api/v1/drops/${slug}/images/collage.webp`);
+  if (!banner.ok) throw new Error(`mint page banner: ${banner.status}`);
   console.log(
     `endpoint                        requests/s   p50 ms   p99 ms   non-2xx   (${SECONDS} s, 100 connections)`,
   );

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFiles } from '../../../test/support/multipart.ts';
 import { createReadyCollection } from '../../../test/support/project-fixture.ts';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
 
 const PUBLIC_URL = 'https://drops.example.com';
@@ -29,7 +29,7 @@ const png = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-describe('mint page editor', () => {
+describe.each(databaseKinds)('the mint page editor on %s', (kind) => {
   let test: TestApp;
   let owner: LoggedInUser;
   let stranger: LoggedInUser;
@@ -64,7 +64,7 @@ describe('mint page editor', () => {
       join(web, 'index.html'),
       '<!doctype html><html><head><meta name="description" content="Layerloom" /><title>Layerloom</title></head><body><div id="root"></div></body></html>',
     );
-    test = await createTestApp('sqlite', { PUBLIC_URL, WEB_DIST: web });
+    test = await createTestApp(kind, { PUBLIC_URL, WEB_DIST: web });
     owner = await createUserAndLogin(test.app, { planId: 'pro' });
     stranger = await createUserAndLogin(test.app, { planId: 'pro' });
     collectionId = await createReadyCollection(test.app, owner.cookie, {
