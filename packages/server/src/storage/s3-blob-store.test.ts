@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeBlobStoreContract } from '../../test/support/blob-store-contract.ts';
 import { startS3Server, type TestS3 } from '../../test/support/s3-server.ts';
@@ -87,6 +88,15 @@ describe('the S3 blob store on its own', () => {
       expiresInSeconds: 120,
     });
     expect(url.startsWith(`https://files.example.com/${s3.bucket}/`)).toBe(true);
+  });
+
+  it('stops the source of an upload the store refuses, instead of leaving it waiting for a reader', async () => {
+    const store = storeOn({ bucket: 'no-such-bucket' });
+    const source = new PassThrough();
+    // More than one part, and never ended: like an export still being written.
+    source.write(Buffer.alloc(9 * 1024 * 1024, 1));
+    await expect(store.put('exports/collection.zip', source)).rejects.toThrow();
+    expect(source.destroyed).toBe(true);
   });
 
   it('answers an unreachable store with an error, not with an absent blob', async () => {

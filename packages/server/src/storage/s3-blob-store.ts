@@ -128,13 +128,17 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       const upload = new Upload({
         client,
         params: { Bucket: bucket, Key, Body: body.pipe(counter) },
-        queueSize: 2,
-        partSize: 5 * 1024 * 1024,
+        // One part in flight: lib-storage waits for every concurrent part uploader before it reports a
+        // failure, and a second one would wait forever on a source that is still being written.
+        queueSize: 1,
+        partSize: 8 * 1024 * 1024,
         leavePartsOnError: false,
       });
       try {
         await upload.done();
       } catch (error) {
+        // A source still producing (an export being written) must stop, not wait for a reader forever.
+        body.destroy();
         // The source's failure is the story, not a refused abort of the parts that follows it.
         throw sourceError ?? error;
       }
