@@ -150,11 +150,23 @@ async function run(count: number, cookie: string, projectId: string): Promise<nu
     child.kill('SIGTERM');
     await exited;
   }
-  const chunks = workers.map(
-    ({ output }) => output().match(/"chunkOf":"[^"]+".*?"msg":"job succeeded"/g)?.length ?? 0,
+  // Where the time went, from the workers' own log lines: each chunk's run, and the final step.
+  const ended = workers.map(({ output }) =>
+    output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"job succeeded"'))
+      .map((line) => JSON.parse(line) as { chunkOf?: string; durationMs: number }),
   );
+  const chunkSeconds = ended.map((lines) =>
+    lines.filter((line) => line.chunkOf).reduce((sum, line) => sum + line.durationMs / 1000, 0),
+  );
+  const finalSeconds = ended.flat().find((line) => !line.chunkOf)?.durationMs ?? 0;
   console.log(
-    `${count} worker(s): ${seconds.toFixed(1)} s, ${(SIZE / seconds).toFixed(1)} tokens/s, chunks per worker ${chunks.join(' + ')}`,
+    `${count} worker(s): ${seconds.toFixed(1)} s, ${(SIZE / seconds).toFixed(1)} tokens/s; chunks per worker ${ended
+      .map((lines) => lines.filter((line) => line.chunkOf).length)
+      .join(
+        ' + ',
+      )}, busy rendering ${chunkSeconds.map((busy) => `${busy.toFixed(1)} s`).join(' + ')}, final step ${(finalSeconds / 1000).toFixed(1)} s`,
   );
   return seconds;
 }
