@@ -78,7 +78,14 @@ describe.each(databaseKinds)('the mint page editor on %s', (kind) => {
   });
 
   it('is for the owner only: anyone else is told the collection does not exist', async () => {
-    expect((await as(null).get(pageUrl())).statusCode).toBe(401);
+    for (const response of [
+      await as(null).get(pageUrl()),
+      await as(null).put(pageUrl(), settings),
+      await as(null).upload(`${pageUrl()}/logo`, 'logo.png', await png(300, 300)),
+      await as(null).get(`${pageUrl()}/images/collage.webp`),
+    ]) {
+      expect(response.statusCode).toBe(401);
+    }
     for (const response of [
       await as(stranger).get(pageUrl()),
       await as(stranger).put(pageUrl(), settings),
