@@ -1,5 +1,5 @@
 import { deployCollection, layerloomCollectionAbi, mint } from '@layerloom/contracts';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, http, parseEther } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
+import { confirmed, openDrop } from './support/drop-ui.ts';
 import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
 import {
   anvilAccount0,
@@ -24,36 +25,6 @@ import {
   anvilAccount5,
   installTestWallet,
 } from './support/wallet.ts';
-
-/** The row of one of the panel's transactions ("phase", "price", "allowlist"…). */
-const transaction = (drop: Locator, action: string) => drop.locator(`li[data-action="${action}"]`);
-
-/** Waits until a transaction row says Confirmed (failing early with its reason if it failed). */
-async function confirmed(drop: Locator, action: string, title?: string) {
-  const row = transaction(drop, action);
-  await expect
-    .poll(
-      async () => {
-        const text = (await row.textContent()) ?? '';
-        if (text.includes('Failed')) throw new Error(`The ${action} transaction failed: ${text}`);
-        return title && !text.includes(title) ? 'another transaction' : text;
-      },
-      { timeout: 30_000 },
-    )
-    .toContain('Confirmed');
-  expect(await row.locator('code').textContent()).toMatch(/^0x[0-9a-f]{64}$/);
-}
-
-/** The "Run the drop" region of the collection page, once the wallet is connected and the state is read. */
-async function openDrop(page: Page, collectionId: string): Promise<Locator> {
-  await page.goto(`/dashboard/collections/${collectionId}`);
-  const launch = page.getByRole('region', { name: 'Launch', exact: true });
-  await launch.getByRole('button', { name: 'Connect Test Wallet' }).click({ timeout: 60_000 });
-  const drop = page.getByRole('region', { name: 'Run the drop' });
-  // The balance is only known from the chain (the server's cached state, shown first, has none).
-  await expect.poll(() => drop.locator('[data-field="Balance"]').isVisible(), { timeout: 30_000 }).toBe(true);
-  return drop;
-}
 
 describe('running the drop from the owner’s wallet', () => {
   let anvil: Anvil;

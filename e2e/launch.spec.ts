@@ -1,5 +1,5 @@
 import { airdrop, layerloomCollectionAbi } from '@layerloom/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, http, parseEther } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,22 +14,9 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
+import { chooseNetwork, launchStep as step } from './support/drop-ui.ts';
 import { callInPage, startSampleCollection } from './support/in-page.ts';
 import { anvilAccount0, installTestWallet } from './support/wallet.ts';
-
-/** The row of one launch step ("deploy", "record", "reveal", "provenance"). */
-const step = (page: Page, name: string) => page.locator(`li[data-step="${name}"]`);
-
-/** Picks a network in the launch form's picker (once a contract exists, the form waits behind a button). */
-async function chooseNetwork(page: Page, name: string) {
-  const another = page.getByRole('button', { name: 'Deploy another contract' });
-  await expect
-    .poll(async () => (await another.isVisible()) || (await page.getByLabel('Network').isVisible()))
-    .toBe(true);
-  if (await another.isVisible()) await another.click();
-  await page.getByLabel('Network').click();
-  await page.locator('.ant-select-item-option', { hasText: name }).click();
-}
 
 describe('launching a collection from the creator’s wallet', () => {
   let anvil: Anvil;
