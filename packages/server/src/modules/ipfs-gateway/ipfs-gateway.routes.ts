@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { pathCar, rawBlock } from '../publications/ipfs-car-index.ts';
 import {
+  cachedBytes,
   editionOf,
   fileBytes,
   folderCar,
@@ -100,17 +101,16 @@ export async function ipfsGatewayRoutes(app: App): Promise<void> {
     if (edition === undefined || !entry) throw notFound('Content');
     const bytes = await fileBytes(app, folder, edition, name);
     if (format === 'car') {
-      return send(
-        request,
-        reply,
-        { etag: `"${cid}/${name}.car"`, type: CAR_TYPE, path },
-        await pathCar(index, name, bytes),
-      );
+      const car = await cachedBytes(`${cid}/${name}.car`, () => pathCar(index, name, bytes));
+      return send(request, reply, { etag: `"${cid}/${name}.car"`, type: CAR_TYPE, path }, car);
     }
     if (format === 'raw') {
-      const block = rawBlock(index, name, bytes);
-      if (!block) throw notFound('Content');
-      return send(request, reply, { etag: `"${entry.cid}.raw"`, type: RAW_TYPE, path }, Buffer.from(block));
+      const block = await cachedBytes(`${entry.cid}.raw`, async () => {
+        const found = rawBlock(index, name, bytes);
+        if (!found) throw notFound('Content');
+        return Buffer.from(found);
+      });
+      return send(request, reply, { etag: `"${entry.cid}.raw"`, type: RAW_TYPE, path }, block);
     }
     const type = folder.folder === 'images' ? 'image/png' : 'application/json; charset=utf-8';
     return send(request, reply, { etag: `"${entry.cid}"`, type, path }, bytes);

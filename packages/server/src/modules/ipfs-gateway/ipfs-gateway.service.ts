@@ -85,33 +85,15 @@ export function editionOf(folder: GatewayFolder, name: string): number | undefin
   return edition >= 1 && edition <= folder.collection.size ? edition : undefined;
 }
 
-/** A file's bytes exactly as they are in the folder's CAR (the image, or the metadata pointing at `ipfs://`). */
-export async function fileBytes(
-  app: App,
-  folder: GatewayFolder,
-  edition: number,
-  name: string,
-): Promise<Buffer> {
-  const key = `${folder.cid}/${name}`;
+/**
+ * Bytes made once and kept (up to a total size, oldest out first): files, path CARs and blocks of
+ * published content never change, and a drop reads the same few at once.
+ */
+export async function cachedBytes(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
   const cached = files.get(key);
   if (cached) return cached;
-  let body: Buffer;
-  try {
-    body =
-      folder.folder === 'images'
-        ? await app.blobs.getBuffer(`${collectionPrefix(folder.collection.id)}/images/${edition}.png`)
-        : Buffer.from(
-            await ipfsTokenMetadata(
-              collectionSource(app.blobs, folder.collection),
-              folder.imagesCid,
-              edition,
-            ),
-          );
-  } catch (error) {
-    if (error instanceof BlobNotFoundError) throw notFound('Content');
-    throw error;
-  }
-  if (body.length <= FILE_CACHE_ITEM_BYTES) {
+  const body = await make();
+  if (body.length <= FILE_CACHE_ITEM_BYTES && !files.has(key)) {
     files.set(key, body);
     fileCacheBytes += body.length;
     while (fileCacheBytes > FILE_CACHE_BYTES) {
@@ -121,6 +103,26 @@ export async function fileBytes(
     }
   }
   return body;
+}
+
+/** A file's bytes exactly as they are in the folder's CAR (the image, or the metadata pointing at `ipfs://`). */
+export function fileBytes(app: App, folder: GatewayFolder, edition: number, name: string): Promise<Buffer> {
+  return cachedBytes(`${folder.cid}/${name}`, async () => {
+    try {
+      return folder.folder === 'images'
+        ? await app.blobs.getBuffer(`${collectionPrefix(folder.collection.id)}/images/${edition}.png`)
+        : Buffer.from(
+            await ipfsTokenMetadata(
+              collectionSource(app.blobs, folder.collection),
+              folder.imagesCid,
+              edition,
+            ),
+          );
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw notFound('Content');
+      throw error;
+    }
+  });
 }
 
 /** The stored CAR of a whole folder, streamed. */
