@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { RenderFailedError } from '../errors/generate-errors.ts';
+import { nativePng } from './native-png.ts';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
 
 /** Renders images on worker threads. */
@@ -26,6 +27,12 @@ const TASKS_PER_WORKER = 3;
 
 /** Starts `threads` render workers (default: one per core) sharing the decoded assets. */
 export function createRenderPool(init: RenderWorkerInit, threads = availableParallelism()): RenderPool {
+  // The encoder keeps a libdeflate compressor per libuv pool thread in thread-local storage. If only
+  // the workers loaded it, the last worker's exit would unload it, stranding every one of those
+  // compressors (about 1 MiB per job at 256², 7 MiB at level 12), and the next job's workers would
+  // load a fresh copy: a long-lived worker process grew by that much per job. Loaded here too, it
+  // stays loaded, and its compressors are reused from job to job.
+  nativePng();
   const isSource = import.meta.url.endsWith('.ts');
   const file = new URL(isSource ? './render-worker.ts' : './render-worker.js', import.meta.url);
   const queue: Pending[] = [];
