@@ -28,7 +28,7 @@ export interface MintJob {
 }
 
 /** A failed mint in a collector's words; a refusal over the wallet's limit says the limit and what is left. */
-function failureMessage(error: unknown, context: MintErrorContext): string {
+export function mintFailureMessage(error: unknown, context: MintErrorContext): string {
   const reverted = findCause(error, (cause) => cause instanceof CollectionRevertedError);
   if (reverted instanceof CollectionRevertedError && reverted.reason === 'WalletLimitExceeded') {
     const [limit, minted] = reverted.args;
@@ -59,7 +59,11 @@ export function useMintFlow({ context, onSettled }: { context: MintErrorContext;
           : await mint(common);
         setState({ status: 'confirmed', hash: result.hash, tokenIds: result.tokenIds });
       } catch (error) {
-        setState((previous) => ({ ...previous, status: 'failed', error: failureMessage(error, context) }));
+        setState((previous) => ({
+          ...previous,
+          status: 'failed',
+          error: mintFailureMessage(error, context),
+        }));
       } finally {
         onSettled();
       }
