@@ -151,6 +151,41 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
     },
   );
 
+  it('refuses a second upload while one is under way', async () => {
+    kubo.mode = 'hang';
+    expect((await inject('POST', uploadUrl(), owner)).statusCode).toBe(202);
+    const second = await inject('POST', uploadUrl(), owner);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe(
+      'This collection is already being uploaded to IPFS; wait for it to finish.',
+    );
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const { upload } = (await inject('GET', uploadUrl(), owner)).json().data;
+      if (upload.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await inject('GET', uploadUrl(), owner)).json().data.upload.status).toBe('failed');
+    expect(await publication()).toBeNull();
+  });
+
+  it('forgets the provider and its token on request (owner only), and then refuses to upload', async () => {
+    expect((await inject('DELETE', '/api/v1/pinning-provider')).statusCode).toBe(401);
+    const removed = await inject('DELETE', '/api/v1/pinning-provider', owner);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data).toEqual({ provider: null });
+    expect(
+      await test.app.database.db
+        .selectFrom('pinning_providers')
+        .selectAll()
+        .where('owner_id', '=', owner.id)
+        .execute(),
+    ).toEqual([]);
+    const refused = await inject('POST', uploadUrl(), owner);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('Save your pinning provider');
+    expect((await saveProvider(kubo.url, kubo.token)).statusCode).toBe(200);
+  });
+
   it('an unreachable provider is named, and nothing is published', async () => {
     const closedPort = await freePort();
     expect((await saveProvider(`http://127.0.0.1:${closedPort}`, kubo.token)).statusCode).toBe(200);
