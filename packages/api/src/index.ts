@@ -1,4 +1,26 @@
 export type {
+  AccountSummary,
+  Country,
+  GetProfileResponse,
+  Profile,
+  ProfileFields,
+  UpdateProfileResponse,
+} from './account/account.ts';
+export {
+  AccountSummarySchema,
+  AVATAR_MAX_BYTES,
+  AVATAR_SIZE_PX,
+  cancelEmailChange,
+  confirmEmailChange,
+  countries,
+  deleteAvatar,
+  getProfile,
+  ProfileFieldsSchema,
+  ProfileSchema,
+  updateProfile,
+  uploadAvatar,
+} from './account/account.ts';
+export type {
   Allowlist,
   AllowlistEntry,
   AllowlistProof,

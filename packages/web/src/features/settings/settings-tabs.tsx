@@ -1,0 +1,20 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** One tab of Settings (`/dashboard/settings?tab=<key>`): each tab's code loads when it is first opened. */
+export interface SettingsTab {
+  /** In the address (`?tab=security`); stable. */
+  key: string;
+  label: string;
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The Settings tabs in the spec's order: Edit Profile, Security, Payment, Notification, Delete Account.
+ * Only tabs that exist are listed; a tab's engineer adds its one entry here, at its place in that order.
+ */
+export const settingsTabs: readonly SettingsTab[] = [];
+
+/** Keeps the lazy() boilerplate out of each entry: `lazyTab(() => import('./x.tsx'), 'XTab')`. */
+export function lazyTab<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
