@@ -1,0 +1,75 @@
+import type { Placeholder } from '@layerloom/api';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { PlaceholderPanel } from './placeholder-panel.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const placeholder: Placeholder = {
+  name: 'Loom Cats #?',
+  description: 'Revealed soon',
+  metadataUrl: 'https://layerloom.test/hosted/loom-cats/placeholder.json',
+  imageUrl: `https://layerloom.test/hosted/loom-cats/placeholder/${'0'.repeat(32)}.png`,
+  imageType: 'png',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  revealedAt: null,
+};
+
+/** jsdom has no ResizeObserver; Ant Design's text areas observe their size. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+/** Shows the panel with the server answering the placeholder with `answer`. */
+function show(answer: Placeholder | null) {
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  const fetch = vi.fn(async () => Response.json({ status: 'success', data: { placeholder: answer } }));
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <Providers client={createQueryClient()}>
+      <PlaceholderPanel collectionId="c1" collectionName="Loom Cats" />
+    </Providers>,
+  );
+  return fetch;
+}
+
+describe('PlaceholderPanel', { timeout: 20_000 }, () => {
+  it('offers to set one, with the defaults in the form and an image required before anything is sent', async () => {
+    const fetch = show(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Set a placeholder…' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pre-reveal placeholder' });
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Loom Cats #?');
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Revealed soon');
+    fireEvent.click(screen.getByRole('button', { name: 'Save placeholder' }));
+    expect(await screen.findByText('Choose a placeholder image (PNG, JPEG, WebP or GIF).')).toBeTruthy();
+    expect(dialog).toBeTruthy();
+    // Only the first read went out: nothing was sent.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the placeholder set and that the art is hidden, with a way to change it', async () => {
+    show(placeholder);
+    expect(
+      await screen.findByText('Art hidden until the reveal', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Placeholder: Loom Cats #?' }).getAttribute('src')).toBe(
+      placeholder.imageUrl,
+    );
+    expect(screen.getByRole('link', { name: 'Placeholder metadata' }).getAttribute('href')).toBe(
+      placeholder.metadataUrl,
+    );
+    expect(screen.getByRole('button', { name: 'Change placeholder…' })).toBeTruthy();
+  });
+
+  it('once revealed, says so and no longer offers a change', async () => {
+    show({ ...placeholder, revealedAt: '2026-11-22T10:00:00.000Z' });
+    expect(await screen.findByText(/^Revealed \w+ \d+, 2026$/, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change placeholder…' })).toBeNull();
+    expect(screen.queryByText('Art hidden until the reveal')).toBeNull();
+  });
+});
