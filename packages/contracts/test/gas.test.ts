@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from '../src/testing/index.ts';
 import { connectTestChain, type TestChain } from './support/clients.ts';
-import { formatGasTable, measureMintGas } from './support/gas.ts';
+import {
+  formatAllowlistGasTable,
+  formatGasTable,
+  measureAllowlistMintGas,
+  measureMintGas,
+} from './support/gas.ts';
 
 let anvil: Anvil;
 let chain: TestChain;
@@ -24,3 +29,24 @@ it('mints 1 and 5 tokens within 5 % of the gas of a plain ERC721A', async () => 
     expect(row.overhead).toBeLessThan(0.05);
   }
 });
+
+it('mints on the allowlist for at most the cost of a 10-hash proof over a public mint, whatever the allowance', async () => {
+  const [publicOne, publicFive] = await measureMintGas(chain);
+  const rows = await measureAllowlistMintGas(chain);
+  console.log(`\n${formatAllowlistGasTable(rows)}\n`);
+  expect(rows.map((row) => [row.quantity, row.allowance])).toEqual([
+    [1, 0],
+    [5, 0],
+    [1, 10],
+    [5, 10],
+  ]);
+  for (const row of rows) {
+    const publicGas = row.quantity === 1 ? publicOne!.collection : publicFive!.collection;
+    // A 1,000-wallet list: 10 hashes of calldata and hashing (~6,000 gas), plus the leaf and the root's SLOAD.
+    expect(row.gas - publicGas).toBeLessThan(12_000n);
+  }
+  // The allowance in the leaf is the same price whether it is the phase limit (0) or a quantity.
+  const [zeroOne, zeroFive, ownOne, ownFive] = rows;
+  expect(zeroOne!.gas - ownOne!.gas).toBeLessThan(100n);
+  expect(zeroFive!.gas - ownFive!.gas).toBeLessThan(100n);
+}, 30_000);
