@@ -66,6 +66,21 @@ describe('PlaceholderPanel', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Change placeholder…' })).toBeTruthy();
   });
 
+  it('refuses a file that is not an image in place, and saving then sends nothing', async () => {
+    const fetch = show(placeholder);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change placeholder…' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pre-reveal placeholder' });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['not an image'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(await screen.findByText('notes.txt is not a PNG, JPEG, WebP or GIF image.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save placeholder' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Pre-reveal placeholder' })).toBeTruthy();
+  });
+
   it('once revealed, says so and no longer offers a change', async () => {
     show({ ...placeholder, revealedAt: '2026-11-22T10:00:00.000Z' });
     expect(await screen.findByText(/^Revealed \w+ \d+, 2026$/, undefined, { timeout: 10_000 })).toBeTruthy();

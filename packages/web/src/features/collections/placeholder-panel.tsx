@@ -59,6 +59,8 @@ function PlaceholderDialog({
   const preview = usePreviewUrl(file) ?? current?.imageUrl ?? null;
 
   const onFinish = (values: FormValues) => {
+    // A refused choice is shown above; saving now would quietly keep the old image.
+    if (fileError && !file) return;
     if (!file && !current) {
       setFileError('Choose a placeholder image (PNG, JPEG, WebP or GIF).');
       return;
