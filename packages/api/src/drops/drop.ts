@@ -16,8 +16,11 @@ export type DropContract = z.infer<typeof DropContractSchema>;
 export const DropPageSchema = z.object({
   /** The page's title: the creator's, or the collection's name. */
   title: z.string(),
-  /** Absolute URL of the banner (the collection's collage unless the creator uploaded one). */
-  bannerUrl: z.string(),
+  /**
+   * Absolute URL of the banner: the creator's, or the collection's collage. Null while a pre-reveal drop's
+   * art is hidden and the creator uploaded no banner (the collage would show the art).
+   */
+  bannerUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
   /** `#rrggbb`, or null for the page's own colours. */
   accentColor: z.string().nullable(),

@@ -137,6 +137,8 @@ export const MintPageEditorSchema = z.object({
   /** The owner's URL of an uploaded image by name (`…/images/{name}`), and of the collage banner. */
   imageBaseUrl: z.string(),
   collageUrl: z.string(),
+  /** True while the published drop's art is hidden until its reveal: the collage is not shown publicly. */
+  isCollageHidden: z.boolean(),
   /** The owner's URL of token N's image is `tokenImageBaseUrl + N + '.png'`. */
   tokenImageBaseUrl: z.string(),
   updatedAt: z.string().nullable(),

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
 import { collectionById } from '../collections/collections.service.ts';
+import { withheldBy } from '../publications/placeholder.service.ts';
 import { publishedBySlug } from '../publications/publications.service.ts';
 import * as drops from './drops.service.ts';
 import { mintPageHtml } from './mint-page-head.ts';
@@ -99,6 +100,8 @@ export async function dropsRoutes(app: App): Promise<void> {
       const shown = [drop.page.bannerUrl, drop.page.logoUrl].some((url) => url?.endsWith(`/${name}`));
       const published = shown ? await publishedBySlug(app, slug) : undefined;
       if (!published) throw notFound('Image');
+      // The collage is the art itself: never shown before a pre-reveal drop's reveal (the data lags up to 15 s).
+      if (name === COLLAGE_BANNER && (await withheldBy(app, published))) throw notFound('Image');
       const key = mintPageImageKey(published.collection_id, name);
       let body = pageImages.get(key);
       if (!body) {

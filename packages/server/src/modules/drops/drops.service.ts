@@ -4,6 +4,7 @@ import { notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { collectionById } from '../collections/collections.service.ts';
 import { latestVerifiedDeployment } from '../deployments/deployments.service.ts';
+import { withheldBy } from '../publications/placeholder.service.ts';
 import { hostedBase, publishedBySlug } from '../publications/publications.service.ts';
 import { readDropState } from './chain-state.ts';
 import { findMintPage } from './mint-pages.repository.ts';
@@ -20,9 +21,10 @@ export async function getDrop(app: App, slug: string): Promise<Drop> {
   const collection = published ? await collectionById(app, published.collection_id) : undefined;
   if (!published || !collection) throw notFound('Drop');
   const { baseUri, imageBaseUri } = hostedBase(app.config.publicUrl, published.slug);
-  const [deployment, pageRow] = await Promise.all([
+  const [deployment, pageRow, withheld] = await Promise.all([
     latestVerifiedDeployment(app, collection.id),
     findMintPage(app.database.db, collection.id),
+    withheldBy(app, published),
   ]);
   const settings = mintPageSettings(collection, pageRow);
   const tokenIds = galleryTokenIds(settings, collection.size);
@@ -35,7 +37,12 @@ export async function getDrop(app: App, slug: string): Promise<Drop> {
     height: collection.height,
     images: tokenIds.map((id) => `${imageBaseUri}${id}.png`),
     imageTokenIds: tokenIds,
-    page: dropPageView(collection, settings, publicImageBaseUrl(app.config.publicUrl, published.slug)),
+    page: dropPageView(
+      collection,
+      settings,
+      publicImageBaseUrl(app.config.publicUrl, published.slug),
+      withheld !== undefined,
+    ),
     metadataBaseUri: baseUri,
     contract: deployment
       ? {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { MIN_UPLOAD_BYTES, MINT_PAGE_IMAGE_MAX_BYTES, type MintPageImageKind } from '@layerloom/api';
-import { detectImageType } from '@layerloom/engine';
+import { createCollage, detectImageType } from '@layerloom/engine';
 import sharp from 'sharp';
 import type { CollectionTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { collectionPrefix } from '../collections/collection-view.ts';
-import { exportStream } from '../collections/downloads.ts';
+import { collectionSource } from '../collections/downloads.ts';
 
 /** Largest image decoded, in pixels (as for trait images): more is a decompression bomb. */
 const MAX_INPUT_PIXELS = 8192 * 8192;
@@ -78,16 +78,31 @@ export async function storeMintPageImage(
 
 const collageInFlight = new Map<string, Promise<void>>();
 
-/** Makes the default banner from the collection's collage (once; later calls find it stored). */
+/**
+ * The default banner's grid: full rows only (no empty cells), one to three rows of at most 16 tokens,
+ * so it is wide like a banner whatever the collection's size.
+ */
+export function collageBannerLayout(size: number): { count: number; columns: number } {
+  const rows = Math.min(3, Math.max(1, Math.floor(Math.sqrt(size / 4))));
+  const columns = Math.max(1, Math.min(16, Math.floor(size / rows)));
+  return { count: Math.min(size, rows * columns), columns };
+}
+
+/** Makes the default banner, a collage of the collection's first tokens (once; later calls find it stored). */
 export async function ensureCollageBanner(blobs: BlobStore, collection: CollectionTable): Promise<void> {
   const key = mintPageImageKey(collection.id, COLLAGE_BANNER);
   if (await blobs.stat(key)) return;
   let pending = collageInFlight.get(key);
   if (!pending) {
     pending = (async () => {
-      const collage = await exportStream(blobs, collection, 'collage');
       const chunks: Buffer[] = [];
-      for await (const chunk of collage) chunks.push(chunk as Buffer);
+      const layout = collageBannerLayout(collection.size);
+      for await (const chunk of createCollage(collectionSource(blobs, collection), {
+        tile: 200,
+        ...layout,
+      })) {
+        chunks.push(Buffer.from(chunk));
+      }
       const webp = await sharp(Buffer.concat(chunks), { limitInputPixels: false })
         .resize({ width: 1600, height: 800, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })

@@ -9,6 +9,7 @@ import type { CollectionTable, MintPageTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
+import { withheldBy } from '../publications/placeholder.service.ts';
 import { findPublication } from '../publications/publications.repository.ts';
 import { COLLAGE_BANNER, mintPageImageKey, storeMintPageImage } from './mint-page-images.ts';
 import { findMintPage, saveMintPage } from './mint-pages.repository.ts';
@@ -49,10 +50,13 @@ export function dropPageView(
   collection: Pick<CollectionTable, 'name'>,
   settings: MintPageSettings,
   imageBaseUrl: string,
+  isArtHidden: boolean,
 ): DropPage {
+  // Before a pre-reveal drop's reveal the collage would show the art: no banner unless one was uploaded.
+  const banner = settings.banner ?? (isArtHidden ? null : COLLAGE_BANNER);
   return {
     title: settings.title || collection.name,
-    bannerUrl: `${imageBaseUrl}${settings.banner ?? COLLAGE_BANNER}`,
+    bannerUrl: banner ? `${imageBaseUrl}${banner}` : null,
     logoUrl: settings.logo ? `${imageBaseUrl}${settings.logo}` : null,
     accentColor: settings.accentColor,
     links: settings.links,
@@ -88,6 +92,7 @@ async function editorView(app: App, collection: CollectionTable): Promise<MintPa
     findPublication(app.database.db, collection.id),
   ]);
   const imageBaseUrl = ownerImageBaseUrl(collection.id);
+  const withheld = publication ? await withheldBy(app, publication) : undefined;
   return {
     settings: mintPageSettings(collection, row),
     collectionName: collection.name,
@@ -98,6 +103,7 @@ async function editorView(app: App, collection: CollectionTable): Promise<MintPa
     slug: publication?.slug ?? null,
     imageBaseUrl,
     collageUrl: `${imageBaseUrl}${COLLAGE_BANNER}`,
+    isCollageHidden: withheld !== undefined,
     tokenImageBaseUrl: `/api/v1/collections/${collection.id}/images/`,
     updatedAt: row?.updated_at ?? null,
   };

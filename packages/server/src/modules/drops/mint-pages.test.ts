@@ -201,8 +201,13 @@ describe.each(databaseKinds)('the mint page editor on %s', (kind) => {
       width: 256,
       height: 256,
     });
+    // The default banner: the collection's collage in full rows (3 tokens: one row of three 200 px tiles).
     const collage = await as(owner).get(`${pageUrl()}/images/collage.webp`);
-    expect((await sharp(collage.rawPayload).metadata()).format).toBe('webp');
+    expect(await sharp(collage.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 600,
+      height: 200,
+    });
 
     // Saved before publishing: the page is not public.
     const saved = await as(owner).put(pageUrl(), { ...settings, banner: bannerImage.name, logo: logo.name });
@@ -264,6 +269,27 @@ describe.each(databaseKinds)('the mint page editor on %s', (kind) => {
     expect((await as(null).get(`/api/v1/drops/${slug}/images/${logo.name}`)).statusCode).toBe(404);
     expect((await as(null).get(`/mint/${slug}`)).body).toContain(
       `<meta property="og:image" content="${imageBase}collage.webp" />`,
+    );
+
+    // A pre-reveal drop: the collage would show the art, so the page has no banner until the reveal.
+    const placeholder = multipartFiles([
+      { filename: 'hidden.png', bytes: await png(64, 64), field: 'image' },
+    ]);
+    const hidden = await test.app.inject({
+      method: 'PUT',
+      url: `/api/v1/collections/${collectionId}/publication/placeholder`,
+      payload: placeholder.payload,
+      headers: { ...placeholder.headers, cookie: owner.cookie },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await as(null).get(`/api/v1/drops/${slug}`)).json().data.drop.page.bannerUrl).toBeNull();
+    expect((await as(null).get(`/api/v1/drops/${slug}/images/collage.webp`)).statusCode).toBe(404);
+    expect((await as(null).get(`/mint/${slug}`)).body).not.toContain('og:image');
+    expect((await as(owner).get(pageUrl())).json().data.page.isCollageHidden).toBe(true);
+    // An uploaded banner is the creator's choice to show.
+    await as(owner).put(pageUrl(), { ...settings, banner: draft.name, logo: null });
+    expect((await as(null).get(`/api/v1/drops/${slug}`)).json().data.drop.page.bannerUrl).toBe(
+      `${imageBase}${draft.name}`,
     );
   });
 });

@@ -28,6 +28,7 @@ const editor: MintPageEditor = {
   slug: null,
   imageBaseUrl: '/api/v1/collections/c1/mint-page/images/',
   collageUrl: '/api/v1/collections/c1/mint-page/images/collage.webp',
+  isCollageHidden: false,
   tokenImageBaseUrl: '/api/v1/collections/c1/images/',
   updatedAt: null,
 };
@@ -147,5 +148,7 @@ describe('the mint page draft', () => {
       accentColor: null,
     });
     expect(untitled.images).toHaveLength(6);
+    // Before a pre-reveal drop's reveal the public page has no collage banner, and neither has the preview.
+    expect(previewDrop({ ...editor, isCollageHidden: true }, draft()).page.bannerUrl).toBeNull();
   });
 });

@@ -187,7 +187,11 @@ export function previewDrop(editor: MintPageEditor, draft: MintPageDraft, publis
     contract: published?.contract ?? null,
     page: {
       title,
-      bannerUrl: draft.banner ? `${editor.imageBaseUrl}${draft.banner}` : editor.collageUrl,
+      bannerUrl: draft.banner
+        ? `${editor.imageBaseUrl}${draft.banner}`
+        : editor.isCollageHidden
+          ? null
+          : editor.collageUrl,
       logoUrl: draft.logo ? `${editor.imageBaseUrl}${draft.logo}` : null,
       accentColor: draft.hasAccent && HEX.test(accent) ? accent.toLowerCase() : null,
       links,

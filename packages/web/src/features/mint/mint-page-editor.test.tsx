@@ -34,6 +34,7 @@ const editor: MintPageEditor = {
   slug: null,
   imageBaseUrl: '/api/v1/collections/c1/mint-page/images/',
   collageUrl: '/api/v1/collections/c1/mint-page/images/collage.webp',
+  isCollageHidden: false,
   tokenImageBaseUrl: '/api/v1/collections/c1/images/',
   updatedAt: null,
 };

@@ -225,7 +225,11 @@ function MintPageEditorForm({ collectionId, editor }: { collectionId: string; ed
             hint="Wide image across the top, also the picture when the link is shared. PNG, JPEG, GIF or WebP up to 8 MB; kept within 1600 × 800 px."
             current={draft.banner ? `${editor.imageBaseUrl}${draft.banner}` : editor.collageUrl}
             isDefault={!draft.banner}
-            defaultLabel="Using the collection's collage"
+            defaultLabel={
+              editor.isCollageHidden
+                ? 'The collage stays hidden until the reveal: no banner unless you upload one'
+                : "Using the collection's collage"
+            }
             resetLabel="Use the collage"
             error={errors.banner}
             isUploading={uploading === 'banner'}

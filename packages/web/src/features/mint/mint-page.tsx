@@ -123,9 +123,13 @@ export function MintPageView({
   return (
     <AccentTheme accent={page.accentColor}>
       <section className="llm-hero">
-        <div className="llm-banner">
-          <img src={page.bannerUrl} alt={`${page.title} banner`} />
-        </div>
+        {page.bannerUrl ? (
+          <div className="llm-banner">
+            <img src={page.bannerUrl} alt={`${page.title} banner`} />
+          </div>
+        ) : (
+          <div className="llm-banner-space" />
+        )}
         <div className="ll-container llm-hero-grid">
           <div className={`llm-art${pixelClass}`}>
             {drop.images[0] ? (
