@@ -1,6 +1,10 @@
-import sharp from 'sharp';
+import { availableParallelism } from 'node:os';
 import { type CollectionSource, readTokenImage } from './collection-files.ts';
 import { encodePngStream } from './png-stream.ts';
+import { pngTile } from './png-tile.ts';
+
+/** Tiles in the making at once: enough to keep the cores and the reads busy, few enough to bound memory. */
+const TILES_AHEAD = Math.max(4, availableParallelism() * 4);
 
 export interface CollageOptions {
   /** Tokens to show, from edition 1 (default: all). */
@@ -38,7 +42,8 @@ export function collageLayout(size: number, options: CollageOptions = {}) {
 
 /**
  * A banner collage of the collection's images as a PNG stream. Rows are drawn and encoded one at a
- * time, so memory is one row of tiles, also for 10,000 tokens.
+ * time, so memory is one row of tiles, also for 100,000 tokens. Each tile is its image's centred
+ * square, averaged down (png-tile.ts).
  */
 export function createCollage(
   source: CollectionSource,
@@ -49,6 +54,21 @@ export function createCollage(
   const background = parseColor(options.background ?? '#ffffff');
   const rowBytes = width * 3;
 
+  // Tiles are made a few ahead of the row being drawn (reading and inflating overlap on libuv's
+  // pool), and only that many: memory stays one row of tiles plus the window, also for 100,000 tokens.
+  const ahead = new Map<number, Promise<Uint8Array>>();
+  let nextToMake = 1;
+  const tileOf = (edition: number): Promise<Uint8Array> => {
+    while (nextToMake <= count && nextToMake < edition + TILES_AHEAD) {
+      const making = readTokenImage(source.files, nextToMake).then((png) => pngTile(png, tile, background));
+      making.catch(() => undefined); // awaited in order below; a failure is thrown there
+      ahead.set(nextToMake++, making);
+    }
+    const making = ahead.get(edition)!;
+    ahead.delete(edition);
+    return making;
+  };
+
   async function* bands(): AsyncGenerator<Uint8Array> {
     const bandHeight = tile + gap;
     const gapBand = new Uint8Array(gap * rowBytes);
@@ -57,26 +77,15 @@ export function createCollage(
     for (let row = 0; row < rows; row++) {
       const band = new Uint8Array(bandHeight * rowBytes);
       fill(band, background);
-      // The row's tiles decode in parallel (libvips threads); memory stays one row of tiles.
-      const editions = Array.from({ length: columns }, (_, column) => row * columns + column + 1).filter(
-        (edition) => edition <= count,
-      );
-      const tiles = await Promise.all(
-        editions.map(async (edition) =>
-          sharp(await readTokenImage(source.files, edition))
-            .resize(tile, tile, { fit: 'cover' })
-            .flatten({ background: { r: background[0], g: background[1], b: background[2] } })
-            .removeAlpha()
-            .raw()
-            .toBuffer(),
-        ),
-      );
-      tiles.forEach((pixels, column) => {
+      for (let column = 0; column < columns; column++) {
+        const edition = row * columns + column + 1;
+        if (edition > count) break;
+        const pixels = await tileOf(edition);
         const left = (gap + column * (tile + gap)) * 3;
         for (let y = 0; y < tile; y++) {
           band.set(pixels.subarray(y * tile * 3, (y + 1) * tile * 3), y * rowBytes + left);
         }
-      });
+      }
       yield band;
     }
   }
