@@ -55,11 +55,12 @@ export function generateCollectionJob(app: App) {
     }
     const prefix = collectionPrefix(collection.id);
     const sink = createBlobSink(app.blobs, prefix);
+    let run: { rendered: number; resumed: number } | undefined;
     try {
       if (context.afterChunks) await finishCollection({ sink, size: collection.size });
       else {
         const snapshot = parseProjectRow(JSON.parse(collection.snapshot));
-        await generateCollection({
+        run = await generateCollection({
           spec: projectSpec(snapshot, app.blobs),
           sink,
           signal: context.signal,
@@ -88,7 +89,8 @@ export function generateCollectionJob(app: App) {
     if (payload.editions) {
       // A chunk that finished while its collection was deleted: nobody else removes what it wrote.
       if (!(await findCollection(app.database.db, collectionId))) await app.blobs.deletePrefix(prefix);
-      return { editions: payload.editions };
+      // What this run rendered and what it found done (a chunk taken over resumes after its last token).
+      return { editions: payload.editions, rendered: run?.rendered ?? 0, resumed: run?.resumed ?? 0 };
     }
     const rarity = await computeRarity({ files: sink, size: collection.size });
     await sink.write('rarity.json', new TextEncoder().encode(`${JSON.stringify(rarity, null, 2)}\n`));
