@@ -4,6 +4,7 @@ import type { Config, ProcessRole } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { createBullJobRunner } from './jobs/bull-job-runner.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { allowlistsRoutes } from './modules/allowlists/allowlists.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(adminUsersRoutes);
+  await app.register(accountRoutes);
   await app.register(projectsRoutes);
   await app.register(collectionsRoutes);
   await app.register(publicationsRoutes);

@@ -25,6 +25,8 @@ export interface Database {
   email_verifications: EmailVerificationTable;
   password_resets: PasswordResetTable;
   mail_outbox: MailOutboxTable;
+  profiles: ProfileTable;
+  email_changes: EmailChangeTable;
 }
 
 export interface ContactMessageTable {
@@ -257,4 +259,28 @@ export interface MintPageTable {
   /** JSON: the page's MintPageSettings (title, description, links, accent, banner, logo, gallery). */
   settings: string;
   updated_at: string;
+}
+
+/** The Edit Profile fields beside a user's name and email (one row per user, made on first save). */
+export interface ProfileTable {
+  user_id: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  zipcode: string | null;
+  updated_at: string;
+}
+
+/** An email change waiting for the new address to be confirmed: the link's token as sha256, single use. */
+export interface EmailChangeTable {
+  id: string;
+  user_id: string;
+  /** Lower case. */
+  new_email: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }

@@ -17,6 +17,7 @@ import * as jobChunks from './0030_job_chunks.ts';
 import * as ipfsPublishing from './0026_ipfs_publishing.ts';
 import * as prereveal from './0027_prereveal.ts';
 import * as mintPages from './0028_mint_pages.ts';
+import * as profiles from './0040_profiles.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0026_ipfs_publishing': ipfsPublishing,
   '0027_prereveal': prereveal,
   '0028_mint_pages': mintPages,
+  '0040_profiles': profiles,
 };

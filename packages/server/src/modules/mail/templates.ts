@@ -100,3 +100,38 @@ export function accountRejectedMail(
     action: { label: 'Contact us', url: contactUrl },
   });
 }
+
+/** The link that confirms a new email address (sent to the new address; the email changes once opened). */
+export function emailChangeMail(
+  to: string,
+  firstName: string,
+  link: string,
+  validHours: number,
+): MailMessage {
+  return render(to, `Confirm your new email for ${PRODUCT}`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `You asked to use this address for your ${PRODUCT} account. Confirm it to make the change; until then your account keeps its current email.`,
+      `The link is valid for ${validHours} hours and works once. If you did not ask for this, ignore this email.`,
+    ],
+    action: { label: 'Confirm my new email', url: link },
+  });
+}
+
+/** Tells the old address that a change of email was asked for (and, once confirmed, made). */
+export function emailChangeNoticeMail(
+  to: string,
+  firstName: string,
+  newEmail: string,
+  stage: 'requested' | 'changed',
+): MailMessage {
+  return render(to, `Your ${PRODUCT} email ${stage === 'changed' ? 'was changed' : 'change'}`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      stage === 'changed'
+        ? `The email of your ${PRODUCT} account is now ${newEmail}. This address no longer signs in.`
+        : `Someone signed in to your ${PRODUCT} account asked to change its email to ${newEmail}. It changes only once that address confirms it.`,
+      'If this was not you, change your password and contact us.',
+    ],
+  });
+}
