@@ -70,9 +70,10 @@ async function runChild(name: string, dir: string) {
   if (name === 'gif') await pipeline(engine.createPreviewGif(source, { count: 100 }), discard());
   if (name === 'zip') await engine.writeCollectionZip(source, discard());
   if (name === 'car') {
-    const { imagesCid } = await engine.computeIpfsCids(source);
-    await engine.writeImagesCar(source, discard());
-    await engine.writeMetadataCar(source, imagesCid, discard());
+    // As the server does: the CIDs first (kept), then each CAR in one pass with its known root.
+    const { imagesCid, metadataCid } = await engine.computeIpfsCids(source);
+    await engine.writeImagesCar(source, discard(), imagesCid);
+    await engine.writeMetadataCar(source, imagesCid, discard(), metadataCid);
   }
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(JSON.stringify({ seconds, peakRssMiB: process.resourceUsage().maxRSS / 1024 }));

@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { CAREncoderStream, createDirectoryEncoderStream } from 'ipfs-car';
+import type { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTestCollection } from '../../test/support/write-test-collection.ts';
 import type { CollectionSource } from './collection-files.ts';
@@ -15,6 +17,25 @@ const ipfsCarBin = path.join(
   path.dirname(createRequire(import.meta.url).resolve('ipfs-car/package.json')),
   'bin.js',
 );
+
+/** The CAR ipfs-car's library writes for files `1.png … N.png` in that order (what this module used to call). */
+async function ipfsCarLibraryCar(files: Uint8Array[]): Promise<Buffer> {
+  const entries = () =>
+    files.map((bytes, index) => ({ name: `${index + 1}.png`, stream: () => new Blob([bytes]).stream() }));
+  let root: CID | undefined;
+  await createDirectoryEncoderStream(entries()).pipeTo(
+    new WritableStream({
+      write(block) {
+        root = block.cid as CID;
+      },
+    }),
+  );
+  const chunks: Uint8Array[] = [];
+  await createDirectoryEncoderStream(entries())
+    .pipeThrough(new CAREncoderStream([root!]))
+    .pipeTo(new WritableStream({ write: (chunk) => void chunks.push(chunk) }));
+  return Buffer.concat(chunks);
+}
 
 /** Packs a folder with the ipfs-car CLI into `car` and returns the root CID it prints. */
 async function ipfsCarPack(folder: string, car: string): Promise<string> {
@@ -76,6 +97,22 @@ describe.each([
     const metadataCar = createWriteStream(path.join(dir, 'metadata.car'));
     expect(await writeMetadataCar(source, cids.imagesCid, metadataCar)).toBe(cids.metadataCid);
     await finished(metadataCar);
+    // Block for block what ipfs-car's own encoder writes for the same files in the same order.
+    const imageBytes = await Promise.all(
+      Array.from({ length: size }, (_, index) => readFile(path.join(dir, 'images', `${index + 1}.png`))),
+    );
+    expect(
+      Buffer.compare(await readFile(path.join(dir, 'images.car')), await ipfsCarLibraryCar(imageBytes)),
+    ).toBe(0);
+    const knownRoot = createWriteStream(path.join(dir, 'images-known-root.car'));
+    expect(await writeImagesCar(source, knownRoot, cids.imagesCid)).toBe(cids.imagesCid);
+    await finished(knownRoot);
+    expect(
+      Buffer.compare(
+        await readFile(path.join(dir, 'images-known-root.car')),
+        await readFile(path.join(dir, 'images.car')),
+      ),
+    ).toBe(0);
     const { stdout } = await run(process.execPath, [ipfsCarBin, 'roots', path.join(dir, 'images.car')]);
     expect(stdout.trim()).toBe(cids.imagesCid);
     const listed = await run(process.execPath, [ipfsCarBin, 'ls', path.join(dir, 'metadata.car')]);

@@ -1,7 +1,17 @@
-import { Writable } from 'node:stream';
-import { type Block, CAREncoderStream, createDirectoryEncoderStream, type FileLike } from 'ipfs-car';
+import type { Writable } from 'node:stream';
+import * as UnixFS from '@ipld/unixfs';
+import { withMaxChunkSize } from '@ipld/unixfs/file/chunker/fixed';
+import { withWidth } from '@ipld/unixfs/file/layout/balanced';
+import { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
+import { sha256 } from 'multiformats/hashes/sha2';
 import { tokenPaths } from '../metadata/collection-metadata.ts';
 import { type CollectionSource, readTokenImage, readTokenMetadata } from './collection-files.ts';
+
+type Block = UnixFS.Block;
+
+/** Largest file stored as one raw block (ipfs-car's chunk size). */
+const CHUNK_BYTES = 1024 * 1024;
 
 /** Where the collection lives on IPFS: the folder of images, and the folder of metadata pointing at it. */
 export interface IpfsCids {
@@ -23,86 +33,207 @@ export async function ipfsTokenMetadata(
   );
 }
 
-/**
- * The folders packed exactly as `ipfs-car pack <folder>` packs them (UnixFS, raw leaves, 1 MiB
- * chunks, HAMT sharding past 1,000 entries), so the CIDs match what ipfs-car and IPFS pinning
- * services compute. Each file is read when the encoder reaches it.
- */
-function imageFiles(source: CollectionSource): FileLike[] {
+/** One file of a folder: its name and how to read its bytes. */
+interface FolderFile {
+  name: string;
+  read(): Promise<Uint8Array>;
+}
+
+function imageFiles(source: CollectionSource): FolderFile[] {
   return editions(source.size).map((edition) => ({
     name: `${edition}.png`,
-    stream: () => lazyStream(() => readTokenImage(source.files, edition)),
+    read: () => readTokenImage(source.files, edition),
   }));
 }
 
-function metadataFiles(source: CollectionSource, imagesCid: string): FileLike[] {
+function metadataFiles(source: CollectionSource, imagesCid: string): FolderFile[] {
   return editions(source.size).map((edition) => ({
     name: tokenPaths(edition).metadata.slice('metadata/'.length),
-    stream: () => lazyStream(() => ipfsTokenMetadata(source, imagesCid, edition)),
+    read: () => ipfsTokenMetadata(source, imagesCid, edition),
   }));
 }
 
 /** The CIDs of both folders, without writing anything. */
 export async function computeIpfsCids(source: CollectionSource): Promise<IpfsCids> {
-  const imagesCid = await rootOf(imageFiles(source));
-  const metadataCid = await rootOf(metadataFiles(source, imagesCid));
+  const imagesCid = (await encodeFolder(imageFiles(source))).toString();
+  const metadataCid = (await encodeFolder(metadataFiles(source, imagesCid))).toString();
   return { imagesCid, metadataCid };
 }
 
-/** Writes the CAR of the images folder to `output` and returns its root CID. */
-export function writeImagesCar(source: CollectionSource, output: NodeJS.WritableStream): Promise<string> {
-  return writeCar(() => imageFiles(source), output);
+/**
+ * Writes the CAR of the images folder to `output`, ends it, and returns its root CID. With `imagesCid` (from
+ * `computeIpfsCids`) the folder is read once instead of twice; it is checked against the written root.
+ */
+export function writeImagesCar(
+  source: CollectionSource,
+  output: NodeJS.WritableStream,
+  imagesCid?: string,
+): Promise<string> {
+  return writeCar(imageFiles(source), output, imagesCid);
 }
 
-/** Writes the CAR of the IPFS metadata folder (pointing at `imagesCid`) and returns its root CID. */
+/**
+ * Writes the CAR of the IPFS metadata folder (pointing at `imagesCid`) and returns its root CID; with
+ * `metadataCid` known, the folder is read once.
+ */
 export function writeMetadataCar(
   source: CollectionSource,
   imagesCid: string,
   output: NodeJS.WritableStream,
+  metadataCid?: string,
 ): Promise<string> {
-  return writeCar(() => metadataFiles(source, imagesCid), output);
+  return writeCar(metadataFiles(source, imagesCid), output, metadataCid);
+}
+
+/** ipfs-car's settings (`ipfs-car pack`): raw leaves, 1 MiB chunks, balanced DAG of width 1,024. */
+const SETTINGS = UnixFS.configure({
+  fileChunkEncoder: raw,
+  smallFileEncoder: raw,
+  chunker: withMaxChunkSize(CHUNK_BYTES),
+  fileLayout: withWidth(1024),
+});
+/** ipfs-car shards a folder of more than this many entries (HAMT). */
+const SHARD_THRESHOLD = 1000;
+/** Files read ahead of the one being encoded: reads overlap (a blob store may be remote), memory stays bounded. */
+const READ_AHEAD = 16;
+
+/** Receives each block: its CID (as bytes) and its bytes. */
+type BlockSink = (cid: { bytes: Uint8Array }, bytes: Uint8Array) => Promise<void> | void;
+
+/**
+ * Encodes a folder as `ipfs-car pack` does and returns its root CID, handing every block to `onBlock`
+ * in ipfs-car's order (each file's blocks, then the folder's, the root last). A file of one chunk —
+ * every token image under 1 MiB, every metadata file — is its own raw block: hashed with one SHA-256
+ * over the bytes as read and handed on as they are, without ipfs-car's per-file streams and copies.
+ * Larger files go through @ipld/unixfs's file writer, as in ipfs-car.
+ */
+async function encodeFolder(files: FolderFile[], onBlock: BlockSink = () => undefined): Promise<CID> {
+  const { readable, writable } = new TransformStream<Block, Block>({}, UnixFS.withCapacity());
+  const view = UnixFS.createWriter({ writable, settings: SETTINGS });
+  // Blocks of large files and of the folder arrive through the writer's stream.
+  const forwarding = readable.pipeTo(
+    new WritableStream({ write: (block) => onBlock(block.cid, block.bytes) }),
+  );
+  forwarding.catch(() => undefined);
+  const folder =
+    files.length <= SHARD_THRESHOLD
+      ? UnixFS.createDirectoryWriter(view)
+      : UnixFS.createShardedDirectoryWriter(view);
+  const reads = new Map<number, Promise<Uint8Array>>();
+  let nextRead = 0;
+  for (let index = 0; index < files.length; index++) {
+    while (nextRead < files.length && nextRead <= index + READ_AHEAD) {
+      const reading = files[nextRead]!.read();
+      reading.catch(() => undefined); // awaited in order below
+      reads.set(nextRead++, reading);
+    }
+    const bytes = await reads.get(index)!;
+    reads.delete(index);
+    if (bytes.length > 0 && bytes.length <= CHUNK_BYTES) {
+      const cid = CID.createV1(raw.code, await sha256.digest(bytes));
+      await onBlock(cid, bytes);
+      folder.set(files[index]!.name, { cid, contentByteLength: bytes.length, dagByteLength: bytes.length });
+    } else {
+      const file = UnixFS.createFileWriter(view);
+      await file.write(bytes);
+      folder.set(files[index]!.name, await file.close());
+    }
+  }
+  const root = await folder.close();
+  await view.close();
+  await forwarding;
+  return CID.decode(root.cid.bytes);
 }
 
 /**
  * A CAR header names its root, which is known only once every block is encoded; instead of seeking
- * back (impossible in a blob store or an HTTP response), the folder is encoded twice: once for the
- * root, once into the CAR.
+ * back (impossible in a blob store or an HTTP response), the root is computed first unless the caller
+ * knows it. Blocks are written as they are encoded: a few bytes of length and CID, then the block's
+ * own bytes, never copied into one buffer.
  */
-async function writeCar(files: () => FileLike[], output: NodeJS.WritableStream): Promise<string> {
-  const root = await rootBlockCid(files());
-  const car = new CAREncoderStream([root]);
-  const sink = Writable.toWeb(output as Writable) as WritableStream<Uint8Array>;
-  await createDirectoryEncoderStream(files()).pipeThrough(car).pipeTo(sink);
-  const written = car.finalBlock?.cid.toString();
-  if (written !== root.toString()) throw new Error(`CAR root ${written} differs from the computed ${root}`);
-  return root.toString();
+async function writeCar(
+  files: FolderFile[],
+  output: NodeJS.WritableStream,
+  knownRoot?: string,
+): Promise<string> {
+  const root = knownRoot ? CID.parse(knownRoot) : await encodeFolder(files);
+  const stream = output as Writable;
+  let failure: Error | undefined;
+  const onError = (error: Error) => {
+    failure ??= error;
+  };
+  stream.on('error', onError);
+  const write = async (bytes: Uint8Array) => {
+    if (failure) throw failure;
+    if (!stream.write(bytes)) {
+      await new Promise<void>((resolve, reject) => {
+        const done = (error?: Error) => {
+          stream.off('drain', done);
+          stream.off('close', done);
+          stream.off('error', done);
+          if (error || failure) reject(error ?? failure);
+          else resolve();
+        };
+        stream.on('drain', done);
+        stream.on('close', done);
+        stream.on('error', done);
+      });
+    }
+  };
+  try {
+    await write(carHeader(root));
+    const written = await encodeFolder(files, async (cid, bytes) => {
+      await write(concat(varint(cid.bytes.length + bytes.length), cid.bytes));
+      await write(bytes);
+    });
+    if (!written.equals(root)) throw new Error(`CAR root ${written} differs from the computed ${root}`);
+    await new Promise<void>((resolve, reject) =>
+      stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
+    return root.toString();
+  } finally {
+    stream.off('error', onError);
+  }
 }
 
-async function rootOf(files: FileLike[]): Promise<string> {
-  return (await rootBlockCid(files)).toString();
-}
-
-/** The encoder emits the root block last. */
-async function rootBlockCid(files: FileLike[]): Promise<Block['cid']> {
-  let last: Block['cid'] | undefined;
-  await createDirectoryEncoderStream(files).pipeTo(
-    new WritableStream<Block>({
-      write(block) {
-        last = block.cid;
-      },
-    }),
+/** The CARv1 header `{ roots: [root], version: 1 }` in DAG-CBOR (keys in canonical order), with its length. */
+function carHeader(root: CID): Uint8Array {
+  const link = concat(Uint8Array.of(0x00), root.bytes); // tag 42: a CID as bytes after a zero byte
+  const body = concat(
+    Uint8Array.of(0xa2, 0x65, ...new TextEncoder().encode('roots'), 0x81, 0xd8, 0x2a),
+    cborByteStringHead(link.length),
+    link,
+    Uint8Array.of(0x67, ...new TextEncoder().encode('version'), 0x01),
   );
-  if (!last) throw new Error('the folder encoded to no blocks');
-  return last;
+  return concat(varint(body.length), body);
 }
 
-function lazyStream(read: () => Promise<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    async pull(controller) {
-      controller.enqueue(await read());
-      controller.close();
-    },
-  });
+function cborByteStringHead(length: number): Uint8Array {
+  if (length < 24) return Uint8Array.of(0x40 | length);
+  if (length < 256) return Uint8Array.of(0x58, length);
+  return Uint8Array.of(0x59, length >> 8, length & 0xff);
+}
+
+/** Unsigned LEB128, as CAR lengths are written. */
+function varint(value: number): Uint8Array {
+  const bytes: number[] = [];
+  let rest = value;
+  while (rest >= 0x80) {
+    bytes.push((rest % 0x80) | 0x80);
+    rest = Math.floor(rest / 0x80);
+  }
+  bytes.push(rest);
+  return Uint8Array.from(bytes);
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 function editions(size: number): number[] {
