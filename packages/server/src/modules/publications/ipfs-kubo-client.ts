@@ -97,6 +97,8 @@ export async function importCar(parameters: ImportCarParameters): Promise<string
       controller.abort(new Error('idle timeout'));
     }, idleTimeoutMs);
   };
+  // Stopped before it began (a shutdown while the CAR files were being made): send nothing.
+  parameters.signal?.throwIfAborted();
   const onAbort = () => controller.abort(parameters.signal?.reason);
   parameters.signal?.addEventListener('abort', onAbort, { once: true });
 

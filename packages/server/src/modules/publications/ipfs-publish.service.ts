@@ -126,6 +126,7 @@ export function ipfsPublishJob(app: App): JobHandler {
       const key = `${collectionPrefix(collection.id)}/exports/${entry.folder}.car`;
       entry.size = (await app.blobs.stat(key))?.size ?? 0;
     }
+    context.signal.throwIfAborted();
     const total = folders.reduce((sum, entry) => sum + entry.size, 0);
     context.progress(0, total);
     let before = 0;
@@ -147,6 +148,7 @@ export function ipfsPublishJob(app: App): JobHandler {
       before += entry.size;
       context.progress(before, total);
     }
+    context.signal.throwIfAborted();
     for (const entry of folders) await writeCarIndex(app, collection, entry.folder);
     const prefix = collectionPrefix(collection.id);
     const row: PublicationTable = {
