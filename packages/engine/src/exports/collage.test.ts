@@ -76,6 +76,28 @@ describe('createCollage', () => {
     expect(at(2 + 2 * 12 + 5, 2 + 12 + 5)).toEqual([0x10, 0x20, 0x30]); // the empty sixth cell
   });
 
+  it('draws every token of a larger collection (tiles made on worker threads) in its place', async () => {
+    const colors = [
+      [200, 30, 30],
+      [30, 200, 30],
+      [30, 30, 200],
+      [220, 220, 40],
+      [40, 220, 220],
+    ] as const;
+    const { dir, source } = await writeTestCollection(
+      Array.from({ length: 300 }, (_, index) => ({ color: colors[(index * 7) % 5]!, attributes: [] })),
+      8,
+    );
+    folders.push(dir);
+    const png = await collect(createCollage(source, { columns: 20, tile: 4 }));
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 80, height: 60, channels: 3 });
+    for (let index = 0; index < 300; index++) {
+      const at = ((Math.floor(index / 20) * 4 + 2) * info.width + (index % 20) * 4 + 2) * 3;
+      expect([...data.subarray(at, at + 3)], `token ${index + 1}`).toEqual([...colors[(index * 7) % 5]!]);
+    }
+  }, 60_000);
+
   it('defaults to a wide banner of every token', () => {
     expect(collageLayout(10_000)).toMatchObject({ count: 10_000, columns: 200, rows: 50, tile: 128 });
     expect(collageLayout(3, { count: 50 })).toMatchObject({ count: 3, columns: 3, rows: 1 });

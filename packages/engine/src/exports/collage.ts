@@ -2,9 +2,12 @@ import { availableParallelism } from 'node:os';
 import { type CollectionSource, readTokenImage } from './collection-files.ts';
 import { encodePngStream } from './png-stream.ts';
 import { pngTile } from './png-tile.ts';
+import { createTilePool, type TilePool } from './tile-pool.ts';
 
 /** Tiles in the making at once: enough to keep the cores and the reads busy, few enough to bound memory. */
 const TILES_AHEAD = Math.max(4, availableParallelism() * 4);
+/** From this many tiles on, worker threads are worth starting. */
+const POOL_FROM_TILES = 256;
 
 export interface CollageOptions {
   /** Tokens to show, from edition 1 (default: all). */
@@ -58,9 +61,13 @@ export function createCollage(
   // pool), and only that many: memory stays one row of tiles plus the window, also for 100,000 tokens.
   const ahead = new Map<number, Promise<Uint8Array>>();
   let nextToMake = 1;
+  // Tiles are made on one worker thread per core, unless there are too few to pay for starting them.
+  let pool: TilePool | undefined;
+  const makeTile = (png: Uint8Array) =>
+    pool ? pool.tile(png, tile, background) : pngTile(png, tile, background);
   const tileOf = (edition: number): Promise<Uint8Array> => {
     while (nextToMake <= count && nextToMake < edition + TILES_AHEAD) {
-      const making = readTokenImage(source.files, nextToMake).then((png) => pngTile(png, tile, background));
+      const making = readTokenImage(source.files, nextToMake).then(makeTile);
       making.catch(() => undefined); // awaited in order below; a failure is thrown there
       ahead.set(nextToMake++, making);
     }
@@ -70,6 +77,15 @@ export function createCollage(
   };
 
   async function* bands(): AsyncGenerator<Uint8Array> {
+    if (count >= POOL_FROM_TILES && availableParallelism() > 1) pool = createTilePool();
+    try {
+      yield* drawBands();
+    } finally {
+      await pool?.close();
+    }
+  }
+
+  async function* drawBands(): AsyncGenerator<Uint8Array> {
     const bandHeight = tile + gap;
     const gapBand = new Uint8Array(gap * rowBytes);
     fill(gapBand, background);
