@@ -21,6 +21,19 @@ export {
   uploadAvatar,
 } from './account/account.ts';
 export type {
+  AccountSession,
+  ChangePasswordInput,
+  ListAccountSessionsResponse,
+} from './account/security.ts';
+export {
+  AccountSessionSchema,
+  ChangePasswordBodySchema,
+  changePassword,
+  endAccountSession,
+  endOtherAccountSessions,
+  listAccountSessions,
+} from './account/security.ts';
+export type {
   Allowlist,
   AllowlistEntry,
   AllowlistProof,

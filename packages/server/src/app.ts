@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { allowlistsRoutes } from './modules/allowlists/allowlists.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { securityRoutes } from './modules/auth/security.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(usersRoutes);
   await app.register(adminUsersRoutes);
   await app.register(accountRoutes);
+  await app.register(securityRoutes);
   await app.register(projectsRoutes);
   await app.register(collectionsRoutes);
   await app.register(publicationsRoutes);

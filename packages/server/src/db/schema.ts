@@ -104,6 +104,13 @@ export interface SessionTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** 'Desktop · Linux', from the user agent at sign-in (null: unknown). */
+  device: string | null;
+  /** 'Chrome 131', from the user agent at sign-in (null: unknown). */
+  browser: string | null;
+  ip: string | null;
+  /** Touched at most every few minutes (null: not since sign-in). */
+  last_seen_at: string | null;
 }
 
 export interface EmailVerificationTable {

@@ -18,6 +18,7 @@ import * as ipfsPublishing from './0026_ipfs_publishing.ts';
 import * as prereveal from './0027_prereveal.ts';
 import * as mintPages from './0028_mint_pages.ts';
 import * as profiles from './0040_profiles.ts';
+import * as security from './0041_security.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0027_prereveal': prereveal,
   '0028_mint_pages': mintPages,
   '0040_profiles': profiles,
+  '0041_security': security,
 };

@@ -3,6 +3,7 @@ import type { App } from '../../types.ts';
 import { toPublicUser } from '../users/user-view.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { perEmailLimit } from './account-rate-limit.ts';
+import { clientOf } from './client-info.ts';
 import { checkCredentials } from './login.service.ts';
 import { loadUser } from './require-user.ts';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.ts';
@@ -33,7 +34,7 @@ export async function authRoutes(app: App): Promise<void> {
       const user = await checkCredentials(db, request.body, app.config.requireApproval);
       const previous = sessionTokenOf(request);
       if (previous) await endSession(db, previous);
-      const { token, expiresAt } = await startSession(db, user.id);
+      const { token, expiresAt } = await startSession(db, user.id, clientOf(request));
       setSessionCookie(reply, app.config, token, expiresAt);
       request.log.info({ userId: user.id }, 'user logged in');
       return { status: 'success' as const, data: { user: toPublicUser(user) } };

@@ -38,3 +38,62 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: string): 
 export async function deleteExpiredSessions(db: Kysely<Database>, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
+
+/** The user's unexpired sessions, most recently seen first. */
+export async function listLiveSessions(
+  db: Kysely<Database>,
+  userId: string,
+  now: string,
+): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Ends one session of the user; how many ended (0 when it is not theirs or not there). */
+export async function deleteUserSession(
+  db: Kysely<Database>,
+  userId: string,
+  sessionId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every session of the user but one; how many ended. */
+export async function deleteOtherUserSessions(
+  db: Kysely<Database>,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Sets last seen, only when the stored one is older than `staleBefore` (so concurrent requests write once). */
+export async function touchSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  now: string,
+  staleBefore: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', sessionId)
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', staleBefore)]))
+    .execute();
+}

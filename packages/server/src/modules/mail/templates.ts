@@ -135,3 +135,15 @@ export function emailChangeNoticeMail(
     ],
   });
 }
+
+/** Tells the user their password was changed from Settings › Security (their other sessions were signed out). */
+export function passwordChangedMail(to: string, firstName: string, loginUrl: string): MailMessage {
+  return render(to, `Your ${PRODUCT} password was changed`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `The password of your ${PRODUCT} account was just changed. Every other device signed in to your account was signed out.`,
+      'If this was not you, reset your password at once with "Forgot Password?" on the login page and contact us.',
+    ],
+    action: { label: 'Open Layerloom', url: loginUrl },
+  });
+}
