@@ -31,19 +31,20 @@ export async function* encodePngStream(image: PngRows, level = 6): AsyncGenerato
   const deflate = createDeflate({ level });
   const feeding = (async () => {
     let rows = 0;
-    const filtered = new Uint8Array(rowBytes + 1);
     for await (const band of image.bands) {
       if (band.length % rowBytes !== 0)
         throw new RangeError(`a band of ${band.length} bytes is not whole rows`);
-      for (let start = 0; start < band.length; start += rowBytes) {
-        filtered[0] = 1; // Sub: each byte minus the same channel of the pixel to its left.
-        for (let i = 0; i < rowBytes; i++) {
-          const left = i >= channels ? band[start + i - channels]! : 0;
-          filtered[i + 1] = (band[start + i]! - left) & 0xff;
+      // The band's filtered rows in one buffer, handed to zlib as it is: one allocation per band.
+      const filtered = Buffer.allocUnsafe((band.length / rowBytes) * (rowBytes + 1));
+      for (let start = 0, out = 0; start < band.length; start += rowBytes, out += rowBytes + 1) {
+        filtered[out] = 1; // Sub: each byte minus the same channel of the pixel to its left.
+        for (let i = 0; i < channels; i++) filtered[out + 1 + i] = band[start + i]!;
+        for (let i = channels; i < rowBytes; i++) {
+          filtered[out + 1 + i] = (band[start + i]! - band[start + i - channels]!) & 0xff;
         }
         rows++;
-        if (!deflate.write(Buffer.from(filtered))) await once(deflate, 'drain');
       }
+      if (!deflate.write(filtered)) await once(deflate, 'drain');
     }
     if (rows !== height) throw new RangeError(`expected ${height} rows, got ${rows}`);
     deflate.end();
