@@ -56,6 +56,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/auth/verify-page.tsx'), 'VerifyPage'),
       },
       {
+        path: '/confirm-email/:token',
+        lazy: page(() => import('../features/settings/confirm-email-page.tsx'), 'ConfirmEmailPage'),
+      },
+      {
         path: '/dashboard',
         element: (
           <RequireUser>
@@ -85,6 +89,14 @@ export const routes: RouteObject[] = [
           {
             path: 'collections/:id/tokens/:edition',
             lazy: page(() => import('../features/collections/token-page.tsx'), 'TokenPage'),
+          },
+          {
+            path: 'profile',
+            lazy: page(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+          },
+          {
+            path: 'settings',
+            lazy: page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
           },
           {
             path: 'user-requests',

@@ -33,5 +33,12 @@ export function RequireUser({ admin = false, children }: { admin?: boolean; chil
 /** What a signed-in non-admin sees at an admin page. */
 function AdminsOnly() {
   useDocumentTitle('Admins only');
-  return <Result status="403" title="Admins only" subTitle="This page is for Layerloom administrators." />;
+  // antd's subtitle grey (#8c8c8c-like) is below 4.5:1 on the dashboard's background.
+  return (
+    <Result
+      status="403"
+      title="Admins only"
+      subTitle={<span style={{ color: '#4a4366' }}>This page is for Layerloom administrators.</span>}
+    />
+  );
 }

@@ -1,4 +1,11 @@
-import { AppstoreOutlined, DashboardOutlined, PictureOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DashboardOutlined,
+  PictureOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { User } from '@layerloom/api';
 import type { ReactNode } from 'react';
 
@@ -10,17 +17,20 @@ export interface NavItem {
 }
 
 /**
- * The side menu's pages for this user. Profile, Messages, Payment plans, Referrals and Settings
- * are added here once their pages exist (the spec's menu lists them; an entry leading nowhere is not).
+ * The side menu's pages for this user, in the spec's order (Dashboard, Generate NFT, My Collection, Profile,
+ * Messages, Payment plans, Referrals, User Requests, Settings). Messages, Payment plans and Referrals are
+ * added at their place once their pages exist (an entry leading nowhere is not). Admin pages only for admins.
  */
 export function navItems(user: User): NavItem[] {
   return [
     { path: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
     { path: '/dashboard/nft', label: 'Generate NFT', icon: <AppstoreOutlined /> },
     { path: '/dashboard/collections', label: 'My Collection', icon: <PictureOutlined /> },
+    { path: '/dashboard/profile', label: 'Profile', icon: <UserOutlined /> },
     ...(user.role === 'admin'
       ? [{ path: '/dashboard/user-requests', label: 'User Requests', icon: <TeamOutlined /> }]
       : []),
+    { path: '/dashboard/settings', label: 'Settings', icon: <SettingOutlined /> },
   ];
 }
 

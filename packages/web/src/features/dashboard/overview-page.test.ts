@@ -48,9 +48,22 @@ describe('dashboard menu', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
   };
 
-  it('shows User Requests to admins only, and spells Generate NFT right', () => {
-    expect(navItems(user).map((item) => item.label)).toEqual(['Dashboard', 'Generate NFT', 'My Collection']);
-    expect(navItems({ ...user, role: 'admin' }).map((item) => item.label)).toContain('User Requests');
+  it("lists the pages in the spec's order, User Requests for admins only, and spells Generate NFT right", () => {
+    expect(navItems(user).map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Generate NFT',
+      'My Collection',
+      'Profile',
+      'Settings',
+    ]);
+    expect(navItems({ ...user, role: 'admin' }).map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Generate NFT',
+      'My Collection',
+      'Profile',
+      'User Requests',
+      'Settings',
+    ]);
   });
 
   it('marks the entry a nested page belongs to', () => {

@@ -8,13 +8,24 @@ export interface SettingsTab {
   Component: LazyExoticComponent<ComponentType>;
 }
 
-/**
- * The Settings tabs in the spec's order: Edit Profile, Security, Payment, Notification, Delete Account.
- * Only tabs that exist are listed; a tab's engineer adds its one entry here, at its place in that order.
- */
-export const settingsTabs: readonly SettingsTab[] = [];
-
 /** Keeps the lazy() boilerplate out of each entry: `lazyTab(() => import('./x.tsx'), 'XTab')`. */
 export function lazyTab<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
+
+/**
+ * The Settings tabs in the spec's order: Edit Profile, Security, Payment, Notification, Delete Account.
+ * Only tabs that exist are listed; a tab's engineer adds its one entry here, at its place in that order.
+ */
+export const settingsTabs: readonly SettingsTab[] = [
+  {
+    key: 'profile',
+    label: 'Edit Profile',
+    Component: lazyTab(() => import('./edit-profile-tab.tsx'), 'EditProfileTab'),
+  },
+  {
+    key: 'security',
+    label: 'Security',
+    Component: lazyTab(() => import('./security/security-tab.tsx'), 'SecurityTab'),
+  },
+];

@@ -1,0 +1,85 @@
+import type { Profile } from '@layerloom/api';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { ProfilePage } from './profile-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const profile: Profile = {
+  user: {
+    _id: '0b5e7c1a-9f2d-4c8e-a1b3-2d4f6e8a0c12',
+    name: { first: 'Ada', last: 'Lovelace' },
+    email: 'ada@example.com',
+    avatar: '/api/v1/avatars/0b5e7c1a-9f2d-4c8e-a1b3-2d4f6e8a0c12/0123456789abcdef01234567.webp',
+    role: 'user',
+    status: 'verified',
+    accountAccepted: { status: 'approved', reason: null },
+    planId: 'pro',
+    createdAt: '2026-03-04T10:00:00.000Z',
+  },
+  address: null,
+  city: null,
+  state: null,
+  country: null,
+  zipcode: null,
+  pendingEmail: 'ada.new@example.com',
+};
+
+function show(answer: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => answer()),
+  );
+  const router = createMemoryRouter([{ path: '/dashboard/profile', element: <ProfilePage /> }], {
+    initialEntries: ['/dashboard/profile'],
+  });
+  render(
+    <Providers client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+describe('Profile', { timeout: 30_000 }, () => {
+  it('shows who the user is, the plan with its limits, what they made and since when', async () => {
+    show(() =>
+      Response.json({
+        status: 'success',
+        data: { profile, summary: { planId: 'pro', collections: 3, tokens: 1250 } },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' }, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText('Waiting for ada.new@example.com to be confirmed')).toBeTruthy();
+    expect(screen.getByText(profile.user._id)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Copy/ })).toBeTruthy();
+    expect(screen.getByText('Pro')).toBeTruthy();
+    expect(screen.getByText('Collections of up to 5,000 tokens')).toBeTruthy();
+    expect(screen.getByText('Layer images up to 20 MB')).toBeTruthy();
+    expect(screen.getByText('No watermark')).toBeTruthy();
+    expect(screen.getByText('3')).toBeTruthy();
+    expect(screen.getByText('1,250')).toBeTruthy();
+    expect(screen.getByText('March 4, 2026')).toBeTruthy();
+    expect(document.querySelector(`img[src="${profile.user.avatar}"]`)).not.toBeNull();
+    expect(screen.getByRole('link', { name: /Edit profile/ }).getAttribute('href')).toBe(
+      '/dashboard/settings',
+    );
+  });
+
+  it("says why when the profile can't be loaded", async () => {
+    show(() =>
+      Response.json(
+        {
+          status: 'error',
+          error: { code: 'INTERNAL', message: 'The server had a problem. Please try again.' },
+        },
+        { status: 500 },
+      ),
+    );
+    expect(await screen.findByText('The server had a problem. Please try again.', {}, { timeout: 20_000 })).toBeTruthy();
+  });
+});
