@@ -34,6 +34,25 @@ export {
   listAccountSessions,
 } from './account/security.ts';
 export type {
+  BillingPayment,
+  CheckoutProvider,
+  GetBillingResponse,
+  StartCheckoutInput,
+  TestCheckout,
+} from './billing/billing.ts';
+export {
+  BillingPaymentSchema,
+  billingWebhook,
+  CheckoutProviderSchema,
+  getBilling,
+  getTestCheckout,
+  openBillingPortal,
+  payTestCheckout,
+  StartCheckoutBodySchema,
+  startCheckout,
+  TestCheckoutSchema,
+} from './billing/billing.ts';
+export type {
   Allowlist,
   AllowlistEntry,
   AllowlistProof,

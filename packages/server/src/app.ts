@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { allowlistsRoutes } from './modules/allowlists/allowlists.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(usersRoutes);
   await app.register(adminUsersRoutes);
   await app.register(accountRoutes);
+  await app.register(billingRoutes);
   await app.register(securityRoutes);
   await app.register(projectsRoutes);
   await app.register(collectionsRoutes);

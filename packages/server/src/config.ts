@@ -146,6 +146,76 @@ export interface Config {
   secretKey: string | undefined;
   /** How long a pinning provider may stay silent during an upload before it is given up, in ms. */
   ipfsTimeoutMs: number;
+  /** Who takes payments for plans (see `billingFrom`). */
+  billing: BillingConfig;
+}
+
+/**
+ * Stripe when `STRIPE_*` is set; otherwise the local test checkout (no money moves), which production
+ * refuses: there, without Stripe, plans are only granted by an admin.
+ */
+export type BillingConfig =
+  | {
+      kind: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Stripe price id of each paid plan (`STRIPE_PRICE_STARTER`, `_PRO`, `_ENTERPRISE`). */
+      prices: { starter: string; pro: string; enterprise: string };
+      /** Another Stripe API address (a stand-in in tests); undefined: api.stripe.com. */
+      apiUrl: string | undefined;
+    }
+  | { kind: 'test' }
+  | { kind: 'none' };
+
+const STRIPE_SETTINGS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_STARTER',
+  'STRIPE_PRICE_PRO',
+  'STRIPE_PRICE_ENTERPRISE',
+] as const;
+
+/** `STRIPE_*` → Stripe (every one required once any is set); none → the test checkout, or none in production. */
+function billingFrom(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): BillingConfig {
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const refuse = (message: string): never => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+  const given = STRIPE_SETTINGS.filter((name) => read(name) !== undefined);
+  const apiUrl = read('STRIPE_API_URL');
+  if (given.length === 0) {
+    if (apiUrl !== undefined) refuse('STRIPE_API_URL is set but STRIPE_SECRET_KEY is not');
+    return nodeEnv === 'production' ? { kind: 'none' } : { kind: 'test' };
+  }
+  const missing = STRIPE_SETTINGS.filter((name) => read(name) === undefined);
+  if (missing.length > 0)
+    refuse(`${missing.join(', ')} must be set too (Stripe needs ${STRIPE_SETTINGS.join(', ')})`);
+  const secretKey = read('STRIPE_SECRET_KEY') as string;
+  const webhookSecret = read('STRIPE_WEBHOOK_SECRET') as string;
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey))
+    refuse('STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_… or sk_test_…)');
+  if (!/^whsec_\w+$/.test(webhookSecret)) refuse('STRIPE_WEBHOOK_SECRET must be a signing secret (whsec_…)');
+  const price = (name: string) => {
+    const value = read(name) as string;
+    if (!/^price_\w+$/.test(value)) refuse(`${name} must be a Stripe price id (price_…)`);
+    return value;
+  };
+  if (apiUrl !== undefined && !(URL.canParse(apiUrl) && /^https?:\/\//.test(apiUrl)))
+    refuse('STRIPE_API_URL must be a URL like http://127.0.0.1:12111');
+  return {
+    kind: 'stripe',
+    secretKey,
+    webhookSecret,
+    prices: {
+      starter: price('STRIPE_PRICE_STARTER'),
+      pro: price('STRIPE_PRICE_PRO'),
+      enterprise: price('STRIPE_PRICE_ENTERPRISE'),
+    },
+    apiUrl,
+  };
 }
 
 /** A bad environment variable: the message names it and says what is expected. */
@@ -304,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rpcUrls: rpcUrlsFrom(env),
     secretKey: vars.SECRET_KEY,
     ipfsTimeoutMs: vars.IPFS_TIMEOUT_MS,
+    billing: billingFrom(env, vars.NODE_ENV),
   };
 }
 

@@ -27,6 +27,10 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   profiles: ProfileTable;
   email_changes: EmailChangeTable;
+  billing_customers: BillingCustomerTable;
+  billing_checkouts: BillingCheckoutTable;
+  billing_events: BillingEventTable;
+  billing_payments: BillingPaymentTable;
 }
 
 export interface ContactMessageTable {
@@ -290,4 +294,45 @@ export interface EmailChangeTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** The payment provider's customer (Stripe `cus_…`) of a user. */
+export interface BillingCustomerTable {
+  user_id: string;
+  provider_customer_id: string;
+  created_at: string;
+}
+
+/** A plan purchase started; 'paid' once the provider's event for it is applied. */
+export interface BillingCheckoutTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  provider: 'stripe' | 'test';
+  /** In the currency's smallest unit. */
+  amount: number;
+  currency: string;
+  status: 'open' | 'paid';
+  created_at: string;
+  paid_at: string | null;
+}
+
+/** A provider event already applied (Stripe `evt_…`, or the test checkout's own), so a replay does nothing. */
+export interface BillingEventTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+/** A payment received for a plan. */
+export interface BillingPaymentTable {
+  id: string;
+  user_id: string;
+  checkout_id: string;
+  plan_id: string;
+  provider: 'stripe' | 'test';
+  amount: number;
+  currency: string;
+  receipt_url: string | null;
+  paid_at: string;
 }

@@ -18,6 +18,7 @@ import * as ipfsPublishing from './0026_ipfs_publishing.ts';
 import * as prereveal from './0027_prereveal.ts';
 import * as mintPages from './0028_mint_pages.ts';
 import * as profiles from './0040_profiles.ts';
+import * as billing from './0042_billing.ts';
 import * as security from './0041_security.ts';
 
 /**
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0028_mint_pages': mintPages,
   '0040_profiles': profiles,
   '0041_security': security,
+  '0042_billing': billing,
 };

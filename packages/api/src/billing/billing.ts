@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { successSchema } from '../envelope.ts';
+import { PlanIdSchema } from '../users/user.ts';
+
+/** Who takes payments: Stripe (STRIPE_* set) or the local test checkout (no money moves; not in production). */
+export const CheckoutProviderSchema = z.enum(['stripe', 'test']);
+export type CheckoutProvider = z.infer<typeof CheckoutProviderSchema>;
+
+/** One recorded payment for a plan, as Settings › Payment lists it. */
+export const BillingPaymentSchema = z.object({
+  id: z.string(),
+  planId: PlanIdSchema,
+  /** In the currency's smallest unit (cents). */
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  provider: CheckoutProviderSchema,
+  /** The provider's receipt or invoice page (null for test payments, which have none). */
+  receiptUrl: z.string().nullable(),
+  paidAt: z.string(),
+});
+export type BillingPayment = z.infer<typeof BillingPaymentSchema>;
+
+/** `GET /api/v1/billing`: the user's plan, who takes payments, and the payments recorded, newest first. */
+export const getBilling = {
+  method: 'GET',
+  path: '/api/v1/billing',
+  response: successSchema(
+    z.object({
+      planId: PlanIdSchema,
+      provider: CheckoutProviderSchema,
+      payments: z.array(BillingPaymentSchema),
+      /** Whether the provider's portal (cards, invoices) is available: a Stripe customer exists. */
+      canOpenPortal: z.boolean(),
+    }),
+  ),
+} as const;
+export type GetBillingResponse = z.infer<typeof getBilling.response>;
+
+/** The plan a checkout buys: one of the paid plans. */
+export const StartCheckoutBodySchema = z.object({
+  planId: PlanIdSchema.refine((id) => id !== 'free', { message: 'Choose a paid plan to buy' }),
+});
+export type StartCheckoutInput = z.infer<typeof StartCheckoutBodySchema>;
+
+/**
+ * `POST /api/v1/billing/checkout`: starts buying a plan; answers the page to send the browser to (Stripe
+ * Checkout, or the local test checkout). The plan changes only when the payment's event arrives.
+ */
+export const startCheckout = {
+  method: 'POST',
+  path: '/api/v1/billing/checkout',
+  body: StartCheckoutBodySchema,
+  response: successSchema(z.object({ checkoutId: z.string(), url: z.string() })),
+} as const;
+
+/** A checkout of the local test provider, as its page shows it. */
+export const TestCheckoutSchema = z.object({
+  id: z.string(),
+  planId: PlanIdSchema,
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+  status: z.enum(['open', 'paid']),
+});
+export type TestCheckout = z.infer<typeof TestCheckoutSchema>;
+
+/** `GET /api/v1/billing/test-checkout/:id`: one of the user's local test checkouts (404 when Stripe is used). */
+export const getTestCheckout = {
+  method: 'GET',
+  path: '/api/v1/billing/test-checkout/:id',
+  params: z.object({ id: z.string().min(1).max(64) }),
+  response: successSchema(z.object({ checkout: TestCheckoutSchema })),
+} as const;
+
+/** `POST /api/v1/billing/test-checkout/:id/pay`: completes a local test checkout (no money moves); the plan changes at once. */
+export const payTestCheckout = {
+  method: 'POST',
+  path: '/api/v1/billing/test-checkout/:id/pay',
+  params: z.object({ id: z.string().min(1).max(64) }),
+  response: successSchema(z.object({ planId: PlanIdSchema })),
+} as const;
+
+/** `POST /api/v1/billing/portal`: a Stripe Customer Portal session (cards, invoices) to send the browser to. */
+export const openBillingPortal = {
+  method: 'POST',
+  path: '/api/v1/billing/portal',
+  response: successSchema(z.object({ url: z.string() })),
+} as const;
+
+/** `POST /api/v1/billing/webhook`: Stripe's signed events (raw body, `Stripe-Signature`); the only way a payment changes a plan. */
+export const billingWebhook = {
+  method: 'POST',
+  path: '/api/v1/billing/webhook',
+  response: successSchema(z.object({ received: z.literal(true), duplicate: z.boolean() })),
+} as const;

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { BillingCheckoutTable, BillingPaymentTable, Database } from '../../db/schema.ts';
+
+/** The Stripe customer id of a user, if one was made. */
+export async function findCustomerId(db: Kysely<Database>, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('billing_customers')
+    .select('provider_customer_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.provider_customer_id;
+}
+
+/** Remembers the user's Stripe customer (a second one made by a concurrent checkout is ignored). */
+export async function insertCustomer(
+  db: Kysely<Database>,
+  userId: string,
+  customerId: string,
+): Promise<string> {
+  await db
+    .insertInto('billing_customers')
+    .values({ user_id: userId, provider_customer_id: customerId, created_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+  return (await findCustomerId(db, userId)) ?? customerId;
+}
+
+/** Stores a checkout just started. */
+export async function insertCheckout(db: Kysely<Database>, row: BillingCheckoutTable): Promise<void> {
+  await db.insertInto('billing_checkouts').values(row).execute();
+}
+
+/** One checkout of the user (undefined for anyone else's). */
+export async function findUsersCheckout(db: Kysely<Database>, userId: string, id: string) {
+  return db
+    .selectFrom('billing_checkouts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Records a provider event id; false when it was already recorded (a replay). */
+export async function recordEvent(db: Kysely<Database>, id: string, type: string): Promise<boolean> {
+  const result = await db
+    .insertInto('billing_events')
+    .values({ id, type, received_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Marks an open checkout paid; false when it is unknown or already paid. */
+export async function markCheckoutPaid(db: Kysely<Database>, id: string, paidAt: string) {
+  const row = await db
+    .updateTable('billing_checkouts')
+    .set({ status: 'paid', paid_at: paidAt })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst();
+  return row;
+}
+
+/** Stores a payment received. */
+export async function insertPayment(db: Kysely<Database>, row: BillingPaymentTable): Promise<void> {
+  await db.insertInto('billing_payments').values(row).execute();
+}
+
+/** The user's payments, newest first. */
+export async function listPayments(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('billing_payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

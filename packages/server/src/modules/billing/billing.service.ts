@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import { type BillingPayment, type PlanId, planById } from '@layerloom/api';
+import type Stripe from 'stripe';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import { setPlan } from '../users/account-admin.service.ts';
+import * as repo from './billing.repository.ts';
+import { createStripeClient } from './stripe-client.ts';
+
+/**
+ * A payment for a checkout, as the provider reported it. Stripe's `checkout.session.completed` webhook and
+ * the local test checkout both become one of these, and `applyPaymentEvent` is the one place it changes a plan.
+ */
+export interface PaymentEvent {
+  /** The provider's event id (`evt_…`, or the test checkout's own): applied at most once. */
+  id: string;
+  type: string;
+  checkoutId: string;
+  amount: number;
+  currency: string;
+  receiptUrl: string | null;
+}
+
+const stripeClients = new WeakMap<App, Stripe>();
+
+/** The app's Stripe client (one per app), or a 503 when Stripe is not configured. */
+function stripeOf(app: App): Stripe {
+  const billing = app.config.billing;
+  if (billing.kind !== 'stripe')
+    throw new AppError('UNAVAILABLE', 'Card payments are not set up on this server.');
+  let client = stripeClients.get(app);
+  if (!client) {
+    client = createStripeClient(billing);
+    stripeClients.set(app, client);
+  }
+  return client;
+}
+
+/** A provider failure: logged with its cause, shown to the user as a retryable 503. */
+function providerFailed(app: App, error: unknown): AppError {
+  app.log.error({ err: error }, 'Stripe request failed');
+  return new AppError('UNAVAILABLE', 'The payment provider did not answer. Please try again in a minute.', {
+    cause: error,
+  });
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** The user's plan, payment provider and payments, newest first. */
+export async function getBilling(app: App, user: { id: string; planId: PlanId }) {
+  const db = app.database.db;
+  const payments: BillingPayment[] = (await repo.listPayments(db, user.id)).map((row) => ({
+    id: row.id,
+    planId: row.plan_id as PlanId,
+    amount: row.amount,
+    currency: row.currency,
+    provider: row.provider,
+    receiptUrl: row.receipt_url,
+    paidAt: row.paid_at,
+  }));
+  const kind = app.config.billing.kind;
+  return {
+    planId: user.planId,
+    provider: kind === 'stripe' ? ('stripe' as const) : ('test' as const),
+    payments,
+    canOpenPortal: kind === 'stripe' && (await repo.findCustomerId(db, user.id)) !== undefined,
+  };
+}
+
+/** Starts buying a paid plan; answers where to send the browser. The plan itself changes only on payment. */
+export async function startCheckout(
+  app: App,
+  user: { id: string; email: string; planId: PlanId },
+  planId: Exclude<PlanId, 'free'>,
+): Promise<{ checkoutId: string; url: string }> {
+  const billing = app.config.billing;
+  if (billing.kind === 'none')
+    throw new AppError('UNAVAILABLE', 'Plans cannot be bought on this server yet: ask an administrator.');
+  if (planId === user.planId)
+    throw new AppError('CONFLICT', `You are already on the ${planById(planId).name} plan.`);
+  const plan = planById(planId);
+  const db = app.database.db;
+  const checkoutId = newId('co');
+  const row = {
+    id: checkoutId,
+    user_id: user.id,
+    plan_id: planId,
+    amount: plan.priceUsd * 100,
+    currency: 'usd',
+    status: 'open' as const,
+    created_at: new Date().toISOString(),
+    paid_at: null,
+  };
+  if (billing.kind === 'test') {
+    await repo.insertCheckout(db, { ...row, provider: 'test' });
+    return { checkoutId, url: `/billing/test-checkout/${checkoutId}` };
+  }
+  const stripe = stripeOf(app);
+  const back = `${app.config.publicUrl}/dashboard/payment-plans`;
+  let url: string | null;
+  try {
+    const customer = await ensureCustomer(app, stripe, user);
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer,
+      client_reference_id: checkoutId,
+      metadata: { checkoutId, planId },
+      line_items: [{ price: billing.prices[planId], quantity: 1 }],
+      // Keeps the card on the customer (listed in the portal) and makes an invoice (a receipt to link).
+      payment_intent_data: { setup_future_usage: 'off_session' },
+      invoice_creation: { enabled: true },
+      success_url: `${back}?checkout=success`,
+      cancel_url: `${back}?checkout=cancelled`,
+    });
+    url = session.url;
+  } catch (error) {
+    throw providerFailed(app, error);
+  }
+  if (!url) throw providerFailed(app, new Error('Stripe answered a Checkout Session without a URL'));
+  await repo.insertCheckout(db, { ...row, provider: 'stripe' });
+  return { checkoutId, url };
+}
+
+/** The user's Stripe customer, made on first need. */
+async function ensureCustomer(
+  app: App,
+  stripe: Stripe,
+  user: { id: string; email: string },
+): Promise<string> {
+  const known = await repo.findCustomerId(app.database.db, user.id);
+  if (known) return known;
+  const customer = await stripe.customers.create({ email: user.email, metadata: { userId: user.id } });
+  return repo.insertCustomer(app.database.db, user.id, customer.id);
+}
+
+/**
+ * Applies a payment: records the event (a replay stops here), marks its checkout paid, records the payment
+ * and moves the user to the plan bought — all in one transaction. Answers whether it was a replay.
+ */
+export async function applyPaymentEvent(app: App, event: PaymentEvent): Promise<{ duplicate: boolean }> {
+  return app.database.db.transaction().execute(async (trx) => {
+    const fresh = await repo.recordEvent(trx, event.id, event.type);
+    if (!fresh) return { duplicate: true };
+    const paidAt = new Date().toISOString();
+    const checkout = await repo.markCheckoutPaid(trx, event.checkoutId, paidAt);
+    if (!checkout) {
+      app.log.warn(
+        { event: event.id, checkout: event.checkoutId },
+        'payment for an unknown or paid checkout',
+      );
+      return { duplicate: false };
+    }
+    await repo.insertPayment(trx, {
+      id: newId('pay'),
+      user_id: checkout.user_id,
+      checkout_id: checkout.id,
+      plan_id: checkout.plan_id,
+      provider: checkout.provider,
+      amount: event.amount,
+      currency: event.currency,
+      receipt_url: event.receiptUrl,
+      paid_at: paidAt,
+    });
+    await setPlan(trx, checkout.user_id, checkout.plan_id as PlanId);
+    return { duplicate: false };
+  });
+}
+
+/** A Stripe webhook: verified with the signing secret (a 400 otherwise), then applied once per event id. */
+export async function receiveStripeWebhook(
+  app: App,
+  body: Buffer,
+  signature: string | undefined,
+): Promise<{ duplicate: boolean }> {
+  const billing = app.config.billing;
+  if (billing.kind !== 'stripe') throw notFound('Webhook');
+  const stripe = stripeOf(app);
+  if (!signature) throw new AppError('BAD_REQUEST', 'The Stripe-Signature header is missing.');
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(body, signature, billing.webhookSecret);
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', 'The webhook signature does not match.', { cause: error });
+  }
+  const paid =
+    (event.type === 'checkout.session.completed' ||
+      event.type === 'checkout.session.async_payment_succeeded') &&
+    event.data.object.payment_status === 'paid' &&
+    event.data.object.client_reference_id !== null;
+  if (!paid) {
+    const fresh = await repo.recordEvent(app.database.db, event.id, event.type);
+    return { duplicate: !fresh };
+  }
+  const session = event.data.object as Stripe.Checkout.Session;
+  return applyPaymentEvent(app, {
+    id: event.id,
+    type: event.type,
+    checkoutId: session.client_reference_id as string,
+    amount: session.amount_total ?? 0,
+    currency: session.currency ?? 'usd',
+    receiptUrl: await receiptUrlOf(app, stripe, session),
+  });
+}
+
+/** The hosted invoice page of a paid session (null without an invoice). */
+async function receiptUrlOf(
+  app: App,
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+): Promise<string | null> {
+  const invoice = session.invoice;
+  if (!invoice) return null;
+  if (typeof invoice !== 'string') return invoice.hosted_invoice_url ?? null;
+  try {
+    return (await stripe.invoices.retrieve(invoice)).hosted_invoice_url ?? null;
+  } catch (error) {
+    // Stripe retries a webhook answered with an error: better than recording a payment without its receipt.
+    throw providerFailed(app, error);
+  }
+}
+
+/** One of the user's local test checkouts (404 for anyone else's, and whenever Stripe is used). */
+export async function getTestCheckout(app: App, userId: string, id: string) {
+  if (app.config.billing.kind !== 'test') throw notFound('Checkout');
+  const row = await repo.findUsersCheckout(app.database.db, userId, id);
+  if (row?.provider !== 'test') throw notFound('Checkout');
+  return {
+    id: row.id,
+    planId: row.plan_id as PlanId,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+  };
+}
+
+/** Completes a local test checkout through the same code a Stripe payment takes. */
+export async function payTestCheckout(app: App, userId: string, id: string): Promise<{ planId: PlanId }> {
+  const checkout = await getTestCheckout(app, userId, id);
+  if (checkout.status === 'paid') throw new AppError('CONFLICT', 'This checkout is already paid.');
+  await applyPaymentEvent(app, {
+    id: newId('test_evt'),
+    type: 'checkout.session.completed',
+    checkoutId: checkout.id,
+    amount: checkout.amount,
+    currency: checkout.currency,
+    receiptUrl: null,
+  });
+  return { planId: checkout.planId };
+}
+
+/** A Customer Portal session for the user's cards and invoices (409 before their first checkout). */
+export async function openPortal(app: App, userId: string): Promise<{ url: string }> {
+  const stripe = stripeOf(app);
+  const customer = await repo.findCustomerId(app.database.db, userId);
+  if (!customer)
+    throw new AppError('CONFLICT', 'Buy a plan first: your payment details are kept from then on.');
+  try {
+    const session = await stripe.billingPortal.sessions.create({
+      customer,
+      return_url: `${app.config.publicUrl}/dashboard/settings?tab=payment`,
+    });
+    return { url: session.url };
+  } catch (error) {
+    throw providerFailed(app, error);
+  }
+}

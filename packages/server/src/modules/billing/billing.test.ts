@@ -1,0 +1,336 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtureProject } from '../../../test/support/project-fixture.ts';
+import { type StripeStandIn, startStripeStandIn } from '../../../test/support/stripe-stand-in.ts';
+import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
+import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
+
+const WEBHOOK_SECRET = 'whsec_layerloomtestsecret';
+const stripeEnv = (apiUrl: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_layerloom',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_STARTER: 'price_starter',
+  STRIPE_PRICE_PRO: 'price_pro',
+  STRIPE_PRICE_ENTERPRISE: 'price_enterprise',
+  STRIPE_API_URL: apiUrl,
+});
+
+const client = (test: () => TestApp) => (user: LoggedInUser | null) => {
+  const headers = user ? { cookie: user.cookie } : {};
+  return {
+    get: (url: string) => test().app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload?: object) => test().app.inject({ method: 'POST', url, payload, headers }),
+  };
+};
+
+describe.each(databaseKinds)('plans bought through the local test checkout on %s', (kind) => {
+  let test: TestApp;
+  let ada: LoggedInUser;
+  let other: LoggedInUser;
+  const as = client(() => test);
+
+  beforeAll(async () => {
+    test = await createTestApp(kind);
+    ada = await createUserAndLogin(test.app);
+    other = await createUserAndLogin(test.app);
+  }, 90_000);
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('answers 401 to every billing call without a session', async () => {
+    const anonymous = as(null);
+    const answers = await Promise.all([
+      anonymous.get('/api/v1/billing'),
+      anonymous.post('/api/v1/billing/checkout', { planId: 'pro' }),
+      anonymous.get('/api/v1/billing/test-checkout/co_x'),
+      anonymous.post('/api/v1/billing/test-checkout/co_x/pay'),
+      anonymous.post('/api/v1/billing/portal'),
+    ]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json().error.message).toBe('Please log in to continue.');
+    }
+  });
+
+  it('shows a new user the Free plan, the test checkout and no payments', async () => {
+    const response = await as(ada).get('/api/v1/billing');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      planId: 'free',
+      provider: 'test',
+      payments: [],
+      canOpenPortal: false,
+    });
+  });
+
+  it('refuses to check out the free plan, an unknown plan or the plan the user is on', async () => {
+    const free = await as(ada).post('/api/v1/billing/checkout', { planId: 'free' });
+    expect(free.statusCode).toBe(400);
+    expect(free.json().error.fields).toEqual([{ path: 'planId', message: 'Choose a paid plan to buy' }]);
+    const unknown = await as(ada).post('/api/v1/billing/checkout', { planId: 'gold' });
+    expect(unknown.statusCode).toBe(400);
+    const starter = await createUserAndLogin(test.app, { planId: 'starter' });
+    const same = await as(starter).post('/api/v1/billing/checkout', { planId: 'starter' });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().error.message).toBe('You are already on the Starter plan.');
+    expect((await as(starter).get('/api/v1/billing')).json().data.payments).toEqual([]);
+  });
+
+  it('changes the plan, and what the server allows, only once the test checkout is paid', async () => {
+    const project = await createFixtureProject(test.app, ada.cookie, { collectionSize: 150 });
+    const refused = await as(ada).post(`/api/v1/projects/${project}/generate`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toContain('Your Free plan generates up to 100 assets');
+
+    const started = await as(ada).post('/api/v1/billing/checkout', { planId: 'starter' });
+    expect(started.statusCode).toBe(200);
+    const { checkoutId, url } = started.json().data;
+    expect(url).toBe(`/billing/test-checkout/${checkoutId}`);
+    expect((await as(ada).get('/api/v1/billing')).json().data.planId).toBe('free');
+
+    const shown = await as(ada).get(`/api/v1/billing/test-checkout/${checkoutId}`);
+    expect(shown.json().data.checkout).toEqual({
+      id: checkoutId,
+      planId: 'starter',
+      amount: 17900,
+      currency: 'usd',
+      status: 'open',
+    });
+    // Someone else's checkout cannot be seen or paid.
+    expect((await as(other).get(`/api/v1/billing/test-checkout/${checkoutId}`)).statusCode).toBe(404);
+    expect((await as(other).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`)).statusCode).toBe(404);
+    expect((await as(ada).get('/api/v1/billing')).json().data.planId).toBe('free');
+
+    const paid = await as(ada).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().data).toEqual({ planId: 'starter' });
+    const billing = (await as(ada).get('/api/v1/billing')).json().data;
+    expect(billing.planId).toBe('starter');
+    expect(billing.payments).toEqual([
+      {
+        id: expect.stringMatching(/^pay_/),
+        planId: 'starter',
+        amount: 17900,
+        currency: 'usd',
+        provider: 'test',
+        receiptUrl: null,
+        paidAt: expect.any(String),
+      },
+    ]);
+    expect((await as(ada).get('/api/v1/session')).json().data.user.planId).toBe('starter');
+    // The size limit moved at once: the 150 tokens now pass the plan and meet the layers' 27 combinations.
+    const allowed = await as(ada).post(`/api/v1/projects/${project}/generate`);
+    expect(allowed.statusCode).toBe(400);
+    expect(allowed.json().error.message).toContain('Only 27 unique combinations are possible');
+
+    const again = await as(ada).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This checkout is already paid.');
+    expect((await as(ada).get('/api/v1/billing')).json().data.payments).toHaveLength(1);
+  });
+
+  it('keeps the watermark choice of collections made before a downgrade and applies the new plan to new ones', async () => {
+    const pro = await createUserAndLogin(test.app, { planId: 'pro' });
+    const started = (await as(pro).post('/api/v1/billing/checkout', { planId: 'starter' })).json().data;
+    await as(pro).post(`/api/v1/billing/test-checkout/${started.checkoutId}/pay`);
+    const billing = (await as(pro).get('/api/v1/billing')).json().data;
+    expect(billing.planId).toBe('starter');
+    const project = await createFixtureProject(test.app, pro.cookie, { collectionSize: 1001 });
+    const refused = await as(pro).post(`/api/v1/projects/${project}/generate`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toContain('Your Starter plan generates up to 1,000 assets');
+  });
+
+  it('has no portal without Stripe', async () => {
+    const portal = await as(ada).post('/api/v1/billing/portal');
+    expect(portal.statusCode).toBe(503);
+    expect(portal.json().error.message).toBe('Card payments are not set up on this server.');
+  });
+});
+
+describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
+  let test: TestApp;
+  let standIn: StripeStandIn;
+  let ada: LoggedInUser;
+  const as = client(() => test);
+  const signer = new Stripe('sk_test_signer');
+
+  const checkoutCompleted = (id: string, checkoutId: string, amount = 27900) =>
+    JSON.stringify({
+      id,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: `cs_test_${id}`,
+          object: 'checkout.session',
+          client_reference_id: checkoutId,
+          payment_status: 'paid',
+          amount_total: amount,
+          currency: 'usd',
+          invoice: `in_${id}`,
+        },
+      },
+    });
+  const deliver = (payload: string, signature?: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
+    });
+  const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+    signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    test = await createTestApp(kind, stripeEnv(standIn.url));
+    ada = await createUserAndLogin(test.app);
+  }, 90_000);
+  afterAll(async () => {
+    await test?.close();
+    await standIn?.close();
+  });
+
+  it('opens a Stripe Checkout Session for the plan price, as a customer of the user, and changes nothing yet', async () => {
+    const started = await as(ada).post('/api/v1/billing/checkout', { planId: 'pro' });
+    expect(started.statusCode).toBe(200);
+    const { checkoutId, url } = started.json().data;
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    const customer = standIn.requests.find((r) => r.path === '/v1/customers');
+    expect(customer?.form.get('email')).toBe(ada.email);
+    expect(customer?.authorization).toBe('Bearer sk_test_layerloom');
+    const session = standIn.requests.find((r) => r.path === '/v1/checkout/sessions');
+    expect(session?.form.get('mode')).toBe('payment');
+    expect(session?.form.get('line_items[0][price]')).toBe('price_pro');
+    expect(session?.form.get('client_reference_id')).toBe(checkoutId);
+    expect(session?.form.get('customer')).toMatch(/^cus_/);
+    expect(session?.form.get('success_url')).toMatch(/\/dashboard\/payment-plans\?checkout=success$/);
+    const billing = (await as(ada).get('/api/v1/billing')).json().data;
+    expect(billing).toMatchObject({ planId: 'free', provider: 'stripe', payments: [], canOpenPortal: true });
+    // The local test checkout does not exist beside Stripe.
+    expect((await as(ada).get(`/api/v1/billing/test-checkout/${checkoutId}`)).statusCode).toBe(404);
+    expect((await as(ada).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`)).statusCode).toBe(404);
+  });
+
+  it('refuses unsigned, wrongly signed and stale (replayed) webhooks and changes nothing', async () => {
+    const checkoutId = (await as(ada).post('/api/v1/billing/checkout', { planId: 'pro' })).json().data
+      .checkoutId;
+    const payload = checkoutCompleted('evt_forged', checkoutId);
+    const unsigned = await deliver(payload);
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().error.message).toBe('The Stripe-Signature header is missing.');
+    const wrong = await deliver(payload, sign(payload, 'whsec_someoneelse'));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('The webhook signature does not match.');
+    const tampered = await deliver(payload.replace('27900', '100'), sign(payload));
+    expect(tampered.statusCode).toBe(400);
+    const stale = await deliver(payload, sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600));
+    expect(stale.statusCode).toBe(400);
+    const billing = (await as(ada).get('/api/v1/billing')).json().data;
+    expect(billing.planId).toBe('free');
+    expect(billing.payments).toEqual([]);
+  });
+
+  it('moves the user to the plan on a signed checkout.session.completed, once per event id', async () => {
+    const checkoutId = (await as(ada).post('/api/v1/billing/checkout', { planId: 'pro' })).json().data
+      .checkoutId;
+    const payload = checkoutCompleted('evt_paid1', checkoutId);
+    const received = await deliver(payload, sign(payload));
+    expect(received.statusCode).toBe(200);
+    expect(received.json().data).toEqual({ received: true, duplicate: false });
+    const billing = (await as(ada).get('/api/v1/billing')).json().data;
+    expect(billing.planId).toBe('pro');
+    expect(billing.payments).toEqual([
+      {
+        id: expect.stringMatching(/^pay_/),
+        planId: 'pro',
+        amount: 27900,
+        currency: 'usd',
+        provider: 'stripe',
+        receiptUrl: 'https://invoice.stripe.com/i/in_evt_paid1',
+        paidAt: expect.any(String),
+      },
+    ]);
+    // Stripe delivers the same event again (at-least-once): answered, applied nothing.
+    const redelivered = await deliver(payload, sign(payload));
+    expect(redelivered.statusCode).toBe(200);
+    expect(redelivered.json().data).toEqual({ received: true, duplicate: true });
+    expect((await as(ada).get('/api/v1/billing')).json().data.payments).toHaveLength(1);
+  });
+
+  it('records events it does not act on, and ignores an unpaid session', async () => {
+    const other = await createUserAndLogin(test.app);
+    const checkoutId = (await as(other).post('/api/v1/billing/checkout', { planId: 'starter' })).json().data
+      .checkoutId;
+    const unpaid = JSON.stringify({
+      id: 'evt_unpaid',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: { object: 'checkout.session', client_reference_id: checkoutId, payment_status: 'unpaid' },
+      },
+    });
+    const answered = await deliver(unpaid, sign(unpaid));
+    expect(answered.statusCode).toBe(200);
+    expect((await as(other).get('/api/v1/billing')).json().data.planId).toBe('free');
+  });
+
+  it("opens Stripe's Customer Portal for the user's customer and returns to Settings › Payment", async () => {
+    const portal = await as(ada).post('/api/v1/billing/portal');
+    expect(portal.statusCode).toBe(200);
+    expect(portal.json().data.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    const request = standIn.requests.findLast((r) => r.path === '/v1/billing_portal/sessions');
+    expect(request?.form.get('return_url')).toMatch(/\/dashboard\/settings\?tab=payment$/);
+    const stranger = await createUserAndLogin(test.app);
+    const none = await as(stranger).post('/api/v1/billing/portal');
+    expect(none.statusCode).toBe(409);
+  });
+
+  it('says the provider is unreachable (503) and stores no checkout when Stripe fails', async () => {
+    const bob = await createUserAndLogin(test.app);
+    standIn.failWith = 500;
+    try {
+      const started = await as(bob).post('/api/v1/billing/checkout', { planId: 'starter' });
+      expect(started.statusCode).toBe(503);
+      expect(started.json().error.message).toBe(
+        'The payment provider did not answer. Please try again in a minute.',
+      );
+    } finally {
+      standIn.failWith = undefined;
+    }
+    const count = await test.app.database.db
+      .selectFrom('billing_checkouts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', bob.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+});
+
+describe('billing configuration', () => {
+  const base = { DATA_DIR: '/tmp/layerloom-config-test' };
+  it('uses the local test checkout without STRIPE_*, and none in production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).billing).toEqual({ kind: 'test' });
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).billing).toEqual({ kind: 'none' });
+  });
+  it('refuses half a Stripe configuration and malformed values, naming the variable', () => {
+    const full = stripeEnv('http://127.0.0.1:12111');
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_PRO, STRIPE_PRICE_ENTERPRISE must be set too/,
+    );
+    expect(() => loadConfig({ ...base, ...full, STRIPE_SECRET_KEY: 'pk_test_x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...full, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/whsec_/);
+    expect(() => loadConfig({ ...base, ...full, STRIPE_PRICE_PRO: 'prod_123' })).toThrow(/STRIPE_PRICE_PRO/);
+    expect(loadConfig({ ...base, ...full, NODE_ENV: 'production' }).billing).toMatchObject({
+      kind: 'stripe',
+      prices: { starter: 'price_starter', pro: 'price_pro', enterprise: 'price_enterprise' },
+    });
+  });
+});
