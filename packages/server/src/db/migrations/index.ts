@@ -18,8 +18,8 @@ import * as ipfsPublishing from './0026_ipfs_publishing.ts';
 import * as prereveal from './0027_prereveal.ts';
 import * as mintPages from './0028_mint_pages.ts';
 import * as profiles from './0040_profiles.ts';
-import * as billing from './0042_billing.ts';
 import * as security from './0041_security.ts';
+import * as billing from './0042_billing.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
