@@ -1,17 +1,15 @@
-import { Button, Result, Spin } from 'antd';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { PlainApp } from './app-shell.tsx';
+import { plainButtonClass } from './plain-button.tsx';
+import { CloseCircleFilled } from './plain-icons.tsx';
 
-/** A centred spinner while a page's code or data loads. */
-export function PageLoading() {
-  return (
-    <div style={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
-      <Spin size="large" aria-label="Loading" />
-    </div>
-  );
-}
+export { PageLoading } from './page-loading.tsx';
 
-/** Shown when a page fails to load or render: says so, and offers a way on. */
+/**
+ * Shown when a page fails to load or render: says so, and offers a way on. Built without antd (the look of
+ * its Result), since it is part of the first load and must show even when no other code can be loaded.
+ */
 export function RouteError() {
   const error = useRouteError();
   const isChunkFailure =
@@ -26,18 +24,26 @@ export function RouteError() {
     ? 'Part of the app could not be loaded. Reload the page to get the newest version.'
     : 'This page could not be shown. Reload, or go back to the home page.';
   return (
-    <Result
-      status="error"
-      title={title}
-      subTitle={subTitle}
-      extra={[
-        <Button key="reload" type="primary" onClick={() => window.location.reload()}>
-          Reload
-        </Button>,
-        <Link key="home" to="/">
-          <Button>Home</Button>
-        </Link>,
-      ]}
-    />
+    <PlainApp>
+      <div className="ll-result">
+        <div className="ll-result-icon">
+          <CloseCircleFilled />
+        </div>
+        <div className="ll-result-title">{title}</div>
+        <div className="ll-result-subtitle">{subTitle}</div>
+        <div className="ll-result-extra">
+          <button
+            type="button"
+            className={plainButtonClass({ type: 'primary' })}
+            onClick={() => window.location.reload()}
+          >
+            <span>Reload</span>
+          </button>
+          <Link to="/" className={plainButtonClass({})}>
+            <span>Home</span>
+          </Link>
+        </div>
+      </div>
+    </PlainApp>
   );
 }

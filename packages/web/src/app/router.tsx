@@ -1,28 +1,35 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { RequireUser } from '../features/auth/require-user.tsx';
-import { PageLoading, RouteError } from './route-error.tsx';
+import { AppShell, loadAntd, withoutAntd } from './app-shell.tsx';
+import { RouteError } from './route-error.tsx';
 
-const DashboardLayout = lazy(() =>
-  import('../features/dashboard/dashboard-layout.tsx').then((module) => ({
-    default: module.DashboardLayout,
-  })),
-);
-const UserRequestsPage = lazy(() =>
-  import('../features/admin/user-requests-page.tsx').then((module) => ({ default: module.UserRequestsPage })),
-);
-
-/** A lazily loaded page: each screen is its own chunk, so the landing page loads only itself. */
+/**
+ * A lazily loaded page: each screen is its own chunk, loaded with Ant Design's providers (once), so the
+ * landing page loads only itself.
+ */
 function page<M>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), loadAntd()]);
+    return { Component: module[name] as ComponentType };
+  };
+}
+
+/** A lazily loaded page that renders no Ant Design component (route `handle: withoutAntd`). */
+function plainPage<M>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
 /** The route table of spec section 2, plus the public pages the footer links to. */
 export const routes: RouteObject[] = [
   {
+    Component: AppShell,
     errorElement: <RouteError />,
     children: [
-      { path: '/', lazy: page(() => import('../features/site/landing-page.tsx'), 'LandingPage') },
+      {
+        path: '/',
+        handle: withoutAntd,
+        lazy: plainPage(() => import('../features/site/landing-page.tsx'), 'LandingPage'),
+      },
       { path: '/help', lazy: page(() => import('../features/site/help-center-page.tsx'), 'HelpCenterPage') },
       { path: '/terms', lazy: page(() => import('../features/site/terms-page.tsx'), 'TermsPage') },
       { path: '/privacy', lazy: page(() => import('../features/site/privacy-page.tsx'), 'PrivacyPage') },
@@ -61,13 +68,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/dashboard',
-        element: (
-          <RequireUser>
-            <Suspense fallback={<PageLoading />}>
-              <DashboardLayout />
-            </Suspense>
-          </RequireUser>
-        ),
+        lazy: page(() => import('./dashboard-route.tsx'), 'DashboardRoute'),
         children: [
           {
             index: true,
@@ -100,13 +101,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'user-requests',
-            element: (
-              <RequireUser admin>
-                <Suspense fallback={<PageLoading />}>
-                  <UserRequestsPage />
-                </Suspense>
-              </RequireUser>
-            ),
+            lazy: page(() => import('./user-requests-route.tsx'), 'UserRequestsRoute'),
           },
         ],
       },

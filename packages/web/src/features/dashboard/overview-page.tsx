@@ -5,14 +5,14 @@ import {
   PictureOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { type Collection, listCollections, planById, type User } from '@layerloom/api';
+import { type Collection, type listCollections, planById, type User } from '@layerloom/api';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Progress, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
 import { PageLoading } from '../../app/route-error.tsx';
 import { LinkButton } from '../../components/link-button.tsx';
 import { WATERMARK_TEXT } from '../../components/watermark-note.tsx';
-import { call } from '../../lib/api.ts';
+import { call, type EndpointRef } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { PLANS_PATH } from '../../lib/plans-path.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -22,11 +22,17 @@ import { UserAvatar } from './user-badge.tsx';
 const number = new Intl.NumberFormat('en-US');
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
+// By method and path only: the dashboard's first screen loads no API schemas (zod).
+const listCollectionsEndpoint: EndpointRef<typeof listCollections> = {
+  method: 'GET',
+  path: '/api/v1/collections',
+};
+
 /** The signed-in user's collections (shared with My Collection under the same key). */
 export function useCollections() {
   return useQuery({
     queryKey: ['collections'],
-    queryFn: async () => (await call(listCollections)).data.collections,
+    queryFn: async () => (await call(listCollectionsEndpoint)).data.collections,
   });
 }
 

@@ -4,7 +4,7 @@ import {
   FileImageOutlined,
   LayoutOutlined,
   PercentageOutlined,
-} from '@ant-design/icons';
+} from '../../app/plain-icons.tsx';
 
 const features = [
   {

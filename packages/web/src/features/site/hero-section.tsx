@@ -1,5 +1,5 @@
-import { ThunderboltFilled } from '@ant-design/icons';
-import { LinkButton } from '../../components/link-button.tsx';
+import { PlainLinkButton } from '../../app/plain-button.tsx';
+import { ThunderboltFilled } from '../../app/plain-icons.tsx';
 
 // Tokens of the generated sample collection (public/art/sample), picked for variety.
 const heroTokens = [3, 9, 4, 15, 2, 11, 7, 20, 13];
@@ -19,12 +19,12 @@ export function HeroSection() {
             with their metadata. Then export to IPFS or deploy with your own mint page. No code, no scripts.
           </p>
           <div className="ll-hero-cta">
-            <LinkButton className="ll-cta-main" size="large" to="/auth/signup">
+            <PlainLinkButton className="ll-cta-main" size="large" to="/auth/signup">
               GET STARTED
-            </LinkButton>
-            <LinkButton className="ll-cta-secondary" size="large" to="/sample-collection">
+            </PlainLinkButton>
+            <PlainLinkButton className="ll-cta-secondary" size="large" to="/sample-collection">
               See a sample collection
-            </LinkButton>
+            </PlainLinkButton>
           </div>
           <p className="ll-hero-note">Free plan: up to 100 assets, no card needed.</p>
         </div>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { LinkButton } from '../../components/link-button.tsx';
+import { PlainLinkButton } from '../../app/plain-button.tsx';
 import { AboutSection } from './about-section.tsx';
 import { ChainsSection } from './chains-section.tsx';
 import { FeaturedProjectsSection } from './featured-projects-section.tsx';
@@ -37,9 +37,9 @@ export function LandingPage() {
               <h2 id="ll-closing-title">Your layers are ready. Your collection is one click away.</h2>
               <p>Create a free account and generate your first 100 tokens today.</p>
             </div>
-            <LinkButton className="ll-cta-main" size="large" to="/auth/signup">
+            <PlainLinkButton className="ll-cta-main" size="large" to="/auth/signup">
               GET STARTED
-            </LinkButton>
+            </PlainLinkButton>
           </div>
         </div>
       </section>

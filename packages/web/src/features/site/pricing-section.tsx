@@ -1,6 +1,6 @@
-import { CheckOutlined } from '@ant-design/icons';
 import { type Plan, plans } from '@layerloom/api';
-import { LinkButton } from '../../components/link-button.tsx';
+import { PlainLinkButton } from '../../app/plain-button.tsx';
+import { CheckOutlined } from '../../app/plain-icons.tsx';
 
 /** "$179" or "$0". */
 export function formatPrice(plan: Pick<Plan, 'priceUsd'>): string {
@@ -44,7 +44,7 @@ export function PricingSection() {
                     </li>
                   ))}
                 </ul>
-                <LinkButton
+                <PlainLinkButton
                   className="ll-plan-cta"
                   type={isHighlighted ? 'default' : plan.priceUsd === 0 ? 'default' : 'primary'}
                   size="large"
@@ -52,7 +52,7 @@ export function PricingSection() {
                   aria-label={plan.priceUsd === 0 ? 'Start free: sign up' : `Choose ${plan.name}: sign up`}
                 >
                   {plan.priceUsd === 0 ? 'Start free' : `Choose ${plan.name}`}
-                </LinkButton>
+                </PlainLinkButton>
               </article>
             );
           })}

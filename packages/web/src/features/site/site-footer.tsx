@@ -1,5 +1,5 @@
-import { DiscordOutlined, InstagramOutlined, XOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { DiscordOutlined, InstagramOutlined, XOutlined } from '../../app/plain-icons.tsx';
 import { BrandLink } from './brand-mark.tsx';
 
 /** The footer's links (spec section 2), grouped; every target is a real page. */

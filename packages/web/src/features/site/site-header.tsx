@@ -1,15 +1,16 @@
-import { CloudUploadOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer } from 'antd';
 import { useState } from 'react';
-import { LinkButton } from '../../components/link-button.tsx';
+import { PlainButtonContent, PlainLinkButton, plainButtonClass } from '../../app/plain-button.tsx';
+import { CloudUploadOutlined, MenuOutlined } from '../../app/plain-icons.tsx';
 import { useSession } from '../auth/session.ts';
 import { BrandLink } from './brand-mark.tsx';
 import { landingSections, SectionLink } from './section-link.tsx';
+import { SiteDrawer } from './site-drawer.tsx';
 
 /**
  * The public header: section anchors, Login / Sign up and Upload; a drawer on small screens. Login and
  * Sign up are links to the account pages, so the landing page and `/auth/login` are one experience
- * (one form, one outcome, a real address to come back to) rather than a modal copy of the pages.
+ * (one form, one outcome, a real address to come back to) rather than a modal copy of the pages. Plain
+ * React (the landing page's first load carries no antd), with antd's button and drawer looks.
  */
 export function SiteHeader() {
   const session = useSession();
@@ -20,22 +21,22 @@ export function SiteHeader() {
   const actions = (
     <>
       {user ? (
-        <LinkButton type="primary" to="/dashboard" onNavigate={close}>
+        <PlainLinkButton type="primary" to="/dashboard" onNavigate={close}>
           Dashboard
-        </LinkButton>
+        </PlainLinkButton>
       ) : (
         <>
-          <LinkButton type="text" className="ll-header-login" to="/auth/login" onNavigate={close}>
+          <PlainLinkButton type="text" className="ll-header-login" to="/auth/login" onNavigate={close}>
             Login
-          </LinkButton>
-          <LinkButton className="ll-header-signup" to="/auth/signup" onNavigate={close}>
+          </PlainLinkButton>
+          <PlainLinkButton className="ll-header-signup" to="/auth/signup" onNavigate={close}>
             Sign up
-          </LinkButton>
+          </PlainLinkButton>
         </>
       )}
-      <LinkButton type="primary" icon={<CloudUploadOutlined />} to="/dashboard/nft" onNavigate={close}>
+      <PlainLinkButton type="primary" icon={<CloudUploadOutlined />} to="/dashboard/nft" onNavigate={close}>
         Upload
-      </LinkButton>
+      </PlainLinkButton>
     </>
   );
 
@@ -51,23 +52,17 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ll-header-actions">{actions}</div>
-        <Button
-          className="ll-header-menu"
-          type="text"
-          icon={<MenuOutlined />}
+        <button
+          type="button"
+          className={plainButtonClass({ type: 'text', icon: true, className: 'll-header-menu' }, true)}
           aria-label="Open menu"
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
-        />
+        >
+          <PlainButtonContent icon={<MenuOutlined />} />
+        </button>
       </div>
-      <Drawer
-        title="Layerloom"
-        placement="right"
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        size={300}
-        className="ll-drawer"
-      >
+      <SiteDrawer title="Layerloom" open={menuOpen} onClose={() => setMenuOpen(false)}>
         <nav className="ll-drawer-nav" aria-label="Main (menu)">
           {landingSections.map((section) => (
             <SectionLink
@@ -81,7 +76,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ll-drawer-actions">{actions}</div>
-      </Drawer>
+      </SiteDrawer>
     </header>
   );
 }
