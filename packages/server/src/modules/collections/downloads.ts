@@ -111,10 +111,15 @@ async function makeExport(
     );
   if (kind === 'gif')
     await cached(blobs, key, () => Readable.from(createPreviewGif(source, { count: 20, size: 256 })));
-  if (kind === 'images-car')
-    await cached(blobs, key, () => carStream((output) => writeImagesCar(source, output)));
-  if (kind === 'metadata-car') {
+  // With the CIDs known (computed once, kept), each CAR is written in one pass over its files.
+  if (kind === 'images-car') {
     const { imagesCid } = await collectionCids(blobs, collection);
-    await cached(blobs, key, () => carStream((output) => writeMetadataCar(source, imagesCid, output)));
+    await cached(blobs, key, () => carStream((output) => writeImagesCar(source, output, imagesCid)));
+  }
+  if (kind === 'metadata-car') {
+    const { imagesCid, metadataCid } = await collectionCids(blobs, collection);
+    await cached(blobs, key, () =>
+      carStream((output) => writeMetadataCar(source, imagesCid, output, metadataCid)),
+    );
   }
 }
