@@ -11,7 +11,7 @@ import { findMintPage } from './mint-pages.repository.ts';
 import { dropPageView, galleryTokenIds, mintPageSettings, publicImageBaseUrl } from './mint-pages.service.ts';
 
 const DROP_TTL_MS = 15_000;
-const drops = new Map<string, { at: number; drop: Drop }>();
+const drops = new Map<string, { at: number; drop: Drop; body?: string }>();
 
 /** A published collection's public page data (cached briefly once on sale); a 404 for anything unpublished. */
 export async function getDrop(app: App, slug: string): Promise<Drop> {
@@ -60,6 +60,20 @@ export async function getDrop(app: App, slug: string): Promise<Drop> {
     if (drops.size > 1000) drops.delete(drops.keys().next().value as string);
   }
   return drop;
+}
+
+/**
+ * The public answer of `GET /drops/{slug}` as JSON text, made once per cached drop: a drop's crowd asks for
+ * the same page data thousands of times a second, and serialising it each time is most of the cost.
+ */
+export async function getDropBody(app: App, slug: string): Promise<string> {
+  const drop = await getDrop(app, slug);
+  const cached = drops.get(slug);
+  if (cached?.drop === drop) {
+    cached.body ??= JSON.stringify({ status: 'success', data: { drop } });
+    return cached.body;
+  }
+  return JSON.stringify({ status: 'success', data: { drop } });
 }
 
 /** Forgets a drop's cached page data, so a saved mint page shows at once in this process. */
