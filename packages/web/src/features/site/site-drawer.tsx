@@ -46,6 +46,10 @@ export function SiteDrawer({
         event.preventDefault();
         onClose();
       }}
+      onClose={() => {
+        // Closed by the browser itself (a repeated Escape is not always cancellable): keep the state in step.
+        if (open) onClose();
+      }}
       onClick={(event) => {
         // The dialog element itself is only hit beside the panel: on the dimmed page.
         if (event.target === event.currentTarget) onClose();
