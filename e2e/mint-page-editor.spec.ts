@@ -84,7 +84,10 @@ describe('the mint page editor', () => {
 
   it('lets the creator dress the page, previewing each change live before saving it', async () => {
     await creator.goto(`/dashboard/collections/${collectionId}`);
-    await creator.getByRole('link', { name: 'Edit the mint page' }).click();
+    const entry = creator.getByRole('region', { name: 'Mint page' });
+    await entry.scrollIntoViewIfNeeded({ timeout: 30_000 });
+    await screenshot(creator, 'mint-page-entry');
+    await entry.getByRole('link', { name: 'Edit the mint page' }).click();
     await expect
       .poll(() => creator.getByRole('heading', { name: 'Mint page', level: 1 }).isVisible())
       .toBe(true);
