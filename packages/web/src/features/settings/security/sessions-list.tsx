@@ -75,6 +75,12 @@ export function SessionsList() {
   );
 }
 
+/** 'Active now' for this device and a session seen in the last minutes, else 'Last seen 3 hours ago'. */
+function seenText(session: AccountSession): string {
+  const seen = session.isCurrent ? 'Active now' : lastSeenText(session.lastSeenAt);
+  return seen === 'Active now' ? seen : `Last seen ${seen}`;
+}
+
 function SessionItem({ session }: { session: AccountSession }) {
   const end = useEndSession();
   const feedback = useFeedback();
@@ -100,7 +106,7 @@ function SessionItem({ session }: { session: AccountSession }) {
         </p>
         <p className="llsec-session__meta">{details}</p>
         <p className="llsec-session__meta">
-          {session.isCurrent ? 'Active now' : `Last seen ${lastSeenText(session.lastSeenAt).toLowerCase()}`}
+          {seenText(session)}
           <span className="llsec-sr"> (signed in {new Date(session.signedInAt).toLocaleString('en')})</span>
         </p>
       </div>
