@@ -31,6 +31,9 @@ export interface Database {
   billing_checkouts: BillingCheckoutTable;
   billing_events: BillingEventTable;
   billing_payments: BillingPaymentTable;
+  referrals: ReferralTable;
+  notification_preferences: NotificationPreferenceTable;
+  admin_actions: AdminActionTable;
 }
 
 export interface ContactMessageTable {
@@ -97,6 +100,10 @@ export interface UserTable {
   account_status: string;
   account_reason: string | null;
   plan_id: Generated<string>;
+  /** The personal referral code (`/?ref=CODE`), made on first use. */
+  referral_code: Generated<string | null>;
+  /** Set while the owner has deactivated the account; sign-in offers to reactivate. */
+  deactivated_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -335,4 +342,40 @@ export interface BillingPaymentTable {
   currency: string;
   receipt_url: string | null;
   paid_at: string;
+}
+
+/** A person a user referred: an invited address and/or the user who signed up through the link. */
+export interface ReferralTable {
+  id: string;
+  referrer_id: string;
+  /** Lower case. */
+  email: string;
+  referred_user_id: string | null;
+  invited_at: string | null;
+  /** When the last invitation mail went out (one per address per week). */
+  last_invited_at: string | null;
+  signed_up_at: string | null;
+  created_at: string;
+}
+
+/** Which optional mails a user receives (0/1; a missing row means all on). */
+export interface NotificationPreferenceTable {
+  user_id: string;
+  generation: Generated<number>;
+  drops: Generated<number>;
+  referrals: Generated<number>;
+  news: Generated<number>;
+  updated_at: string;
+}
+
+/** What an admin did to a user's account, and when. */
+export interface AdminActionTable {
+  id: string;
+  admin_id: string | null;
+  target_user_id: string | null;
+  /** 'plan' | 'deactivate' | 'reactivate' | … */
+  action: string;
+  /** JSON: what changed (e.g. {from, to}). */
+  detail: string | null;
+  created_at: string;
 }

@@ -42,6 +42,8 @@ export async function signUpUser(
     account_status: deps.requireApproval ? 'pending' : 'approved',
     account_reason: deps.requireApproval ? null : 'OK',
     plan_id: 'free',
+    referral_code: null,
+    deactivated_at: null,
     created_at: now,
     updated_at: now,
   };
