@@ -20,6 +20,7 @@ import * as mintPages from './0028_mint_pages.ts';
 import * as profiles from './0040_profiles.ts';
 import * as security from './0041_security.ts';
 import * as billing from './0042_billing.ts';
+import * as referralsAccount from './0043_referrals_account.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0040_profiles': profiles,
   '0041_security': security,
   '0042_billing': billing,
+  '0043_referrals_account': referralsAccount,
 };
