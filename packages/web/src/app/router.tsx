@@ -96,6 +96,14 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
           },
           {
+            path: 'payment-plans',
+            lazy: page(() => import('../features/billing/payment-plans-page.tsx'), 'PaymentPlansPage'),
+          },
+          {
+            path: 'payment-plans/test-checkout/:id',
+            lazy: page(() => import('../features/billing/test-checkout-page.tsx'), 'TestCheckoutPage'),
+          },
+          {
             path: 'settings',
             lazy: page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
           },

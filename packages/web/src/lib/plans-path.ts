@@ -1,2 +1,2 @@
-/** Where the plans are compared: the landing page's pricing section (there is no plans page in the dashboard yet). */
-export const PLANS_PATH = { pathname: '/', hash: '#pricing' } as const;
+/** Where a signed-in user compares and buys plans. */
+export const PLANS_PATH = '/dashboard/payment-plans';

@@ -93,7 +93,7 @@ export async function startCheckout(
   };
   if (billing.kind === 'test') {
     await repo.insertCheckout(db, { ...row, provider: 'test' });
-    return { checkoutId, url: `/billing/test-checkout/${checkoutId}` };
+    return { checkoutId, url: `/dashboard/payment-plans/test-checkout/${checkoutId}` };
   }
   const stripe = stripeOf(app);
   const back = `${app.config.publicUrl}/dashboard/payment-plans`;

@@ -87,7 +87,7 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     const started = await as(ada).post('/api/v1/billing/checkout', { planId: 'starter' });
     expect(started.statusCode).toBe(200);
     const { checkoutId, url } = started.json().data;
-    expect(url).toBe(`/billing/test-checkout/${checkoutId}`);
+    expect(url).toBe(`/dashboard/payment-plans/test-checkout/${checkoutId}`);
     expect((await as(ada).get('/api/v1/billing')).json().data.planId).toBe('free');
 
     const shown = await as(ada).get(`/api/v1/billing/test-checkout/${checkoutId}`);

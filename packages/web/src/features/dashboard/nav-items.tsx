@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   PictureOutlined,
   SettingOutlined,
@@ -27,6 +28,7 @@ export function navItems(user: User): NavItem[] {
     { path: '/dashboard/nft', label: 'Generate NFT', icon: <AppstoreOutlined /> },
     { path: '/dashboard/collections', label: 'My Collection', icon: <PictureOutlined /> },
     { path: '/dashboard/profile', label: 'Profile', icon: <UserOutlined /> },
+    { path: '/dashboard/payment-plans', label: 'Payment plans', icon: <CreditCardOutlined /> },
     ...(user.role === 'admin'
       ? [{ path: '/dashboard/user-requests', label: 'User Requests', icon: <TeamOutlined /> }]
       : []),

@@ -54,6 +54,7 @@ describe('dashboard menu', () => {
       'Generate NFT',
       'My Collection',
       'Profile',
+      'Payment plans',
       'Settings',
     ]);
     expect(navItems({ ...user, role: 'admin' }).map((item) => item.label)).toEqual([
@@ -61,6 +62,7 @@ describe('dashboard menu', () => {
       'Generate NFT',
       'My Collection',
       'Profile',
+      'Payment plans',
       'User Requests',
       'Settings',
     ]);
@@ -71,5 +73,6 @@ describe('dashboard menu', () => {
     expect(activeItem(items, '/dashboard/collections/c1/tokens/3')?.label).toBe('My Collection');
     expect(activeItem(items, '/dashboard')?.label).toBe('Dashboard');
     expect(activeItem(items, '/dashboard/nft')?.label).toBe('Generate NFT');
+    expect(activeItem(items, '/dashboard/payment-plans/test-checkout/co_1')?.label).toBe('Payment plans');
   });
 });

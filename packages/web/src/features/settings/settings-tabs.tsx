@@ -28,4 +28,9 @@ export const settingsTabs: readonly SettingsTab[] = [
     label: 'Security',
     Component: lazyTab(() => import('./security/security-tab.tsx'), 'SecurityTab'),
   },
+  {
+    key: 'payment',
+    label: 'Payment',
+    Component: lazyTab(() => import('./payment/payment-tab.tsx'), 'PaymentTab'),
+  },
 ];

@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.ts';
+import {
+  launchBrowser,
+  openPage,
+  sameOrigin,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  testAdmin,
+  type ViewportName,
+} from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let member: { email: string; password: string };
+
+/** Sends an API call as a page of the app would (same-origin), with the context's session. */
+async function send(context: BrowserContext, method: string, path: string, data?: unknown) {
+  const response = await context.request.fetch(path, {
+    method,
+    headers: sameOrigin(context),
+    ...(data === undefined ? {} : { data }),
+  });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** A regular account: signed up, its mailed link opened, approved by the admin. */
+async function createMember(context: BrowserContext) {
+  const email = `buyer-${Date.now()}@layerloom.test`;
+  const password = 'Buyer-Pass-2026';
+  const created = await send(context, 'POST', '/api/v1/users', {
+    firstname: 'Bea',
+    lastname: 'Buyer',
+    email,
+    password,
+  });
+  let link: RegExpMatchArray | null = null;
+  for (let attempt = 0; attempt < 50 && !link; attempt++) {
+    const mails = (await (await context.request.get('/dev/mailbox.json')).json()) as {
+      data: { mails: { to: string; text: string }[] };
+    };
+    link =
+      mails.data.mails.find((mail) => mail.to === email)?.text.match(/\/verify\/([^/\s]+)\/([^\s]+)/) ?? null;
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error(`no verification link for ${email}`);
+  await send(context, 'PATCH', `/api/v1/users/verify/${link[1]}/${link[2]}`);
+  await signIn(context, testAdmin.email, testAdmin.password);
+  await send(context, 'PATCH', `/api/v1/users/update-account-status/${created.data.user._id}`, {
+    accountAccepted: { status: 'approved' },
+  });
+  return { email, password };
+}
+
+const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).first();
+
+beforeAll(async () => {
+  app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
+  browser = await launchBrowser();
+  const { context } = await openPage(browser, app.url);
+  member = await createMember(context);
+  await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('payment plans', () => {
+  it('buys Pro through the local test checkout and Generate NFT allows 5,000 assets at once', async () => {
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, member.email, member.password);
+    await page.goto('/dashboard/nft');
+    await page.getByText('Your Free plan: up to 100 assets').first().waitFor();
+
+    await menuOf(page).getByRole('menuitem', { name: 'Payment plans' }).click();
+    await page.getByRole('heading', { name: 'Payment plans', level: 1 }).waitFor();
+    await page.getByText('Local test checkout').waitFor();
+    const free = page.getByRole('listitem', { name: 'Free' });
+    await free.getByText('Current plan').waitFor();
+    await page.getByRole('button', { name: 'Buy Plan: Pro' }).click();
+
+    await page.getByText('LOCAL TEST CHECKOUT').waitFor();
+    await expect.poll(() => page.title()).toBe('Local test checkout · Layerloom');
+    const summary = page.locator('.llb-checkout__summary');
+    expect(await summary.innerText()).toMatch(/Plan\s+Pro\s+Up to\s+5,000 assets\s+Amount\s+\$279\.00/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'payment-test-checkout');
+    await page.getByRole('button', { name: 'Pay $279.00 (test)' }).click();
+
+    await page
+      .getByText('Payment recorded. Your new plan applies to everything you generate from now on.')
+      .waitFor();
+    await page.getByRole('listitem', { name: 'Pro' }).getByText('Current plan').waitFor();
+    expect(await page.getByRole('button', { name: 'Change plan: Enterprise' }).innerText()).toBe(
+      'Change plan',
+    );
+
+    await menuOf(page).getByRole('menuitem', { name: 'Generate NFT' }).click();
+    await page.getByText('Your Pro plan: up to 5,000 assets.').first().waitFor();
+
+    await page.goto('/dashboard/settings?tab=payment');
+    const row = page.getByRole('row', { name: /Pro/ });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/Pro\s+\$279\.00\s+Test payment: no receipt/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the plans and Settings › Payment at desktop, tablet and phone widths with no serious axe issue', async () => {
+    for (const width of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
+      const { context, page, errors } = await openPage(browser, app.url, width);
+      await signIn(context, member.email, member.password);
+      await page.goto('/dashboard/payment-plans');
+      await page.getByRole('listitem', { name: 'Enterprise' }).waitFor();
+      await screenshot(page, 'payment-plans');
+      expect(await seriousAxeViolations(page), `plans at ${width}`).toEqual([]);
+      await page.goto('/dashboard/settings?tab=payment');
+      await page.getByRole('heading', { name: 'Payments and receipts' }).waitFor();
+      await screenshot(page, 'settings-payment');
+      expect(await seriousAxeViolations(page), `payment tab at ${width}`).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

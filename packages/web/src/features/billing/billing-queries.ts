@@ -1,0 +1,77 @@
+import {
+  type BillingPayment,
+  type CheckoutProvider,
+  getBilling,
+  getTestCheckout,
+  openBillingPortal,
+  type PlanId,
+  payTestCheckout,
+  startCheckout,
+  type TestCheckout,
+} from '@layerloom/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api.ts';
+import { sessionKey } from '../auth/session.ts';
+
+export const billingKey = ['billing'] as const;
+
+/** The user's plan, who takes payments, and the payments recorded. */
+export interface BillingData {
+  planId: PlanId;
+  provider: CheckoutProvider;
+  payments: BillingPayment[];
+  canOpenPortal: boolean;
+}
+
+/** The signed-in user's billing (Payment plans page, Settings › Payment). */
+export function useBilling() {
+  return useQuery({
+    queryKey: billingKey,
+    queryFn: async ({ signal }): Promise<BillingData> => (await call(getBilling, { signal })).data,
+  });
+}
+
+/** Starts buying a plan; answers the checkout page to open. */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: async (planId: Exclude<PlanId, 'free'>) =>
+      (await call(startCheckout, { body: { planId } })).data,
+  });
+}
+
+/** One local test checkout. */
+export function useTestCheckout(id: string) {
+  return useQuery({
+    queryKey: ['billing', 'test-checkout', id],
+    queryFn: async ({ signal }): Promise<TestCheckout> =>
+      (await call(getTestCheckout, { params: { id }, signal })).data.checkout,
+  });
+}
+
+/** Pays a local test checkout; the plan (and so every limit the app shows) changes at once. */
+export function usePayTestCheckout(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await call(payTestCheckout, { params: { id } })).data,
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: billingKey }),
+        client.invalidateQueries({ queryKey: sessionKey }),
+        client.invalidateQueries({ queryKey: ['account'] }),
+      ]);
+    },
+  });
+}
+
+/** Opens Stripe's Customer Portal (cards, invoices). */
+export function useOpenPortal() {
+  return useMutation({ mutationFn: async () => (await call(openBillingPortal)).data });
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** "$279.00" from cents (other currencies as "279.00 EUR"). */
+export function formatAmount(amount: number, currency: string): string {
+  if (currency.toLowerCase() === 'usd') return money.format(amount / 100);
+  return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}

@@ -1,0 +1,127 @@
+import type { BillingPayment } from '@layerloom/api';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { PaymentTab } from '../settings/payment/payment-tab.tsx';
+import { PaymentPlansPage } from './payment-plans-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const billing = (
+  planId: string,
+  provider: 'test' | 'stripe',
+  payments: BillingPayment[] = [],
+  canOpenPortal = false,
+) => Response.json({ status: 'success', data: { planId, provider, payments, canOpenPortal } });
+
+function show(path: string, answer: (url: string, init?: RequestInit) => Response) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => answer(String(url), init));
+  vi.stubGlobal('fetch', fetch);
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/payment-plans', element: <PaymentPlansPage /> },
+      { path: '/dashboard/payment-plans/test-checkout/:id', element: <p>Checkout page</p> },
+      { path: '/dashboard/settings', element: <PaymentTab /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Providers client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { fetch, router };
+}
+
+describe('Payment plans', { timeout: 30_000 }, () => {
+  it('shows the four plans from the plans table, marks the current one and buys another through the checkout', async () => {
+    const { fetch, router } = show('/dashboard/payment-plans', (url) =>
+      url.endsWith('/checkout')
+        ? Response.json({
+            status: 'success',
+            data: { checkoutId: 'co_1', url: '/dashboard/payment-plans/test-checkout/co_1' },
+          })
+        : billing('free', 'test'),
+    );
+    const plans = await screen.findByRole('list', { name: 'Plans' }, { timeout: 20_000 });
+    const cards = within(plans).getAllByRole('listitem', { name: /Free|Starter|Pro|Enterprise/ });
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Free',
+      'Starter',
+      'Pro',
+      'Enterprise',
+    ]);
+    expect(within(cards[0] as HTMLElement).getByText('Current plan')).toBeTruthy();
+    expect(within(cards[3] as HTMLElement).getByText('$379')).toBeTruthy();
+    expect(screen.getByText('Local test checkout')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Plan: Pro' }));
+    await screen.findByText('Checkout page');
+    expect(router.state.location.pathname).toBe('/dashboard/payment-plans/test-checkout/co_1');
+    const [, init] = fetch.mock.calls.find(([url]) => String(url).endsWith('/checkout')) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ planId: 'pro' });
+  });
+
+  it('offers Change plan on a paid plan and shows why a checkout was refused', async () => {
+    show('/dashboard/payment-plans?checkout=cancelled', (url) =>
+      url.endsWith('/checkout')
+        ? Response.json(
+            {
+              status: 'error',
+              error: { code: 'UNAVAILABLE', message: 'The payment provider did not answer.' },
+            },
+            { status: 503 },
+          )
+        : billing('pro', 'stripe'),
+    );
+    expect(
+      await screen.findByText('Checkout cancelled: nothing was charged.', {}, { timeout: 20_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Local test checkout')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Change plan: Enterprise' }));
+    expect(await screen.findByText('The payment provider did not answer.')).toBeTruthy();
+  });
+});
+
+describe('Settings › Payment', { timeout: 30_000 }, () => {
+  it('lists the payments with their receipts, and says test payments have none', async () => {
+    show('/dashboard/settings', () =>
+      billing(
+        'pro',
+        'stripe',
+        [
+          {
+            id: 'pay_2',
+            planId: 'pro',
+            amount: 27900,
+            currency: 'usd',
+            provider: 'stripe',
+            receiptUrl: 'https://invoice.stripe.com/i/in_1',
+            paidAt: '2026-11-20T10:00:00.000Z',
+          },
+          {
+            id: 'pay_1',
+            planId: 'starter',
+            amount: 17900,
+            currency: 'usd',
+            provider: 'test',
+            receiptUrl: null,
+            paidAt: '2026-11-01T10:00:00.000Z',
+          },
+        ],
+        true,
+      ),
+    );
+    const rows = (await screen.findAllByRole('row', {}, { timeout: 20_000 })).slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Nov 20, 2026Pro$279.00View receipt',
+      'Nov 1, 2026Starter$179.00Test payment: no receipt',
+    ]);
+    expect(screen.getByRole('link', { name: 'View receipt' }).getAttribute('href')).toBe(
+      'https://invoice.stripe.com/i/in_1',
+    );
+    expect(screen.getByRole('button', { name: /Manage cards and invoices/ })).toBeTruthy();
+  });
+});

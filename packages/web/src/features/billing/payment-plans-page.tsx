@@ -1,0 +1,157 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { type Plan, type PlanId, plans } from '@layerloom/api';
+import { Alert, Button, Skeleton, Tag } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useBilling, useStartCheckout } from './billing-queries.ts';
+import './billing.css';
+
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * `/dashboard/payment-plans`: the plans of the one plans table (Free and the three paid ones), the user's
+ * own marked; Buy Plan / Change plan opens the checkout (Stripe, or the local test checkout).
+ */
+export function PaymentPlansPage() {
+  useDocumentTitle('Payment plans');
+  const billing = useBilling();
+  const checkout = useStartCheckout();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const returned = search.get('checkout');
+
+  const onBuy = (planId: Exclude<PlanId, 'free'>) => {
+    checkout.mutate(planId, {
+      onSuccess: ({ url }) => {
+        // Stripe Checkout is another site; the local test checkout is a page of this app.
+        if (/^https?:\/\//.test(url)) window.location.assign(url);
+        else void navigate(url);
+      },
+    });
+  };
+
+  return (
+    <div className="llb-page">
+      <header className="llb-head">
+        <h1 className="llb-title">Payment plans</h1>
+        <p className="llb-lead">
+          Pay per collection size: each plan sets how large a collection you can generate.
+        </p>
+      </header>
+      {returned === 'success' && (
+        <Alert
+          className="llb-alert"
+          type="success"
+          showIcon
+          title={
+            billing.data?.provider === 'stripe'
+              ? 'Payment received. Your plan changes as soon as Stripe confirms it.'
+              : 'Payment recorded. Your new plan applies to everything you generate from now on.'
+          }
+        />
+      )}
+      {returned === 'cancelled' && (
+        <Alert className="llb-alert" type="info" showIcon title="Checkout cancelled: nothing was charged." />
+      )}
+      {billing.data?.provider === 'test' && (
+        <Alert
+          className="llb-alert"
+          type="warning"
+          showIcon
+          title="Local test checkout"
+          description="This server has no payment provider set up: buying a plan goes through a test checkout that charges nothing."
+        />
+      )}
+      {checkout.isError && (
+        <Alert
+          className="llb-alert"
+          type="error"
+          showIcon
+          role="alert"
+          title={errorMessage(checkout.error)}
+        />
+      )}
+      {billing.isPending ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : billing.isError ? (
+        <Alert type="error" showIcon role="alert" title={errorMessage(billing.error)} />
+      ) : (
+        <ul className="llb-plans" aria-label="Plans">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              currentId={billing.data.planId}
+              busy={checkout.isPending && checkout.variables === plan.id}
+              disabled={checkout.isPending}
+              onBuy={onBuy}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PlanCard({
+  plan,
+  currentId,
+  busy,
+  disabled,
+  onBuy,
+}: {
+  plan: Plan;
+  currentId: PlanId;
+  busy: boolean;
+  disabled: boolean;
+  onBuy: (planId: Exclude<PlanId, 'free'>) => void;
+}) {
+  const isCurrent = plan.id === currentId;
+  const titleId = `llb-plan-${plan.id}`;
+  const action = currentId === 'free' ? 'Buy Plan' : 'Change plan';
+  return (
+    <li className={`llb-plan${isCurrent ? ' llb-plan--current' : ''}`} aria-labelledby={titleId}>
+      <div className="llb-plan__top">
+        <h2 id={titleId} className="llb-plan__name">
+          {plan.name}
+        </h2>
+        {isCurrent && <Tag color="purple">Current plan</Tag>}
+      </div>
+      <p className="llb-plan__price">
+        <strong>${count.format(plan.priceUsd)}</strong>
+        <span>{plan.priceUsd === 0 ? 'forever' : 'per collection'}</span>
+      </p>
+      <p className="llb-plan__limit">
+        Up to {count.format(plan.maxAssets)} assets · layer images up to {plan.maxUploadMb} MB
+      </p>
+      <ul className="llb-plan__features">
+        {plan.features.map((feature) => (
+          <li key={feature}>
+            <CheckOutlined aria-hidden="true" /> {feature}
+          </li>
+        ))}
+      </ul>
+      <div className="llb-plan__action">
+        {isCurrent ? (
+          <Button block disabled>
+            Your plan
+          </Button>
+        ) : plan.id === 'free' ? (
+          <p className="llb-plan__note">Every account starts here.</p>
+        ) : (
+          <Button
+            block
+            type="primary"
+            loading={busy}
+            disabled={disabled && !busy}
+            aria-label={`${action}: ${plan.name}`}
+            onClick={() => onBuy(plan.id as Exclude<PlanId, 'free'>)}
+          >
+            {action}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
