@@ -25,6 +25,7 @@ import { hostedRoutes } from './modules/publications/hosted.routes.ts';
 import { ipfsPublishingRoutes } from './modules/publications/ipfs.routes.ts';
 import { placeholderRoutes } from './modules/publications/placeholder.routes.ts';
 import { publicationsRoutes } from './modules/publications/publications.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(adminUsersRoutes);
   await app.register(accountRoutes);
   await app.register(billingRoutes);
+  await app.register(referralsRoutes);
   await app.register(securityRoutes);
   await app.register(projectsRoutes);
   await app.register(collectionsRoutes);

@@ -20,6 +20,8 @@ export const SignUpBodySchema = z
     email: EmailSchema,
     password: NewPasswordSchema,
     role: z.unknown().optional(),
+    /** The referral code from the `/?ref=CODE` link the visitor came through; an unknown code is ignored. */
+    ref: z.string().trim().max(32).optional(),
   })
   .superRefine((body, context) => {
     const nested = body.name !== undefined && body.firstname === undefined && body.lastname === undefined;
@@ -43,6 +45,7 @@ export const SignUpBodySchema = z
     lastName: body.lastname ?? body.name?.last ?? '',
     email: body.email,
     password: body.password,
+    referralCode: body.ref || undefined,
   }));
 export type SignUpInput = z.output<typeof SignUpBodySchema>;
 

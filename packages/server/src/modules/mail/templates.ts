@@ -147,3 +147,14 @@ export function passwordChangedMail(to: string, firstName: string, loginUrl: str
     action: { label: 'Open Layerloom', url: loginUrl },
   });
 }
+
+export function referralInviteMail(to: string, inviterName: string, link: string): MailMessage {
+  return render(to, `${inviterName} invited you to ${PRODUCT}`, {
+    greeting: 'Hi,',
+    paragraphs: [
+      `${inviterName} uses ${PRODUCT} to generate NFT collections from layered artwork, without code, and invited you to try it.`,
+      'Sign up through the link below so they are credited for inviting you. If you did not expect this mail, you can ignore it: we will not write to you again about it this week.',
+    ],
+    action: { label: `Join ${PRODUCT}`, url: link },
+  });
+}

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { recordReferredSignUp } from '../referrals/referrals.service.ts';
 import { sendVerificationLink } from './email-verification.service.ts';
 import { findUserByEmail, insertUser, isUniqueViolation, type UserRow } from './users.repository.ts';
 
@@ -53,6 +54,7 @@ export async function signUpUser(
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
+  await recordReferredSignUp(deps.db, input.referralCode, row);
   await sendVerificationLink(deps, row);
   return row;
 }

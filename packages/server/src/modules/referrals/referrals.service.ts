@@ -1,0 +1,230 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  REFERRAL_REWARD_RULE,
+  REFERRAL_REWARD_USD,
+  type Referral,
+  ReferralCodeSchema,
+  type ReferralStatus,
+  referralRewardUsd,
+} from '@layerloom/api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { sendSafely } from '../mail/mailer.ts';
+import { referralInviteMail } from '../mail/templates.ts';
+import { isUniqueViolation } from '../users/users.repository.ts';
+
+/** One invitation mail per address per week. */
+export const INVITE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newCode(): string {
+  const bytes = randomBytes(10);
+  return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+}
+
+/** The user's referral code, made (once) on first use. */
+export async function ensureReferralCode(db: Kysely<Database>, userId: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await db
+      .selectFrom('users')
+      .select('referral_code')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (row.referral_code) return row.referral_code;
+    try {
+      await db
+        .updateTable('users')
+        .set({ referral_code: newCode() })
+        .where('id', '=', userId)
+        .where('referral_code', 'is', null)
+        .execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error('could not make a unique referral code');
+}
+
+export function referralLink(publicUrl: string, code: string): string {
+  return `${publicUrl}/?ref=${encodeURIComponent(code)}`;
+}
+
+function statusOf(row: {
+  referred_user_id: string | null;
+  account_status: string | null;
+  plan_id: string | null;
+}): ReferralStatus {
+  if (!row.referred_user_id) return 'invited';
+  if (row.plan_id && row.plan_id !== 'free') return 'paying';
+  return row.account_status === 'approved' ? 'approved' : 'signed_up';
+}
+
+async function listReferrals(db: Kysely<Database>, referrerId: string, id?: string): Promise<Referral[]> {
+  let query = db
+    .selectFrom('referrals')
+    .leftJoin('users', 'users.id', 'referrals.referred_user_id')
+    .select([
+      'referrals.id',
+      'referrals.email',
+      'referrals.referred_user_id',
+      'referrals.invited_at',
+      'referrals.signed_up_at',
+      'referrals.created_at',
+      'users.first_name',
+      'users.last_name',
+      'users.account_status',
+      'users.plan_id',
+    ])
+    .where('referrals.referrer_id', '=', referrerId);
+  if (id) query = query.where('referrals.id', '=', id);
+  const rows = await query
+    .orderBy('referrals.created_at', 'desc')
+    .orderBy('referrals.id')
+    .limit(1000)
+    .execute();
+  return rows.map((row) => {
+    const status = statusOf(row);
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.referred_user_id ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
+      status,
+      rewardUsd: referralRewardUsd(status),
+      invitedAt: row.invited_at,
+      signedUpAt: row.signed_up_at,
+    };
+  });
+}
+
+export async function getReferrals(app: App, userId: string) {
+  const code = await ensureReferralCode(app.database.db, userId);
+  const referrals = await listReferrals(app.database.db, userId);
+  return {
+    code,
+    link: referralLink(app.config.publicUrl, code),
+    rewardRule: REFERRAL_REWARD_RULE,
+    rewardPerPayingUsd: REFERRAL_REWARD_USD,
+    totalRewardUsd: referrals.reduce((sum, referral) => sum + referral.rewardUsd, 0),
+    referrals,
+  };
+}
+
+const field = (message: string) =>
+  new AppError('VALIDATION_FAILED', message, { fields: [{ path: 'email', message }] });
+
+/** Mails an invitation with the user's link to `email` and records it (one mail per address per week). */
+export async function invite(app: App, user: AuthUser, email: string): Promise<Referral> {
+  if (email === user.email) throw field('That is your own address: invite someone else.');
+  const member = await app.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (member)
+    throw new AppError('CONFLICT', 'This address already has a Layerloom account.', {
+      fields: [{ path: 'email', message: 'This address already has a Layerloom account.' }],
+    });
+  const now = new Date();
+  const existing = await app.database.db
+    .selectFrom('referrals')
+    .selectAll()
+    .where('referrer_id', '=', user.id)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (existing?.last_invited_at) {
+    const next = Date.parse(existing.last_invited_at) + INVITE_INTERVAL_MS;
+    if (next > now.getTime()) {
+      const day = new Date(next).toISOString().slice(0, 10);
+      throw new AppError(
+        'RATE_LIMITED',
+        `You already invited this address this week. You can send another invitation on ${day}.`,
+        {
+          retryAfterSeconds: Math.ceil((next - now.getTime()) / 1000),
+          fields: [{ path: 'email', message: `Already invited this week; you can invite again on ${day}.` }],
+        },
+      );
+    }
+  }
+  const at = now.toISOString();
+  let id = existing?.id;
+  if (existing) {
+    await app.database.db
+      .updateTable('referrals')
+      .set({ last_invited_at: at, invited_at: existing.invited_at ?? at })
+      .where('id', '=', existing.id)
+      .execute();
+  } else {
+    id = randomUUID();
+    try {
+      await app.database.db
+        .insertInto('referrals')
+        .values({
+          id,
+          referrer_id: user.id,
+          email,
+          referred_user_id: null,
+          invited_at: at,
+          last_invited_at: at,
+          signed_up_at: null,
+          created_at: at,
+        })
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', 'This address is being invited already; reload the page.');
+      throw error;
+    }
+  }
+  const code = await ensureReferralCode(app.database.db, user.id);
+  const inviter = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  await sendSafely(
+    app.mail,
+    app.log,
+    referralInviteMail(email, inviter, referralLink(app.config.publicUrl, code)),
+  );
+  const [referral] = await listReferrals(app.database.db, user.id, id);
+  if (!referral) throw new Error('referral vanished');
+  return referral;
+}
+
+/**
+ * Credits the referrer whose code a new user signed up with: links their invitation of this address,
+ * or records the sign-up. An unknown code (or the user's own) changes nothing: sign-up never fails for it.
+ */
+export async function recordReferredSignUp(
+  db: Kysely<Database>,
+  code: string | undefined,
+  user: { id: string; email: string; created_at: string },
+): Promise<void> {
+  if (!code || !ReferralCodeSchema.safeParse(code).success) return;
+  const referrer = await db
+    .selectFrom('users')
+    .select('id')
+    .where('referral_code', '=', code.trim().toUpperCase())
+    .executeTakeFirst();
+  if (!referrer || referrer.id === user.id) return;
+  const at = user.created_at;
+  const updated = await db
+    .updateTable('referrals')
+    .set({ referred_user_id: user.id, signed_up_at: at })
+    .where('referrer_id', '=', referrer.id)
+    .where('email', '=', user.email)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  await db
+    .insertInto('referrals')
+    .values({
+      id: randomUUID(),
+      referrer_id: referrer.id,
+      email: user.email,
+      referred_user_id: user.id,
+      invited_at: null,
+      last_invited_at: null,
+      signed_up_at: at,
+      created_at: at,
+    })
+    .execute();
+}
