@@ -258,6 +258,22 @@ export {
   PublishBodySchema,
   publishCollection,
 } from './publications/publication.ts';
+export type {
+  GetReferralsResponse,
+  InviteReferralBody,
+  Referral,
+  ReferralStatus,
+} from './referrals/referrals.ts';
+export {
+  getReferrals,
+  inviteReferral,
+  REFERRAL_REWARD_RULE,
+  REFERRAL_REWARD_USD,
+  ReferralCodeSchema,
+  ReferralSchema,
+  ReferralStatusSchema,
+  referralRewardUsd,
+} from './referrals/referrals.ts';
 export type { ListRolesResponse, Role } from './roles/list-roles.ts';
 export { listRoles, RoleSchema } from './roles/list-roles.ts';
 export type {
