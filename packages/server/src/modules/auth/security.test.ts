@@ -46,8 +46,12 @@ describe.each(databaseKinds)('Settings › Security: password and sessions on %s
     if (!cookie) throw new Error('login set no cookie');
     return cookie;
   };
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: object) =>
-    test.app.inject({ method, url, payload, headers: cookie ? { cookie } : {}, remoteAddress: freshIp() });
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    cookie: string | null,
+    payload?: object,
+  ) => test.app.inject({ method, url, payload, headers: cookie ? { cookie } : {}, remoteAddress: freshIp() });
   const sessionsOf = async (cookie: string) => {
     const response = await call('GET', '/api/v1/account/sessions', cookie);
     expect(response.statusCode).toBe(200);
@@ -100,6 +104,34 @@ describe.each(databaseKinds)('Settings › Security: password and sessions on %s
     const fromLaptop = await sessionsOf(laptop);
     expect(fromLaptop.map((s) => s.isCurrent)).toEqual([true, false]);
     expect(fromLaptop[0]?.browser).toBe('Firefox 133');
+  });
+
+  it('records the device of a session started by a password reset too', async () => {
+    const user = await createUser(test.app, { password: 'first passphrase' });
+    const forgot = await call('POST', '/api/v1/users/forgot-password', null, { email: user.email });
+    const id = forgot.json().data.id as string;
+    const code = (await mailsTo(test.app, user.email))[0]?.text.match(/^\d{6}$/m)?.[0];
+    expect(code).toBeDefined();
+    expect(
+      (await call('PATCH', `/api/v1/users/verify-otp-code/${id}`, null, { code: Number(code) })).statusCode,
+    ).toBe(200);
+    const reset = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/update-password/${id}`,
+      payload: { password: 'second passphrase', confirmPassword: 'second passphrase' },
+      headers: { 'user-agent': SAFARI_IPHONE, origin: 'http://localhost:3000' },
+      remoteAddress: '192.0.2.30',
+    });
+    expect(reset.statusCode).toBe(200);
+    const cookie = sessionCookieOf(reset);
+    if (!cookie) throw new Error('the reset signed nobody in');
+    const [session] = await sessionsOf(cookie);
+    expect(session).toMatchObject({
+      device: 'Phone · iOS',
+      browser: 'Safari 17',
+      ip: '192.0.2.30',
+      isCurrent: true,
+    });
   });
 
   it('updates last seen only once it is older than the resolution, with one write', async () => {

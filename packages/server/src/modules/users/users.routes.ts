@@ -10,6 +10,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { perEmailLimit } from '../auth/account-rate-limit.ts';
+import { clientOf } from '../auth/client-info.ts';
 import { maySignIn } from '../auth/login.service.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
@@ -181,7 +182,7 @@ export async function usersRoutes(app: App): Promise<void> {
       if (!maySignIn(user, app.config.requireApproval)) {
         return { status: 'success' as const, data: { signedIn: false, user: null } };
       }
-      const { token, expiresAt } = await startSession(app.database.db, user.id);
+      const { token, expiresAt } = await startSession(app.database.db, user.id, clientOf(request));
       setSessionCookie(reply, app.config, token, expiresAt);
       return { status: 'success' as const, data: { signedIn: true, user: toPublicUser(user) } };
     },
