@@ -96,6 +96,8 @@ export {
   listTokens,
   TokenSchema,
 } from './collections/collection.ts';
+export type { LayerFit, RarityReportView, TraitFit } from './collections/rarity.ts';
+export { getCollectionRarity, LayerFitSchema, RarityReportSchema } from './collections/rarity.ts';
 export type { ContactMessageInput, CreateContactMessageResponse } from './contact/create-contact-message.ts';
 export { ContactMessageInputSchema, createContactMessage } from './contact/create-contact-message.ts';
 export type { Deployment, DeploymentStatus, RecordDeploymentBody } from './deployments/deployment.ts';

@@ -28,6 +28,7 @@ import {
   storedExport,
 } from './downloads.ts';
 import { GENERATE_COLLECTION_JOB, generateCollectionJob } from './generate-collection.job.ts';
+import { rarityRoutes } from './rarity.routes.ts';
 import { THUMBNAIL_SIZE, tokenThumbnail } from './thumbnails.ts';
 import { matchesTraitFilters, parseTraitFilters } from './trait-filters.ts';
 
@@ -200,6 +201,12 @@ export async function collectionsRoutes(app: App): Promise<void> {
         .header('x-accel-buffering', 'no')
         .send(stream);
     },
+  );
+
+  rarityRoutes(
+    app,
+    readyCollection,
+    (request) => currentUser(request as Parameters<typeof currentUser>[0]).id,
   );
 
   app.get(
