@@ -2,6 +2,7 @@ import {
   AppstoreOutlined,
   CreditCardOutlined,
   DashboardOutlined,
+  GiftOutlined,
   PictureOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -29,6 +30,7 @@ export function navItems(user: User): NavItem[] {
     { path: '/dashboard/collections', label: 'My Collection', icon: <PictureOutlined /> },
     { path: '/dashboard/profile', label: 'Profile', icon: <UserOutlined /> },
     { path: '/dashboard/payment-plans', label: 'Payment plans', icon: <CreditCardOutlined /> },
+    { path: '/dashboard/referrals', label: 'Referrals', icon: <GiftOutlined /> },
     ...(user.role === 'admin'
       ? [{ path: '/dashboard/user-requests', label: 'User Requests', icon: <TeamOutlined /> }]
       : []),

@@ -55,6 +55,7 @@ describe('dashboard menu', () => {
       'My Collection',
       'Profile',
       'Payment plans',
+      'Referrals',
       'Settings',
     ]);
     expect(navItems({ ...user, role: 'admin' }).map((item) => item.label)).toEqual([
@@ -63,6 +64,7 @@ describe('dashboard menu', () => {
       'My Collection',
       'Profile',
       'Payment plans',
+      'Referrals',
       'User Requests',
       'Settings',
     ]);

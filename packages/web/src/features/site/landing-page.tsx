@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PlainLinkButton } from '../../app/plain-button.tsx';
+import { rememberReferralCode } from '../referrals/referral-code.ts';
 import { AboutSection } from './about-section.tsx';
 import { ChainsSection } from './chains-section.tsx';
 import { FeaturedProjectsSection } from './featured-projects-section.tsx';
@@ -14,6 +15,9 @@ import { TestimonialsSection } from './testimonials-section.tsx';
 /** The landing page `/` (spec section 2): hero, chains, about, features, featured projects, pricing, testimonials. */
 export function LandingPage() {
   const location = useLocation();
+
+  // Arriving through a referral link (`/?ref=CODE`): keep the code for the sign-up.
+  useEffect(() => rememberReferralCode(location.search), [location.search]);
 
   // Arriving from another page at /#pricing: scroll to the section once it is on the page.
   useEffect(() => {

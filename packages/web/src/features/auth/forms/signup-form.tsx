@@ -3,6 +3,7 @@ import { Alert, Button, Col, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { forgetReferralCode, storedReferralCode } from '../../referrals/referral-code.ts';
 import { AuthLink } from '../auth-links.tsx';
 import { showFieldErrors } from './field-errors.ts';
 import { emailRules, newPasswordRules } from './rules.ts';
@@ -33,8 +34,10 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (user: User) => void })
           lastname: values.lastname.trim(),
           email: values.email.trim(),
           password: values.password,
+          ref: storedReferralCode(),
         },
       });
+      forgetReferralCode();
       onSignedUp(data.user);
     } catch (error) {
       // A 409 (email taken) or a refused password lands on its field; anything else above the button.
