@@ -104,6 +104,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/billing/test-checkout-page.tsx'), 'TestCheckoutPage'),
           },
           {
+            path: 'referrals',
+            lazy: page(() => import('../features/referrals/referrals-page.tsx'), 'ReferralsPage'),
+          },
+          {
             path: 'settings',
             lazy: page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
           },
