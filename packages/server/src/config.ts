@@ -102,6 +102,7 @@ const EnvSchema = z.object({
       message: 'must be at least 32 characters (for example: openssl rand -hex 32)',
     }),
   IPFS_TIMEOUT_MS: millisecondsFromEnv(120_000, 100, 3_600_000),
+  ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
 });
 
 /** The server's configuration, read once at boot from the environment. */
@@ -146,6 +147,11 @@ export interface Config {
   secretKey: string | undefined;
   /** How long a pinning provider may stay silent during an upload before it is given up, in ms. */
   ipfsTimeoutMs: number;
+  /**
+   * Whether user-given URLs (a pinning provider) may point at loopback or private addresses. Off in
+   * production, so they cannot reach the server's own network; on in development and tests.
+   */
+  allowPrivateUrls: boolean;
   /** Who takes payments for plans (see `billingFrom`). */
   billing: BillingConfig;
 }
@@ -374,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rpcUrls: rpcUrlsFrom(env),
     secretKey: vars.SECRET_KEY,
     ipfsTimeoutMs: vars.IPFS_TIMEOUT_MS,
+    allowPrivateUrls: vars.ALLOW_PRIVATE_URLS ?? vars.NODE_ENV !== 'production',
     billing: billingFrom(env, vars.NODE_ENV),
   };
 }

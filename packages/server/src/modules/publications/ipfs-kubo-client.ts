@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { CID } from 'multiformats/cid';
+import { type Dispatcher, fetch as undiciFetch } from 'undici';
 import { AppError } from '../../lib/app-error.ts';
+import { isPrivateAddressError } from '../../lib/outbound-guard.ts';
 
 /** What a CAR upload needs: where, as whom, the CAR itself and when to give up. */
 export interface ImportCarParameters {
@@ -16,6 +18,8 @@ export interface ImportCarParameters {
   signal?: AbortSignal;
   /** Called with the bytes of the CAR sent so far. */
   onProgress?(sent: number): void;
+  /** Connects through this dispatcher (one that refuses private addresses), or undici's default. */
+  dispatcher?: Dispatcher | undefined;
 }
 
 /** The Kubo RPC call every provider here speaks: `POST /api/v0/dag/import?pin-roots=true`, the CAR as a multipart file. */
@@ -49,6 +53,13 @@ function hostOf(endpoint: string): string {
 
 /** Network failures as the creator can act on them. */
 function unreachable(endpoint: string, error: unknown): AppError {
+  if (isPrivateAddressError(error)) {
+    return new AppError(
+      'BAD_REQUEST',
+      `The pinning provider at ${hostOf(endpoint)} is on a private or local network, which this server does not connect to. Use the provider's public address.`,
+      { cause: error },
+    );
+  }
   const code = String((error as { cause?: { code?: unknown } })?.cause?.code ?? '');
   const why =
     code === 'ECONNREFUSED'
@@ -122,7 +133,8 @@ export async function importCar(parameters: ImportCarParameters): Promise<string
   let response: Response;
   let text: string;
   try {
-    response = await fetch(dagImportUrl(endpoint), {
+    response = (await undiciFetch(dagImportUrl(endpoint), {
+      ...(parameters.dispatcher ? { dispatcher: parameters.dispatcher } : {}),
       method: 'POST',
       headers: {
         authorization: authorizationFor(parameters.token),
@@ -133,7 +145,7 @@ export async function importCar(parameters: ImportCarParameters): Promise<string
       duplex: 'half',
       signal: controller.signal,
       redirect: 'error',
-    } as RequestInit);
+    } as Parameters<typeof undiciFetch>[1])) as unknown as Response;
     text = await response.text();
   } catch (error) {
     car.destroy();

@@ -3,6 +3,7 @@ import type { IpfsUpload } from '@layerloom/api';
 import type { CollectionTable, IpfsUploadTable, PublicationTable } from '../../db/schema.ts';
 import { isFinished, type Job, type JobHandler, type JobProgress } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { outboundDispatcher } from '../../lib/outbound-guard.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
 import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
@@ -136,6 +137,7 @@ export function ipfsPublishJob(app: App): JobHandler {
         car: await exportStream(app.blobs, collection, carKind[entry.folder]),
         label: entry.folder,
         idleTimeoutMs: app.config.ipfsTimeoutMs,
+        dispatcher: outboundDispatcher(app.config.allowPrivateUrls),
         signal: context.signal,
         onProgress: (sent) => context.progress(before + Math.min(sent, entry.size), total),
       });

@@ -1,6 +1,7 @@
 import type { PinningProvider, SavePinningProviderBody } from '@layerloom/api';
 import type { PinningProviderTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertPublicUrl, PrivateAddressError } from '../../lib/outbound-guard.ts';
 import type { App } from '../../types.ts';
 import { deletePinningProviderRow, findPinningProvider, upsertPinningProvider } from './ipfs.repository.ts';
 import { open, SecretUnreadableError, seal, secretKey } from './ipfs-secret-box.ts';
@@ -25,9 +26,19 @@ export async function savePinningProvider(
   body: SavePinningProviderBody,
 ): Promise<PinningProvider> {
   const token = body.token.trim();
+  const endpoint = body.endpoint.trim().replace(/\/+$/, '');
+  if (!app.config.allowPrivateUrls) {
+    try {
+      assertPublicUrl(endpoint);
+    } catch (error) {
+      if (!(error instanceof PrivateAddressError)) throw error;
+      const message = `${error.host} is a private or local address, which this server does not connect to. Use the provider's public address.`;
+      throw new AppError('BAD_REQUEST', message, { fields: [{ path: 'endpoint', message }], cause: error });
+    }
+  }
   const row: PinningProviderTable = {
     owner_id: ownerId,
-    endpoint: body.endpoint.trim().replace(/\/+$/, ''),
+    endpoint,
     token_sealed: seal(secretKey(app.config), token, ownerId),
     token_last4: token.slice(-4),
     updated_at: new Date().toISOString(),
