@@ -88,6 +88,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/mint/mint-page-editor.tsx'), 'MintPageEditorPage'),
           },
           {
+            path: 'collections/:id/rarity',
+            lazy: page(() => import('../features/collections/rarity-page.tsx'), 'RarityPage'),
+          },
+          {
             path: 'collections/:id/tokens/:edition',
             lazy: page(() => import('../features/collections/token-page.tsx'), 'TokenPage'),
           },

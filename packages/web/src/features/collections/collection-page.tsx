@@ -12,6 +12,7 @@ import { formatCount, formatDate, progressPercent } from './format.ts';
 import { GenerationProgressView } from './generation-progress.tsx';
 import { IpfsPanel } from './ipfs-panel.tsx';
 import { PublishPanel } from './publish-panel.tsx';
+import { RarityReportLink } from './rarity-link.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -148,6 +149,7 @@ export function CollectionPage() {
           {data.watermark ? <WatermarkNote what="This collection's images" /> : null}
           <div className="llc-actions">
             {ready ? <DownloadsMenu collectionId={data.id} size={data.size} /> : null}
+            {ready ? <RarityReportLink collectionId={data.id} /> : null}
             <Button
               danger
               icon={<DeleteOutlined />}
