@@ -92,3 +92,44 @@ export const billingWebhook = {
   path: '/api/v1/billing/webhook',
   response: successSchema(z.object({ received: z.literal(true), duplicate: z.boolean() })),
 } as const;
+
+/** A card kept by the payment provider: only what identifies it to its owner (never its number). */
+export const PaymentMethodSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+/** `GET /api/v1/billing/payment-methods`: the user's cards kept by Stripe (none with the test checkout). */
+export const listPaymentMethods = {
+  method: 'GET',
+  path: '/api/v1/billing/payment-methods',
+  response: successSchema(z.object({ paymentMethods: z.array(PaymentMethodSchema) })),
+} as const;
+
+/** `POST /api/v1/billing/payment-methods/setup`: a Stripe Checkout page (setup mode) where the user adds a card. */
+export const addPaymentMethod = {
+  method: 'POST',
+  path: '/api/v1/billing/payment-methods/setup',
+  response: successSchema(z.object({ url: z.string() })),
+} as const;
+
+/** `PUT /api/v1/billing/payment-methods/:id/default`: makes one of the user's cards the default. */
+export const setDefaultPaymentMethod = {
+  method: 'PUT',
+  path: '/api/v1/billing/payment-methods/:id/default',
+  params: z.object({ id: z.string().min(1).max(255) }),
+  response: successSchema(z.object({ paymentMethods: z.array(PaymentMethodSchema) })),
+} as const;
+
+/** `DELETE /api/v1/billing/payment-methods/:id`: removes one of the user's cards from Stripe. */
+export const removePaymentMethod = {
+  method: 'DELETE',
+  path: '/api/v1/billing/payment-methods/:id',
+  params: z.object({ id: z.string().min(1).max(255) }),
+  response: successSchema(z.object({ paymentMethods: z.array(PaymentMethodSchema) })),
+} as const;

@@ -19,6 +19,11 @@ export interface StripeStandIn {
   requests: StandInRequest[];
   /** When set, every request answers this HTTP status with a Stripe error body. */
   failWith: number | undefined;
+  /** Gives a customer a card, as finishing Stripe's hosted form would; answers its payment method id. */
+  addCard(
+    customer: string,
+    card: { brand: string; last4: string; expMonth: number; expYear: number },
+  ): string;
   close(): Promise<void>;
 }
 
@@ -36,8 +41,34 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: '',
     requests: [],
     failWith: undefined,
+    addCard: (customer, card) => {
+      const id = next('pm');
+      cards.set(id, { id, customer, ...card });
+      return id;
+    },
     close: async () => {},
   };
+  const cards = new Map<
+    string,
+    { id: string; customer: string | null; brand: string; last4: string; expMonth: number; expYear: number }
+  >();
+  const defaults = new Map<string, string>();
+  const paymentMethod = (id: string) => {
+    const card = cards.get(id);
+    if (!card) return undefined;
+    return {
+      id,
+      object: 'payment_method',
+      type: 'card',
+      customer: card.customer,
+      card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+    };
+  };
+  const customer = (id: string) => ({
+    id,
+    object: 'customer',
+    invoice_settings: { default_payment_method: defaults.get(id) ?? null },
+  });
   const server: Server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
     const form = new URLSearchParams(await bodyOf(request));
@@ -78,6 +109,32 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return_url: form.get('return_url'),
         url: `https://billing.stripe.com/p/session/${next('test')}`,
       });
+    } else if (request.method === 'GET' && /^\/v1\/customers\/[^/]+\/payment_methods$/.test(path)) {
+      const owner = path.split('/')[3];
+      const data = [...cards.values()]
+        .filter((card) => card.customer === owner)
+        .map((card) => paymentMethod(card.id));
+      send(200, { object: 'list', data, has_more: false, url: path });
+    } else if (/^\/v1\/customers\/[^/]+$/.test(path)) {
+      const id = path.split('/')[3] as string;
+      const chosen = form.get('invoice_settings[default_payment_method]');
+      if (request.method === 'POST' && chosen) defaults.set(id, chosen);
+      send(200, customer(id));
+    } else if (request.method === 'GET' && /^\/v1\/payment_methods\/[^/]+$/.test(path)) {
+      const found = paymentMethod(path.split('/')[3] as string);
+      if (found) send(200, found);
+      else
+        send(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: 'No such PaymentMethod',
+          },
+        });
+    } else if (request.method === 'POST' && /^\/v1\/payment_methods\/[^/]+\/detach$/.test(path)) {
+      const card = cards.get(path.split('/')[3] as string);
+      if (card) card.customer = null;
+      send(200, paymentMethod(card?.id ?? '') ?? {});
     } else {
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } });
     }

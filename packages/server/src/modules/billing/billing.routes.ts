@@ -1,9 +1,13 @@
 import {
+  addPaymentMethod,
   billingWebhook,
   getBilling,
   getTestCheckout,
+  listPaymentMethods,
   openBillingPortal,
   payTestCheckout,
+  removePaymentMethod,
+  setDefaultPaymentMethod,
   startCheckout,
 } from '@layerloom/api';
 import type { App } from '../../types.ts';
@@ -101,6 +105,85 @@ export async function billingRoutes(app: App): Promise<void> {
     async (request) => ({
       status: 'success' as const,
       data: await billing.openPortal(app, currentUser(request).id),
+    }),
+  );
+
+  app.get(
+    listPaymentMethods.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['billing'],
+        summary: 'Your cards kept by Stripe (brand, last four, expiry, default)',
+        security,
+        response: { 200: listPaymentMethods.response },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { paymentMethods: await billing.listPaymentMethods(app, currentUser(request).id) },
+    }),
+  );
+
+  app.post(
+    addPaymentMethod.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['billing'],
+        summary: "Add a card on Stripe's own page (Checkout in setup mode)",
+        security,
+        response: { 200: addPaymentMethod.response },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await billing.addPaymentMethod(app, currentUser(request)),
+    }),
+  );
+
+  app.put(
+    setDefaultPaymentMethod.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['billing'],
+        summary: 'Make one of your cards the default',
+        security,
+        params: setDefaultPaymentMethod.params,
+        response: { 200: setDefaultPaymentMethod.response },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        paymentMethods: await billing.setDefaultPaymentMethod(
+          app,
+          currentUser(request).id,
+          request.params.id,
+        ),
+      },
+    }),
+  );
+
+  app.delete(
+    removePaymentMethod.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['billing'],
+        summary: 'Remove one of your cards',
+        security,
+        params: removePaymentMethod.params,
+        response: { 200: removePaymentMethod.response },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        paymentMethods: await billing.removePaymentMethod(app, currentUser(request).id, request.params.id),
+      },
     }),
   );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type BillingPayment, type PlanId, planById } from '@layerloom/api';
+import { type BillingPayment, type PaymentMethod, type PlanId, planById } from '@layerloom/api';
 import type Stripe from 'stripe';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
@@ -23,11 +23,10 @@ export interface PaymentEvent {
 
 const stripeClients = new WeakMap<App, Stripe>();
 
-/** The app's Stripe client (one per app), or a 503 when Stripe is not configured. */
+/** The app's Stripe client (one per app), or a 404 when Stripe is not configured (the feature is absent). */
 function stripeOf(app: App): Stripe {
   const billing = app.config.billing;
-  if (billing.kind !== 'stripe')
-    throw new AppError('UNAVAILABLE', 'Card payments are not set up on this server.');
+  if (billing.kind !== 'stripe') throw new AppError('NOT_FOUND', 'Card payments are not set up on this server.');
   let client = stripeClients.get(app);
   if (!client) {
     client = createStripeClient(billing);
@@ -75,7 +74,7 @@ export async function startCheckout(
 ): Promise<{ checkoutId: string; url: string }> {
   const billing = app.config.billing;
   if (billing.kind === 'none')
-    throw new AppError('UNAVAILABLE', 'Plans cannot be bought on this server yet: ask an administrator.');
+    throw new AppError('CONFLICT', 'Plans cannot be bought on this server yet: ask an administrator.');
   if (planId === user.planId)
     throw new AppError('CONFLICT', `You are already on the ${planById(planId).name} plan.`);
   const plan = planById(planId);
@@ -263,4 +262,106 @@ export async function openPortal(app: App, userId: string): Promise<{ url: strin
   } catch (error) {
     throw providerFailed(app, error);
   }
+}
+
+/** The user's Stripe client and customer; none yet (no checkout made) answers `customer: undefined`. */
+async function stripeCustomerOf(app: App, userId: string) {
+  const stripe = stripeOf(app);
+  return { stripe, customer: await repo.findCustomerId(app.database.db, userId) };
+}
+
+/** The user's cards kept by Stripe, the default first (an empty list with the test checkout). */
+export async function listPaymentMethods(app: App, userId: string): Promise<PaymentMethod[]> {
+  if (app.config.billing.kind !== 'stripe') return [];
+  const { stripe, customer } = await stripeCustomerOf(app, userId);
+  if (!customer) return [];
+  try {
+    const [methods, found] = await Promise.all([
+      stripe.customers.listPaymentMethods(customer, { type: 'card', limit: 100 }),
+      stripe.customers.retrieve(customer),
+    ]);
+    const preferred =
+      'deleted' in found && found.deleted
+        ? null
+        : (found as Stripe.Customer).invoice_settings.default_payment_method;
+    const defaultId = typeof preferred === 'string' ? preferred : (preferred?.id ?? null);
+    return methods.data
+      .filter((method) => method.card)
+      .map((method) => ({
+        id: method.id,
+        brand: method.card?.brand ?? 'card',
+        last4: method.card?.last4 ?? '',
+        expMonth: method.card?.exp_month ?? 0,
+        expYear: method.card?.exp_year ?? 0,
+        isDefault: method.id === defaultId,
+      }))
+      .sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
+  } catch (error) {
+    throw providerFailed(app, error);
+  }
+}
+
+/** A Stripe Checkout page in setup mode where the user adds a card (its number goes to Stripe only). */
+export async function addPaymentMethod(
+  app: App,
+  user: { id: string; email: string },
+): Promise<{ url: string }> {
+  const stripe = stripeOf(app);
+  const back = `${app.config.publicUrl}/dashboard/settings?tab=payment`;
+  try {
+    const customer = await ensureCustomer(app, stripe, user);
+    const session = await stripe.checkout.sessions.create({
+      mode: 'setup',
+      customer,
+      currency: 'usd',
+      success_url: `${back}&card=added`,
+      cancel_url: back,
+    });
+    if (!session.url) throw new Error('Stripe answered a setup session without a URL');
+    return { url: session.url };
+  } catch (error) {
+    throw providerFailed(app, error);
+  }
+}
+
+/** One of the user's cards, or a 404 (someone else's card is not told apart from no card). */
+async function ownCard(app: App, userId: string, id: string) {
+  const { stripe, customer } = await stripeCustomerOf(app, userId);
+  if (!customer || !/^pm_\w+$/.test(id)) throw notFound('Card');
+  let method: Stripe.PaymentMethod;
+  try {
+    method = await stripe.paymentMethods.retrieve(id);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw notFound('Card');
+    throw providerFailed(app, error);
+  }
+  const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+  if (owner !== customer) throw notFound('Card');
+  return { stripe, customer };
+}
+
+/** Makes one of the user's cards the one Stripe charges by default. */
+export async function setDefaultPaymentMethod(
+  app: App,
+  userId: string,
+  id: string,
+): Promise<PaymentMethod[]> {
+  const { stripe, customer } = await ownCard(app, userId, id);
+  try {
+    await stripe.customers.update(customer, { invoice_settings: { default_payment_method: id } });
+  } catch (error) {
+    throw providerFailed(app, error);
+  }
+  return listPaymentMethods(app, userId);
+}
+
+/** Removes one of the user's cards from Stripe. */
+export async function removePaymentMethod(app: App, userId: string, id: string): Promise<PaymentMethod[]> {
+  const { stripe } = await ownCard(app, userId, id);
+  try {
+    await stripe.paymentMethods.detach(id);
+  } catch (error) {
+    throw providerFailed(app, error);
+  }
+  return listPaymentMethods(app, userId);
 }

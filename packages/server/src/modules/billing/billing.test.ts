@@ -143,9 +143,17 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     expect(refused.json().error.message).toContain('Your Starter plan generates up to 1,000 assets');
   });
 
+  it('lists no cards and offers no card form with the test checkout', async () => {
+    const cards = await as(ada).get('/api/v1/billing/payment-methods');
+    expect(cards.statusCode).toBe(200);
+    expect(cards.json().data.paymentMethods).toEqual([]);
+    const setup = await as(ada).post('/api/v1/billing/payment-methods/setup');
+    expect(setup.statusCode).toBe(404);
+  });
+
   it('has no portal without Stripe', async () => {
     const portal = await as(ada).post('/api/v1/billing/portal');
-    expect(portal.statusCode).toBe(503);
+    expect(portal.statusCode).toBe(404);
     expect(portal.json().error.message).toBe('Card payments are not set up on this server.');
   });
 });
@@ -291,6 +299,80 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
     const stranger = await createUserAndLogin(test.app);
     const none = await as(stranger).post('/api/v1/billing/portal');
     expect(none.statusCode).toBe(409);
+  });
+
+  it("lists the user's cards (brand, last four, expiry, default first), sets the default and removes one; others' cards are 404", async () => {
+    const customer = (
+      await test.app.database.db
+        .selectFrom('billing_customers')
+        .select('provider_customer_id')
+        .where('user_id', '=', ada.id)
+        .executeTakeFirstOrThrow()
+    ).provider_customer_id;
+    const visa = standIn.addCard(customer, { brand: 'visa', last4: '4242', expMonth: 4, expYear: 2030 });
+    const amex = standIn.addCard(customer, { brand: 'amex', last4: '0005', expMonth: 12, expYear: 2029 });
+    const strangers = standIn.addCard('cus_someoneelse', {
+      brand: 'visa',
+      last4: '1111',
+      expMonth: 1,
+      expYear: 2031,
+    });
+
+    const listed = await as(ada).get('/api/v1/billing/payment-methods');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.paymentMethods).toEqual([
+      { id: visa, brand: 'visa', last4: '4242', expMonth: 4, expYear: 2030, isDefault: false },
+      { id: amex, brand: 'amex', last4: '0005', expMonth: 12, expYear: 2029, isDefault: false },
+    ]);
+    const put = (id: string) =>
+      test.app.inject({
+        method: 'PUT',
+        url: `/api/v1/billing/payment-methods/${id}/default`,
+        headers: { cookie: ada.cookie },
+      });
+    const del = (id: string, user = ada) =>
+      test.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/billing/payment-methods/${id}`,
+        headers: { cookie: user.cookie },
+      });
+
+    const chosen = await put(amex);
+    expect(chosen.statusCode).toBe(200);
+    expect(
+      chosen.json().data.paymentMethods.map((m: { id: string; isDefault: boolean }) => [m.id, m.isDefault]),
+    ).toEqual([
+      [amex, true],
+      [visa, false],
+    ]);
+    for (const answer of [
+      await put(strangers),
+      await del(strangers),
+      await put('pm_missing'),
+      await del('not-a-card'),
+    ]) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().error.message).toBe('Card not found');
+    }
+    const other = await createUserAndLogin(test.app);
+    expect((await del(visa, other)).statusCode).toBe(404);
+
+    const removed = await del(visa);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.paymentMethods.map((m: { id: string }) => m.id)).toEqual([amex]);
+    expect(standIn.requests.some((r) => r.path === `/v1/payment_methods/${strangers}/detach`)).toBe(false);
+  });
+
+  it("adds a card on Stripe's own page: a setup-mode Checkout Session for the user's customer", async () => {
+    const answer = await as(ada).post('/api/v1/billing/payment-methods/setup');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    const session = standIn.requests.findLast((r) => r.path === '/v1/checkout/sessions');
+    expect(session?.form.get('mode')).toBe('setup');
+    expect(session?.form.get('customer')).toMatch(/^cus_/);
+    expect(session?.form.get('success_url')).toMatch(/\/dashboard\/settings\?tab=payment&card=added$/);
+    const anonymous = await as(null).get('/api/v1/billing/payment-methods');
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('says the provider is unreachable (503) and stores no checkout when Stripe fails', async () => {

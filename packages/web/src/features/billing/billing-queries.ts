@@ -1,11 +1,16 @@
 import {
+  addPaymentMethod,
   type BillingPayment,
   type CheckoutProvider,
   getBilling,
   getTestCheckout,
+  listPaymentMethods,
   openBillingPortal,
+  type PaymentMethod,
   type PlanId,
   payTestCheckout,
+  removePaymentMethod,
+  setDefaultPaymentMethod,
   startCheckout,
   type TestCheckout,
 } from '@layerloom/api';
@@ -74,4 +79,32 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 export function formatAmount(amount: number, currency: string): string {
   if (currency.toLowerCase() === 'usd') return money.format(amount / 100);
   return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
+const cardsKey = ['billing', 'payment-methods'] as const;
+
+/** The user's cards kept by Stripe. */
+export function usePaymentMethods(enabled: boolean) {
+  return useQuery({
+    queryKey: cardsKey,
+    enabled,
+    queryFn: async ({ signal }): Promise<PaymentMethod[]> =>
+      (await call(listPaymentMethods, { signal })).data.paymentMethods,
+  });
+}
+
+/** Opens Stripe's hosted form to add a card. */
+export function useAddPaymentMethod() {
+  return useMutation({ mutationFn: async () => (await call(addPaymentMethod)).data });
+}
+
+/** Makes a card the default, or removes one; the list answered replaces the shown one. */
+export function useCardAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, id }: { action: 'default' | 'remove'; id: string }) =>
+      (await call(action === 'default' ? setDefaultPaymentMethod : removePaymentMethod, { params: { id } }))
+        .data.paymentMethods,
+    onSuccess: (cards) => client.setQueryData(cardsKey, cards),
+  });
 }

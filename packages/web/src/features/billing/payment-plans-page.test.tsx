@@ -6,6 +6,13 @@ import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { PaymentTab } from '../settings/payment/payment-tab.tsx';
 import { PaymentPlansPage } from './payment-plans-page.tsx';
 
+// jsdom has no ResizeObserver, which Popconfirm's placement reads; nothing here depends on sizes.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -85,34 +92,87 @@ describe('Payment plans', { timeout: 30_000 }, () => {
   });
 });
 
+const cards = (defaultId: string) => [
+  {
+    id: 'pm_visa',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 4,
+    expYear: 2030,
+    isDefault: defaultId === 'pm_visa',
+  },
+  {
+    id: 'pm_amex',
+    brand: 'amex',
+    last4: '0005',
+    expMonth: 12,
+    expYear: 2029,
+    isDefault: defaultId === 'pm_amex',
+  },
+];
+
 describe('Settings › Payment', { timeout: 30_000 }, () => {
-  it('lists the payments with their receipts, and says test payments have none', async () => {
-    show('/dashboard/settings', () =>
-      billing(
-        'pro',
-        'stripe',
-        [
-          {
-            id: 'pay_2',
-            planId: 'pro',
-            amount: 27900,
-            currency: 'usd',
-            provider: 'stripe',
-            receiptUrl: 'https://invoice.stripe.com/i/in_1',
-            paidAt: '2026-11-20T10:00:00.000Z',
-          },
-          {
-            id: 'pay_1',
-            planId: 'starter',
-            amount: 17900,
-            currency: 'usd',
-            provider: 'test',
-            receiptUrl: null,
-            paidAt: '2026-11-01T10:00:00.000Z',
-          },
-        ],
-        true,
+  it('lists the cards Stripe keeps, sets the default and removes one through the API', async () => {
+    const { fetch } = show('/dashboard/settings', (url, init) => {
+      if (url.endsWith('/pm_amex/default'))
+        return Response.json({ status: 'success', data: { paymentMethods: cards('pm_amex') } });
+      if (url.endsWith('/payment-methods/pm_visa') && init?.method === 'DELETE')
+        return Response.json({ status: 'success', data: { paymentMethods: cards('pm_amex').slice(1) } });
+      if (url.endsWith('/payment-methods'))
+        return Response.json({ status: 'success', data: { paymentMethods: cards('pm_visa') } });
+      return billing('pro', 'stripe', [], true);
+    });
+    const list = await screen.findByRole('list', { name: 'Cards' }, { timeout: 20_000 });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Visa ending in 4242 · expires 04/2030DefaultRemove',
+      'Amex ending in 0005 · expires 12/2029Set as defaultRemove',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Set as default: Amex ending in 0005' }));
+    await screen.findByRole('button', { name: 'Set as default: Visa ending in 4242' });
+    expect(
+      fetch.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/pm_amex/default') && init?.method === 'PUT',
       ),
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: Visa ending in 4242' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    await screen.findByText(
+      (_text, element) => element?.textContent === 'Amex ending in 0005 · expires 12/2029',
+    );
+    expect(screen.queryByText(/Visa ending in 4242/)).toBeNull();
+    expect(screen.getByRole('button', { name: /Add a card/ })).toBeTruthy();
+  });
+
+  it('lists the payments with their receipts, and says test payments have none', async () => {
+    show('/dashboard/settings', (url) =>
+      url.endsWith('/payment-methods')
+        ? Response.json({ status: 'success', data: { paymentMethods: [] } })
+        : billing(
+            'pro',
+            'stripe',
+            [
+              {
+                id: 'pay_2',
+                planId: 'pro',
+                amount: 27900,
+                currency: 'usd',
+                provider: 'stripe',
+                receiptUrl: 'https://invoice.stripe.com/i/in_1',
+                paidAt: '2026-11-20T10:00:00.000Z',
+              },
+              {
+                id: 'pay_1',
+                planId: 'starter',
+                amount: 17900,
+                currency: 'usd',
+                provider: 'test',
+                receiptUrl: null,
+                paidAt: '2026-11-01T10:00:00.000Z',
+              },
+            ],
+            true,
+          ),
     );
     const rows = (await screen.findAllByRole('row', {}, { timeout: 20_000 })).slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([

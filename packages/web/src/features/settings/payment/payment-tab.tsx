@@ -1,9 +1,17 @@
 import { CreditCardOutlined, LockOutlined } from '@ant-design/icons';
-import { type BillingPayment, planById } from '@layerloom/api';
-import { Alert, Button, Skeleton } from 'antd';
+import { type BillingPayment, type PaymentMethod, planById } from '@layerloom/api';
+import { Alert, Button, Popconfirm, Skeleton, Tag } from 'antd';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { type BillingData, formatAmount, useBilling, useOpenPortal } from '../../billing/billing-queries.ts';
+import {
+  type BillingData,
+  formatAmount,
+  useAddPaymentMethod,
+  useBilling,
+  useCardAction,
+  useOpenPortal,
+  usePaymentMethods,
+} from '../../billing/billing-queries.ts';
 import './payment.css';
 
 const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -43,15 +51,14 @@ function PaymentMethods({ billing }: { billing: BillingData }) {
       ) : (
         <>
           <p className="llpay-text">
-            <LockOutlined aria-hidden="true" /> Cards are kept by Stripe, our payment provider: you add a
-            card, choose the default and remove one on Stripe's secure page. Layerloom never sees card
-            numbers.
+            <LockOutlined aria-hidden="true" /> Cards are kept by Stripe, our payment provider: a card is
+            typed on Stripe's secure page, and Layerloom only ever sees its brand, last four digits and
+            expiry.
           </p>
+          <Cards />
           {portal.isError && <Alert type="error" showIcon role="alert" title={errorMessage(portal.error)} />}
-          {billing.canOpenPortal ? (
+          {billing.canOpenPortal && (
             <Button
-              type="primary"
-              icon={<CreditCardOutlined />}
               loading={portal.isPending}
               onClick={() =>
                 portal.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })
@@ -59,14 +66,77 @@ function PaymentMethods({ billing }: { billing: BillingData }) {
             >
               Manage cards and invoices
             </Button>
-          ) : (
-            <p className="llpay-text">
-              The card you pay with at your first checkout is kept here for next time.
-            </p>
           )}
         </>
       )}
     </section>
+  );
+}
+
+const cardLabel = (card: PaymentMethod) =>
+  `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending in ${card.last4}`;
+
+/** The cards Stripe keeps for the user: default, add (Stripe's form), set default, remove. */
+function Cards() {
+  const cards = usePaymentMethods(true);
+  const add = useAddPaymentMethod();
+  const act = useCardAction();
+  return (
+    <div className="llpay-cards">
+      {cards.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : cards.isError ? (
+        <Alert type="error" showIcon role="alert" title={errorMessage(cards.error)} />
+      ) : cards.data.length === 0 ? (
+        <p className="llpay-text">No card yet: add one, or the card you pay with at checkout is kept here.</p>
+      ) : (
+        <ul className="llpay-card-list" aria-label="Cards">
+          {cards.data.map((card) => (
+            <li key={card.id} className="llpay-card">
+              <CreditCardOutlined aria-hidden="true" />
+              <span className="llpay-card__name">
+                {cardLabel(card)}
+                <span className="llpay-muted">
+                  {' '}
+                  · expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+                </span>
+              </span>
+              {card.isDefault ? (
+                <Tag color="purple">Default</Tag>
+              ) : (
+                <Button
+                  size="small"
+                  aria-label={`Set as default: ${cardLabel(card)}`}
+                  onClick={() => act.mutate({ action: 'default', id: card.id })}
+                >
+                  Set as default
+                </Button>
+              )}
+              <Popconfirm
+                title={`Remove the ${cardLabel(card)}?`}
+                okText="Remove"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => act.mutateAsync({ action: 'remove', id: card.id })}
+              >
+                <Button size="small" danger aria-label={`Remove: ${cardLabel(card)}`}>
+                  Remove
+                </Button>
+              </Popconfirm>
+            </li>
+          ))}
+        </ul>
+      )}
+      {act.isError && <Alert type="error" showIcon role="alert" title={errorMessage(act.error)} />}
+      {add.isError && <Alert type="error" showIcon role="alert" title={errorMessage(add.error)} />}
+      <Button
+        type="primary"
+        icon={<CreditCardOutlined />}
+        loading={add.isPending}
+        onClick={() => add.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
+      >
+        Add a card
+      </Button>
+    </div>
   );
 }
 
