@@ -26,13 +26,13 @@ class NoResizeObserver {
 }
 
 /** Shows the panel with the server answering the placeholder with `answer`. */
-function show(answer: Placeholder | null) {
+function show(answer: Placeholder | null, onIpfs = false) {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
   const fetch = vi.fn(async () => Response.json({ status: 'success', data: { placeholder: answer } }));
   vi.stubGlobal('fetch', fetch);
   render(
     <Providers client={createQueryClient()}>
-      <PlaceholderPanel collectionId="c1" collectionName="Loom Cats" />
+      <PlaceholderPanel collectionId="c1" collectionName="Loom Cats" onIpfs={onIpfs} />
     </Providers>,
   );
   return fetch;
@@ -86,5 +86,17 @@ describe('PlaceholderPanel', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/^Revealed \w+ \d+, 2026$/, undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Change placeholder…' })).toBeNull();
     expect(screen.queryByText('Art hidden until the reveal')).toBeNull();
+  });
+
+  it('on IPFS, does not promise that the art stays private', async () => {
+    show(placeholder, true);
+    expect(
+      await screen.findByText('Placeholder shown until the reveal', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Art hidden until the reveal')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change placeholder…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pre-reveal placeholder' });
+    expect(dialog.textContent).toContain('on IPFS the art itself is public');
+    expect(dialog.textContent).not.toContain('stay private');
   });
 });

@@ -44,11 +44,13 @@ function PlaceholderDialog({
   collectionId,
   collectionName,
   current,
+  onIpfs,
   onClose,
 }: {
   collectionId: string;
   collectionName: string;
   current: { name: string; description: string; imageUrl: string } | null;
+  onIpfs: boolean;
   onClose: () => void;
 }) {
   const [form] = Form.useForm<FormValues>();
@@ -86,8 +88,10 @@ function PlaceholderDialog({
       destroyOnHidden
     >
       <p className="llc-muted">
-        Until you reveal, every token shows this image and text, and the collection&apos;s own images and
-        metadata stay private.
+        Until you reveal, every token shows this image and text
+        {onIpfs
+          ? ' in wallets and on marketplaces (on IPFS the art itself is public to anyone who has its CIDs).'
+          : ", and the collection's own images and metadata stay private."}
       </p>
       <Form<FormValues>
         form={form}
@@ -176,9 +180,12 @@ function PlaceholderDialog({
 export function PlaceholderPanel({
   collectionId,
   collectionName,
+  onIpfs = false,
 }: {
   collectionId: string;
   collectionName: string;
+  /** Published on IPFS: the files are public there, so the placeholder hides the art from wallets and marketplaces only. */
+  onIpfs?: boolean;
 }) {
   const placeholder = usePlaceholder(collectionId);
   const [isEditing, setEditing] = useState(false);
@@ -222,7 +229,7 @@ export function PlaceholderPanel({
                   style={tagLooks.hidden}
                   className="llc-placeholder-tag"
                 >
-                  Art hidden until the reveal
+                  {onIpfs ? 'Placeholder shown until the reveal' : 'Art hidden until the reveal'}
                 </Tag>
               )}
             </div>
@@ -237,8 +244,10 @@ export function PlaceholderPanel({
       ) : (
         <>
           <p className="llc-muted llc-placeholder-intro">
-            Optional. For a pre-reveal drop, tokens show a placeholder until you reveal them, and the
-            collection&apos;s own images and metadata stay private until then.
+            Optional. For a pre-reveal drop, tokens show a placeholder until you reveal them
+            {onIpfs
+              ? '. The collection is on IPFS, where its files are public: wallets and marketplaces show the placeholder, but anyone who has the CIDs can open the art.'
+              : ", and the collection's own images and metadata stay private until then."}
           </p>
           <div>
             <Button onClick={() => setEditing(true)}>Set a placeholder…</Button>
@@ -250,6 +259,7 @@ export function PlaceholderPanel({
           collectionId={collectionId}
           collectionName={collectionName}
           current={data ?? null}
+          onIpfs={onIpfs}
           onClose={() => setEditing(false)}
         />
       ) : null}

@@ -108,7 +108,11 @@ export function PublishPanel({ collectionId, name }: { collectionId: string; nam
           >
             Token #1 metadata <ExportOutlined aria-hidden="true" />
           </Typography.Link>
-          <PlaceholderPanel collectionId={collectionId} collectionName={name} />
+          <PlaceholderPanel
+            collectionId={collectionId}
+            collectionName={name}
+            onIpfs={publication.data.mode === 'ipfs'}
+          />
         </>
       ) : (
         <>

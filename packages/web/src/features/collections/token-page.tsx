@@ -17,6 +17,7 @@ import {
 } from './collections-queries.ts';
 import { formatCount, formatShare, rankLabel, tokenLabel, traitTypeLabel } from './format.ts';
 import { type GalleryState, traitKey, writeGalleryState } from './gallery-state.ts';
+import { gatewayLink } from './ipfs-links.ts';
 import { displayedMetadata, publishedImageUrl } from './token-image-link.ts';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -265,7 +266,12 @@ export function TokenPage() {
                 <p className="llc-image-link">
                   <strong>Image link:</strong>{' '}
                   {imageLink ? (
-                    <a href={imageLink} target="_blank" rel="noreferrer" className="llc-underlined">
+                    <a
+                      href={gatewayLink(imageLink)}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="llc-underlined"
+                    >
                       {imageLink}
                     </a>
                   ) : (
