@@ -4,6 +4,7 @@ export type {
   GetProfileResponse,
   Profile,
   ProfileFields,
+  ProfileReferral,
   UpdateProfileResponse,
 } from './account/account.ts';
 export {
@@ -15,7 +16,9 @@ export {
   countries,
   deleteAvatar,
   getProfile,
+  listProfileReferrals,
   ProfileFieldsSchema,
+  ProfileReferralSchema,
   ProfileSchema,
   updateProfile,
   uploadAvatar,

@@ -2,6 +2,7 @@ import countryNames from 'countries-list/minimal/countries.en.min.json' with { t
 import { z } from 'zod';
 import { EmailSchema } from '../auth/password-rules.ts';
 import { successSchema } from '../envelope.ts';
+import { ReferralStatusSchema } from '../referrals/referrals.ts';
 import { PlanIdSchema, UserSchema } from '../users/user.ts';
 
 /** One country of ISO 3166-1: its alpha-2 code and English name. */
@@ -136,4 +137,35 @@ export const cancelEmailChange = {
   method: 'DELETE',
   path: '/api/v1/account/email-change',
   response: successSchema(z.object({ profile: ProfileSchema })),
+} as const;
+
+/** One row of the Profile page's referrals table (the spec's no, name, img, email, status). */
+export const ProfileReferralSchema = z.object({
+  /** Position in the whole list, newest first, from 1. */
+  no: z.number().int(),
+  /** The referred user's name once they signed up (null while only invited). */
+  name: z.string().nullable(),
+  /** Their avatar once they signed up and chose one. */
+  avatar: z.string().nullable(),
+  email: z.string(),
+  status: ReferralStatusSchema,
+});
+export type ProfileReferral = z.infer<typeof ProfileReferralSchema>;
+
+/** `GET /api/v1/account/referrals`: the people the user referred, newest first, a page at a time. */
+export const listProfileReferrals = {
+  method: 'GET',
+  path: '/api/v1/account/referrals',
+  querystring: z.object({
+    page: z.coerce.number().int().min(1, 'Pages start at 1').default(1),
+    pageSize: z.coerce.number().int().min(1).max(50, 'At most 50 per page').default(10),
+  }),
+  response: successSchema(
+    z.object({
+      referrals: z.array(ProfileReferralSchema),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
 } as const;

@@ -82,3 +82,48 @@ export async function collectionTotals(
     .executeTakeFirstOrThrow();
   return { collections: Number(row.collections), tokens: Number(row.tokens ?? 0) };
 }
+
+/** A referral row as the Profile page's table needs it (with the referred user, once they signed up). */
+export interface ReferralRow {
+  email: string;
+  referred_user_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar: string | null;
+  account_status: string | null;
+  plan_id: string | null;
+}
+
+/** A page of the people `referrerId` referred, newest first, and how many there are in all. */
+export async function referralsPage(
+  db: Kysely<Database>,
+  referrerId: string,
+  options: { limit: number; offset: number },
+): Promise<{ rows: ReferralRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('referrals')
+      .leftJoin('users', 'users.id', 'referrals.referred_user_id')
+      .select([
+        'referrals.email',
+        'referrals.referred_user_id',
+        'users.first_name',
+        'users.last_name',
+        'users.avatar',
+        'users.account_status',
+        'users.plan_id',
+      ])
+      .where('referrals.referrer_id', '=', referrerId)
+      .orderBy('referrals.created_at', 'desc')
+      .orderBy('referrals.id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    db
+      .selectFrom('referrals')
+      .select((eb) => eb.fn.countAll<string | number>().as('total'))
+      .where('referrer_id', '=', referrerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.total) };
+}

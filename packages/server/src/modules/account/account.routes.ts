@@ -5,6 +5,7 @@ import {
   confirmEmailChange,
   deleteAvatar,
   getProfile,
+  listProfileReferrals,
   updateProfile,
   uploadAvatar,
 } from '@layerloom/api';
@@ -38,6 +39,25 @@ export async function accountRoutes(app: App): Promise<void> {
     async (request) => {
       const data = await account.getProfile(app, currentUser(request).id);
       return { status: 'success' as const, data };
+    },
+  );
+
+  app.get(
+    listProfileReferrals.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['account'],
+        summary: 'The people you referred, newest first, a page at a time (Profile page)',
+        security,
+        querystring: listProfileReferrals.querystring,
+        response: { 200: listProfileReferrals.response },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const result = await account.listProfileReferrals(app, currentUser(request).id, page, pageSize);
+      return { status: 'success' as const, data: { ...result, page, pageSize } };
     },
   );
 

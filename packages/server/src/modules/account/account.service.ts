@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountSummary, Profile, ProfileFields } from '@layerloom/api';
+import type { AccountSummary, Profile, ProfileFields, ProfileReferral, ReferralStatus } from '@layerloom/api';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { randomToken, sha256Hex } from '../auth/tokens.ts';
@@ -21,6 +21,8 @@ import {
   findPendingEmailChange,
   findProfile,
   insertEmailChange,
+  type ReferralRow,
+  referralsPage,
   saveProfile,
 } from './account.repository.ts';
 import { AVATAR_NAME, avatarKey, makeAvatar } from './avatar-image.ts';
@@ -215,4 +217,32 @@ export async function avatarBytes(app: App, userId: string, name: string): Promi
   const user = await findUserById(app.database.db, userId);
   if (user?.avatar !== avatarUrl(userId, name)) return undefined;
   return app.blobs.getBuffer(avatarKey(userId, name));
+}
+
+/** A referral's status, by the rule of the Referrals page: invited → signed up → approved → paying (a paid plan). */
+function referralStatus(row: ReferralRow): ReferralStatus {
+  if (!row.referred_user_id) return 'invited';
+  if (row.plan_id && row.plan_id !== 'free') return 'paying';
+  return row.account_status === 'approved' ? 'approved' : 'signed_up';
+}
+
+/** A page of the people the user referred (the Profile page's table), numbered across pages. */
+export async function listProfileReferrals(
+  app: App,
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ referrals: ProfileReferral[]; total: number }> {
+  const offset = (page - 1) * pageSize;
+  const { rows, total } = await referralsPage(app.database.db, userId, { limit: pageSize, offset });
+  return {
+    total,
+    referrals: rows.map((row, index) => ({
+      no: offset + index + 1,
+      name: row.referred_user_id ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
+      avatar: row.avatar,
+      email: row.email,
+      status: referralStatus(row),
+    })),
+  };
 }

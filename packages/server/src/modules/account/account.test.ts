@@ -64,6 +64,7 @@ describe.each(databaseKinds)('the account area on %s', (kind) => {
     const anonymous = as(null);
     const answers = await Promise.all([
       anonymous.get('/api/v1/account/profile'),
+      anonymous.get('/api/v1/account/referrals'),
       anonymous.put('/api/v1/account/profile', { ...form, email: 'x@example.com' }),
       anonymous.delete('/api/v1/account/email-change'),
       anonymous.upload(await png(64, 64)),
@@ -273,4 +274,73 @@ describe.each(databaseKinds)('the account area on %s', (kind) => {
     const summary = (await as(maker).get('/api/v1/account/profile')).json().data.summary;
     expect(summary).toEqual({ planId: 'pro', collections: 1, tokens: 3 });
   }, 60_000);
+
+  it('lists the people the user referred, newest first, a page at a time, numbered across pages', async () => {
+    const referrer = await createUserAndLogin(test.app);
+    const friend = await createUser(test.app, { firstName: 'Grace', lastName: 'Hopper', planId: 'pro' });
+    const db = test.app.database.db;
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 10, minute)).toISOString();
+    for (let index = 1; index <= 11; index++) {
+      await db
+        .insertInto('referrals')
+        .values({
+          id: `ref-${referrer.id}-${index}`,
+          referrer_id: referrer.id,
+          email: `invited-${index}@example.com`,
+          referred_user_id: null,
+          invited_at: at(index),
+          last_invited_at: at(index),
+          signed_up_at: null,
+          created_at: at(index),
+        })
+        .execute();
+    }
+    await db
+      .insertInto('referrals')
+      .values({
+        id: `ref-${referrer.id}-friend`,
+        referrer_id: referrer.id,
+        email: friend.email,
+        referred_user_id: friend.id,
+        invited_at: null,
+        last_invited_at: null,
+        signed_up_at: at(30),
+        created_at: at(30),
+      })
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ avatar: '/api/v1/avatars/x/0123456789abcdef01234567.webp' })
+      .where('id', '=', friend.id)
+      .execute();
+
+    const first = await as(referrer).get('/api/v1/account/referrals?pageSize=5');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ page: 1, pageSize: 5, total: 12 });
+    expect(first.json().data.referrals[0]).toEqual({
+      no: 1,
+      name: 'Grace Hopper',
+      avatar: '/api/v1/avatars/x/0123456789abcdef01234567.webp',
+      email: friend.email,
+      status: 'paying',
+    });
+    expect(first.json().data.referrals[1]).toEqual({
+      no: 2,
+      name: null,
+      avatar: null,
+      email: 'invited-11@example.com',
+      status: 'invited',
+    });
+    const last = (await as(referrer).get('/api/v1/account/referrals?page=3&pageSize=5')).json().data;
+    expect(last.referrals.map((row: { no: number; email: string }) => [row.no, row.email])).toEqual([
+      [11, 'invited-2@example.com'],
+      [12, 'invited-1@example.com'],
+    ]);
+    // Nobody else's referrals.
+    const others = (await as(other).get('/api/v1/account/referrals')).json().data;
+    expect(others).toMatchObject({ referrals: [], total: 0 });
+    const tooMany = await as(referrer).get('/api/v1/account/referrals?pageSize=500');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fields).toEqual([{ path: 'pageSize', message: 'At most 50 per page' }]);
+  });
 });

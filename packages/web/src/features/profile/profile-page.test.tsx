@@ -1,5 +1,5 @@
 import type { Profile } from '@layerloom/api';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
@@ -29,10 +29,38 @@ const profile: Profile = {
   pendingEmail: 'ada.new@example.com',
 };
 
+// jsdom has no ResizeObserver, which Ant Design's table reads.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const referrals = {
+  referrals: [
+    {
+      no: 1,
+      name: 'Grace Hopper',
+      avatar: '/api/v1/avatars/g1/0123456789abcdef01234567.webp',
+      email: 'grace@example.com',
+      status: 'paying',
+    },
+    { no: 2, name: null, avatar: null, email: 'invited@example.com', status: 'invited' },
+  ],
+  page: 1,
+  pageSize: 10,
+  total: 2,
+};
+
+/** Shows Profile with the server answering the profile with `answer` and the referrals with two people. */
 function show(answer: () => Response) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => answer()),
+    vi.fn(async (url: string) =>
+      url.startsWith('/api/v1/account/referrals')
+        ? Response.json({ status: 'success', data: referrals })
+        : answer(),
+    ),
   );
   const router = createMemoryRouter([{ path: '/dashboard/profile', element: <ProfilePage /> }], {
     initialEntries: ['/dashboard/profile'],
@@ -68,6 +96,15 @@ describe('Profile', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: /Edit profile/ }).getAttribute('href')).toBe(
       '/dashboard/settings',
     );
+    const table = screen.getByRole('region', { name: 'Referred people' });
+    expect(await within(table).findByText('Grace Hopper')).toBeTruthy();
+    expect(within(table).getByText('Paying')).toBeTruthy();
+    expect(within(table).getByText('invited@example.com')).toBeTruthy();
+    expect(within(table).getByText('Not signed up yet')).toBeTruthy();
+    expect(within(table).getByText('Invited')).toBeTruthy();
+    expect(within(table).getByAltText("Grace Hopper's picture").getAttribute('src')).toBe(
+      '/api/v1/avatars/g1/0123456789abcdef01234567.webp',
+    );
   });
 
   it("says why when the profile can't be loaded", async () => {
@@ -80,6 +117,8 @@ describe('Profile', { timeout: 30_000 }, () => {
         { status: 500 },
       ),
     );
-    expect(await screen.findByText('The server had a problem. Please try again.', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('The server had a problem. Please try again.', {}, { timeout: 20_000 }),
+    ).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { UserAvatar } from '../dashboard/user-badge.tsx';
 import { useProfile } from '../settings/account-queries.ts';
+import { ProfileReferrals } from './profile-referrals.tsx';
 import './profile.css';
 
 const count = new Intl.NumberFormat('en-US');
@@ -35,6 +36,7 @@ export function ProfilePage() {
       ) : (
         <ProfileCard {...query.data} />
       )}
+      <ProfileReferrals />
     </div>
   );
 }

@@ -3,13 +3,20 @@ import {
   cancelEmailChange,
   deleteAvatar,
   getProfile,
+  listProfileReferrals,
   type Profile,
   type ProfileFields,
   type User,
   updateProfile,
   uploadAvatar,
 } from '@layerloom/api';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { sessionKey } from '../auth/session.ts';
 
@@ -75,5 +82,15 @@ export function useRemoveAvatar() {
   return useMutation({
     mutationFn: async () => (await call(deleteAvatar)).data.user,
     onSuccess: (user) => applyUser(client, user),
+  });
+}
+
+/** A page of the people the user referred (Profile page), paged on the server. */
+export function useProfileReferrals(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['account', 'referrals', page, pageSize],
+    queryFn: async ({ signal }) =>
+      (await call(listProfileReferrals, { query: { page, pageSize }, signal })).data,
+    placeholderData: keepPreviousData,
   });
 }
