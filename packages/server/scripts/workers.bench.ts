@@ -4,7 +4,7 @@
 // size), and prints the wall time of each from the request to "ready" and their ratio (target ≥ 1.7×).
 // A report, not a test: the figures depend on how busy the machine is, which it prints too.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
@@ -103,17 +103,24 @@ const web = await buildApp({
   logger: false,
 });
 
+// Workers run the built code when there is one (`npm run build`), as in production: compiling the
+// sources on the fly in every process and render thread costs time and, on a crowded machine, can fail.
+const builtWorkerPath = new URL('../dist/worker.js', import.meta.url).pathname;
+const builtWorker = existsSync(builtWorkerPath) ? builtWorkerPath : undefined;
+
 /** Generates the project with `count` worker processes; answers the seconds from the request to ready. */
 async function run(count: number, cookie: string, projectId: string): Promise<number> {
   const workers = Array.from({ length: count }, () => {
     const child = spawn(
       process.execPath,
-      [
-        '--conditions=@layerloom/source',
-        '--import',
-        'tsx',
-        new URL('../src/worker.ts', import.meta.url).pathname,
-      ],
+      builtWorker
+        ? [builtWorker]
+        : [
+            '--conditions=@layerloom/source',
+            '--import',
+            'tsx',
+            new URL('../src/worker.ts', import.meta.url).pathname,
+          ],
       {
         env: { ...process.env, ...env, LOG_LEVEL: 'info', RENDER_THREADS: '1' },
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -181,7 +188,7 @@ try {
   const user = await createUserAndLogin(web, { planId: 'pro' });
   const projectId = await createProject(web, user.cookie);
   console.log(
-    `${SIZE} tokens of ${PIXELS}², RENDER_THREADS=1 per worker, ${web.config.jobs.chunkSize}-token chunks; load average before: ${loadavg()
+    `${SIZE} tokens of ${PIXELS}², RENDER_THREADS=1 per worker, ${web.config.jobs.chunkSize}-token chunks, workers from ${builtWorker ? 'the build (dist)' : 'the sources (tsx)'}; load average before: ${loadavg()
       .map((load) => load.toFixed(2))
       .join(' ')}`,
   );
