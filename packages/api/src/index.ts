@@ -37,6 +37,29 @@ export {
   listAccountSessions,
 } from './account/security.ts';
 export type {
+  LoginCodeInput,
+  PasswordAndCodeInput,
+  TwoFactorRequired,
+  TwoFactorStatus,
+} from './account/two-factor.ts';
+export {
+  confirmTwoFactor,
+  disableTwoFactor,
+  getTwoFactor,
+  LOGIN_CHALLENGE_MINUTES,
+  LoginCodeBodySchema,
+  loginOrChallengeResponse,
+  loginTwoFactor,
+  PasswordAndCodeSchema,
+  RECOVERY_CODE_COUNT,
+  RecoveryCodeSchema,
+  regenerateRecoveryCodes,
+  startTwoFactor,
+  TotpCodeSchema,
+  TwoFactorRequiredSchema,
+  TwoFactorStatusSchema,
+} from './account/two-factor.ts';
+export type {
   BillingPayment,
   CheckoutProvider,
   GetBillingResponse,

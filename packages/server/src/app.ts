@@ -9,6 +9,7 @@ import { allowlistsRoutes } from './modules/allowlists/allowlists.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(billingRoutes);
   await app.register(referralsRoutes);
   await app.register(securityRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(projectsRoutes);
   await app.register(collectionsRoutes);
   await app.register(publicationsRoutes);

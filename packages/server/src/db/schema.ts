@@ -34,6 +34,9 @@ export interface Database {
   referrals: ReferralTable;
   notification_preferences: NotificationPreferenceTable;
   admin_actions: AdminActionTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
+  login_challenges: LoginChallengeTable;
 }
 
 export interface ContactMessageTable {
@@ -377,5 +380,36 @@ export interface AdminActionTable {
   action: string;
   /** JSON: what changed (e.g. {from, to}). */
   detail: string | null;
+  created_at: string;
+}
+
+/** Two-factor sign-in of a user (migration 0044): sealed secrets, never the secret in clear. */
+export interface UserTwoFactorTable {
+  user_id: string;
+  /** The confirmed TOTP secret, sealed (null until enabled). */
+  secret_sealed: string | null;
+  /** A secret between start and confirm, sealed. */
+  pending_sealed: string | null;
+  /** The last TOTP step accepted (replay refusal). */
+  last_used_step: number | null;
+  enabled_at: string | null;
+  updated_at: string;
+}
+
+export interface TwoFactorRecoveryCodeTable {
+  id: string;
+  user_id: string;
+  /** sha256 hex of the code (upper case, no dashes). */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LoginChallengeTable {
+  /** sha256 hex of the challenge id the browser holds. */
+  id_hash: string;
+  user_id: string;
+  attempts: Generated<number>;
+  expires_at: string;
   created_at: string;
 }

@@ -21,6 +21,7 @@ import * as profiles from './0040_profiles.ts';
 import * as security from './0041_security.ts';
 import * as billing from './0042_billing.ts';
 import * as referralsAccount from './0043_referrals_account.ts';
+import * as twoFactor from './0044_two_factor.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0041_security': security,
   '0042_billing': billing,
   '0043_referrals_account': referralsAccount,
+  '0044_two_factor': twoFactor,
 };

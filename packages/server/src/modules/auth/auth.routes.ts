@@ -1,4 +1,4 @@
-import { getSession, login, logout } from '@layerloom/api';
+import { getSession, login, loginOrChallengeResponse, logout } from '@layerloom/api';
 import type { App } from '../../types.ts';
 import { toPublicUser } from '../users/user-view.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -8,6 +8,7 @@ import { checkCredentials } from './login.service.ts';
 import { loadUser } from './require-user.ts';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.ts';
 import { endSession, startSession } from './sessions.service.ts';
+import { isTwoFactorEnabled, openChallenge } from './two-factor.service.ts';
 
 /** Rate limit of login attempts per client address. */
 export const LOGIN_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
@@ -24,14 +25,19 @@ export async function authRoutes(app: App): Promise<void> {
       preHandler: loginPerEmail,
       schema: {
         tags: ['auth'],
-        summary: 'Log in (sets the session cookie)',
+        summary: 'Log in (sets the session cookie, or asks for the two-factor code)',
         body: login.body,
-        response: { 200: login.response },
+        response: { 200: loginOrChallengeResponse },
       },
     },
     async (request, reply) => {
       const db = app.database.db;
       const user = await checkCredentials(db, request.body, app.config.requireApproval);
+      if (await isTwoFactorEnabled(db, user.id)) {
+        // No session yet: the code step (POST /users/login/two-factor) starts it.
+        const challenge = await openChallenge(db, user.id);
+        return { status: 'success' as const, data: { twoFactorRequired: true as const, ...challenge } };
+      }
       const previous = sessionTokenOf(request);
       if (previous) await endSession(db, previous);
       const { token, expiresAt } = await startSession(db, user.id, clientOf(request));

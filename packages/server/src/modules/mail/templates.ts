@@ -158,3 +158,22 @@ export function referralInviteMail(to: string, inviterName: string, link: string
     action: { label: `Join ${PRODUCT}`, url: link },
   });
 }
+
+export function twoFactorChangedMail(
+  to: string,
+  firstName: string,
+  enabled: boolean,
+  securityUrl: string,
+): MailMessage {
+  const state = enabled ? 'turned on' : 'turned off';
+  return render(to, `Two-factor sign-in was ${state} for your ${PRODUCT} account`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      enabled
+        ? `Two-factor sign-in was just turned on: from now on, signing in asks for a code from your authenticator app (or one of your recovery codes).`
+        : `Two-factor sign-in was just turned off: signing in now needs only your password.`,
+      'If this was not you, change your password at once and contact us.',
+    ],
+    action: { label: 'Open Settings › Security', url: securityUrl },
+  });
+}

@@ -15,6 +15,7 @@ import { maySignIn } from '../auth/login.service.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { startSession } from '../auth/sessions.service.ts';
+import { isTwoFactorEnabled } from '../auth/two-factor.service.ts';
 import { confirmEmail, sendVerificationLink } from './email-verification.service.ts';
 import { completePasswordReset, requestPasswordReset, verifyResetCode } from './password-reset.service.ts';
 import { signUpUser } from './sign-up.service.ts';
@@ -179,7 +180,11 @@ export async function usersRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const user = await completePasswordReset(app.database.db, request.params.id, request.body.password);
       request.log.info({ userId: user.id }, 'password reset');
-      if (!maySignIn(user, app.config.requireApproval)) {
+      // With two-factor sign-in on, a reset never signs in: login still asks for the code.
+      if (
+        !maySignIn(user, app.config.requireApproval) ||
+        (await isTwoFactorEnabled(app.database.db, user.id))
+      ) {
         return { status: 'success' as const, data: { signedIn: false, user: null } };
       }
       const { token, expiresAt } = await startSession(app.database.db, user.id, clientOf(request));
