@@ -38,7 +38,7 @@ describe('a generation split into chunks in one process with the shared queue', 
   beforeAll(async () => {
     test = await createTestApp('postgres', {
       REDIS_URL: inject('redisUrl'),
-      GENERATION_CHUNK_SIZE: '4',
+      GENERATION_CHUNK_SIZE: '8',
       RENDER_THREADS: '1',
     });
     pro = await createUserAndLogin(test.app, { planId: 'pro' });
@@ -57,7 +57,7 @@ describe('a generation split into chunks in one process with the shared queue', 
     });
     const id: string = started.json().data.collection.id;
     await expect
-      .poll(async () => (await get(id)).json().data.collection.progress, { timeout: 30_000, interval: 100 })
+      .poll(async () => (await get(id)).json().data.collection.progress, { timeout: 50_000, interval: 100 })
       .toMatchObject({ status: 'ready', done: 22, total: 22 });
     // The gallery reads the collection's metadata and rarity, which the final step wrote.
     const tokens = await test.app.inject({
@@ -76,7 +76,7 @@ describe('a generation split into chunks in one process with the shared queue', 
     const files = await readdir(join(test.dataDir, 'blobs', 'collections', id), { recursive: true });
     expect(files.filter((file) => file.startsWith('images/'))).toHaveLength(22);
     expect(files).toEqual(expect.arrayContaining(['_metadata.json', 'rarity.json']));
-  });
+  }, 60_000);
 
   it('deleted mid-way: 200, every chunk stops, and nothing is left behind', async () => {
     const projectId = await createFixtureProject(test.app, pro.cookie, { collectionSize: 24, size: 384 });
@@ -110,5 +110,5 @@ describe('a generation split into chunks in one process with the shared queue', 
       .where('status', 'in', ['queued', 'running', 'waiting'])
       .execute();
     expect(running).toEqual([]);
-  });
+  }, 60_000);
 });
