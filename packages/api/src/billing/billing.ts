@@ -27,7 +27,8 @@ export const getBilling = {
   response: successSchema(
     z.object({
       planId: PlanIdSchema,
-      provider: CheckoutProviderSchema,
+      /** 'none': this server takes no payments (production without Stripe); an administrator grants plans. */
+      provider: z.enum(['stripe', 'test', 'none']),
       payments: z.array(BillingPaymentSchema),
       /** Whether the provider's portal (cards, invoices) is available: a Stripe customer exists. */
       canOpenPortal: z.boolean(),

@@ -26,7 +26,8 @@ const stripeClients = new WeakMap<App, Stripe>();
 /** The app's Stripe client (one per app), or a 404 when Stripe is not configured (the feature is absent). */
 function stripeOf(app: App): Stripe {
   const billing = app.config.billing;
-  if (billing.kind !== 'stripe') throw new AppError('NOT_FOUND', 'Card payments are not set up on this server.');
+  if (billing.kind !== 'stripe')
+    throw new AppError('NOT_FOUND', 'Card payments are not set up on this server.');
   let client = stripeClients.get(app);
   if (!client) {
     client = createStripeClient(billing);
@@ -60,7 +61,7 @@ export async function getBilling(app: App, user: { id: string; planId: PlanId })
   const kind = app.config.billing.kind;
   return {
     planId: user.planId,
-    provider: kind === 'stripe' ? ('stripe' as const) : ('test' as const),
+    provider: kind,
     payments,
     canOpenPortal: kind === 'stripe' && (await repo.findCustomerId(db, user.id)) !== undefined,
   };

@@ -396,6 +396,34 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
   });
 });
 
+describe('plans on a production server without Stripe', () => {
+  let test: TestApp;
+  let ada: LoggedInUser;
+  const as = client(() => test);
+  beforeAll(async () => {
+    test = await createTestApp('sqlite', { NODE_ENV: 'production' });
+    ada = await createUserAndLogin(test.app);
+  }, 90_000);
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('says no payments are taken, refuses a checkout (409) and has no test checkout', async () => {
+    expect((await as(ada).get('/api/v1/billing')).json().data).toMatchObject({
+      planId: 'free',
+      provider: 'none',
+    });
+    const started = await as(ada).post('/api/v1/billing/checkout', { planId: 'pro' });
+    expect(started.statusCode).toBe(409);
+    expect(started.json().error.message).toBe(
+      'Plans cannot be bought on this server yet: ask an administrator.',
+    );
+    expect((await as(ada).post('/api/v1/billing/test-checkout/co_x/pay')).statusCode).toBe(404);
+    const rows = await test.app.database.db.selectFrom('billing_checkouts').selectAll().execute();
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('billing configuration', () => {
   const base = { DATA_DIR: '/tmp/layerloom-config-test' };
   it('uses the local test checkout without STRIPE_*, and none in production', () => {

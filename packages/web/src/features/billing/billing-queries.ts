@@ -23,7 +23,7 @@ export const billingKey = ['billing'] as const;
 /** The user's plan, who takes payments, and the payments recorded. */
 export interface BillingData {
   planId: PlanId;
-  provider: CheckoutProvider;
+  provider: CheckoutProvider | 'none';
   payments: BillingPayment[];
   canOpenPortal: boolean;
 }

@@ -19,7 +19,7 @@ afterEach(() => {
 
 const billing = (
   planId: string,
-  provider: 'test' | 'stripe',
+  provider: 'test' | 'stripe' | 'none',
   payments: BillingPayment[] = [],
   canOpenPortal = false,
 ) => Response.json({ status: 'success', data: { planId, provider, payments, canOpenPortal } });
@@ -110,6 +110,19 @@ const cards = (defaultId: string) => [
     isDefault: defaultId === 'pm_amex',
   },
 ];
+
+describe('Payment plans on a server that takes no payments', { timeout: 30_000 }, () => {
+  it('says an administrator changes plans and offers no Buy button', async () => {
+    show('/dashboard/payment-plans', () => billing('free', 'none'));
+    await screen.findByText(
+      'This server takes no payments: an administrator changes plans on request.',
+      {},
+      { timeout: 20_000 },
+    );
+    expect(screen.queryByRole('button', { name: /Buy Plan/ })).toBeNull();
+    expect(screen.getAllByText('Ask an administrator.')).toHaveLength(3);
+  });
+});
 
 describe('Settings › Payment', { timeout: 30_000 }, () => {
   it('lists the cards Stripe keeps, sets the default and removes one through the API', async () => {

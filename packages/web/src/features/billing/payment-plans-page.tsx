@@ -63,6 +63,14 @@ export function PaymentPlansPage() {
           description="This server has no payment provider set up: buying a plan goes through a test checkout that charges nothing."
         />
       )}
+      {billing.data?.provider === 'none' && (
+        <Alert
+          className="llb-alert"
+          type="info"
+          showIcon
+          title="This server takes no payments: an administrator changes plans on request."
+        />
+      )}
       {checkout.isError && (
         <Alert
           className="llb-alert"
@@ -83,6 +91,7 @@ export function PaymentPlansPage() {
               key={plan.id}
               plan={plan}
               currentId={billing.data.planId}
+              canBuy={billing.data.provider !== 'none'}
               busy={checkout.isPending && checkout.variables === plan.id}
               disabled={checkout.isPending}
               onBuy={onBuy}
@@ -97,12 +106,14 @@ export function PaymentPlansPage() {
 function PlanCard({
   plan,
   currentId,
+  canBuy,
   busy,
   disabled,
   onBuy,
 }: {
   plan: Plan;
   currentId: PlanId;
+  canBuy: boolean;
   busy: boolean;
   disabled: boolean;
   onBuy: (planId: Exclude<PlanId, 'free'>) => void;
@@ -137,8 +148,10 @@ function PlanCard({
           <Button block disabled>
             Your plan
           </Button>
-        ) : plan.id === 'free' ? (
-          <p className="llb-plan__note">Every account starts here.</p>
+        ) : plan.id === 'free' || !canBuy ? (
+          <p className="llb-plan__note">
+            {plan.id === 'free' ? 'Every account starts here.' : 'Ask an administrator.'}
+          </p>
         ) : (
           <Button
             block

@@ -40,7 +40,11 @@ function PaymentMethods({ billing }: { billing: BillingData }) {
       <h2 id="llpay-methods" className="llpay-title">
         Payment methods
       </h2>
-      {billing.provider === 'test' ? (
+      {billing.provider === 'none' ? (
+        <p className="llpay-text">
+          This server takes no payments: an administrator changes plans on request.
+        </p>
+      ) : billing.provider === 'test' ? (
         <>
           <p className="llpay-text">
             <span className="llpay-test-label">Local test checkout</span> This server has no payment provider
