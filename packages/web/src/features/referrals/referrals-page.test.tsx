@@ -75,7 +75,7 @@ describe('Referrals page', { timeout: 30_000 }, () => {
 
   it('sends an invitation and shows the server’s refusal on the field', async () => {
     let invited = false;
-    const fetch = show((url, init) => {
+    const fetch = show((_url, init) => {
       if (init?.method === 'POST') {
         const { email } = JSON.parse(String(init.body)) as { email: string };
         if (email === 'again@example.com') {

@@ -15,8 +15,13 @@ export const statusLabels: Record<ReferralStatus, { label: string; color: string
   paying: { label: 'Paying', color: 'green' },
 };
 
-const day = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+const day = (iso: string | null) => (
+  <span className="llr-nowrap">
+    {iso
+      ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+      : '—'}
+  </span>
+);
 const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 /**
@@ -169,27 +174,29 @@ function InviteCard() {
 
 function ReferralTable({ rows }: { rows: Referral[] }) {
   return (
-    <Table<Referral>
-      rowKey="id"
-      dataSource={rows}
-      pagination={rows.length > 20 ? { pageSize: 20 } : false}
-      scroll={{ x: 640 }}
-      locale={{ emptyText: 'Nobody yet: share your link or invite someone by email.' }}
-      columns={[
-        { title: 'No', key: 'no', width: 56, render: (_value, _row, index) => index + 1 },
-        { title: 'Name', dataIndex: 'name', render: (name: string | null) => name ?? '—' },
-        { title: 'Email', dataIndex: 'email' },
-        {
-          title: 'Status',
-          dataIndex: 'status',
-          render: (status: ReferralStatus) => (
-            <Tag color={statusLabels[status].color}>{statusLabels[status].label}</Tag>
-          ),
-        },
-        { title: 'Invited', dataIndex: 'invitedAt', render: day },
-        { title: 'Signed up', dataIndex: 'signedUpAt', render: day },
-        { title: 'Reward', dataIndex: 'rewardUsd', align: 'right', render: usd },
-      ]}
-    />
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a block that scrolls sideways on phones must be reachable by keyboard
+    <section className="llr-scroll" tabIndex={0} aria-label="People you referred, scrolls sideways">
+      <Table<Referral>
+        rowKey="id"
+        dataSource={rows}
+        pagination={rows.length > 20 ? { pageSize: 20 } : false}
+        locale={{ emptyText: 'Nobody yet: share your link or invite someone by email.' }}
+        columns={[
+          { title: 'No', key: 'no', width: 56, render: (_value, _row, index) => index + 1 },
+          { title: 'Name', dataIndex: 'name', render: (name: string | null) => name ?? '—' },
+          { title: 'Email', dataIndex: 'email' },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: ReferralStatus) => (
+              <Tag color={statusLabels[status].color}>{statusLabels[status].label}</Tag>
+            ),
+          },
+          { title: 'Invited', dataIndex: 'invitedAt', render: day },
+          { title: 'Signed up', dataIndex: 'signedUpAt', render: day },
+          { title: 'Reward', dataIndex: 'rewardUsd', align: 'right', render: usd },
+        ]}
+      />
+    </section>
   );
 }

@@ -1,0 +1,145 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app.ts';
+import {
+  launchBrowser,
+  openPage,
+  sameOrigin,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  testAdmin,
+  type ViewportName,
+} from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let member: { email: string; password: string };
+
+async function send(context: BrowserContext, method: string, path: string, data?: unknown) {
+  const response = await context.request.fetch(path, {
+    method,
+    headers: sameOrigin(context),
+    ...(data === undefined ? {} : { data }),
+  });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** The latest mail to an address in the development mailbox, waiting for it to arrive. */
+async function mailTo(context: BrowserContext, to: string): Promise<{ subject: string; text: string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mails = (await (await context.request.get('/dev/mailbox.json')).json()) as {
+      data: { mails: { to: string; subject: string; text: string }[] };
+    };
+    const mail = mails.data.mails.find((candidate) => candidate.to === to);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+/** An account signed up, verified through its mailed link and approved by the admin. */
+async function createMember(context: BrowserContext) {
+  const email = `referrer-${Date.now()}@layerloom.test`;
+  const password = 'Referrer-Pass-2026';
+  const created = await send(context, 'POST', '/api/v1/users', {
+    firstname: 'Rita',
+    lastname: 'Referrer',
+    email,
+    password,
+  });
+  const link = (await mailTo(context, email)).text.match(/\/verify\/([^/\s]+)\/([^\s]+)/);
+  if (!link) throw new Error(`no verification link for ${email}`);
+  await send(context, 'PATCH', `/api/v1/users/verify/${link[1]}/${link[2]}`);
+  await signIn(context, testAdmin.email, testAdmin.password);
+  await send(context, 'PATCH', `/api/v1/users/update-account-status/${created.data.user._id}`, {
+    accountAccepted: { status: 'approved' },
+  });
+  return { email, password };
+}
+
+const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).first();
+
+beforeAll(async () => {
+  app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
+  browser = await launchBrowser();
+  const { context } = await openPage(browser, app.url);
+  member = await createMember(context);
+  await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('referrals', () => {
+  it('invites someone by email who signs up through the link and appears as referred', async () => {
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, member.email, member.password);
+    await page.goto('/dashboard');
+    await menuOf(page).getByRole('menuitem', { name: 'Referrals' }).click();
+    await page.getByRole('heading', { name: 'Referrals', level: 1 }).waitFor();
+    await page
+      .getByText('You earn $10 of Layerloom credit for each person you referred who buys a paid plan.')
+      .waitFor();
+    const link = await page.getByRole('textbox', { name: 'Referral link' }).inputValue();
+    expect(link).toMatch(new RegExp(`^${app.url}/\\?ref=[A-Z2-9]{10}$`));
+    await page.getByText('Nobody yet: share your link or invite someone by email.').waitFor();
+
+    const invitee = `friend-${Date.now()}@layerloom.test`;
+    await page.getByLabel('Email address').fill(invitee);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(`Invitation sent to ${invitee}.`).waitFor();
+    const invitedRow = page.getByRole('row', { name: new RegExp(invitee) });
+    await invitedRow.getByText('Invited').waitFor();
+
+    // The same address again within the week is refused on the field; no second mail.
+    await page.getByLabel('Email address').fill(invitee);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page
+      .getByText(/^Already invited this week; you can invite again on \d{4}-\d{2}-\d{2}\.$/)
+      .waitFor();
+    errors.splice(0); // the 429 of the refused invitation is expected
+
+    // The invited person follows the mailed link, reads the site, then signs up.
+    const mail = await mailTo(context, invitee);
+    expect(mail.subject).toBe('Rita Referrer invited you to Layerloom');
+    const mailed = mail.text.match(/https?:\/\/\S+\/\?ref=[A-Z2-9]+/)?.[0];
+    expect(mailed).toBe(link);
+    const visitor = await openPage(browser, app.url, 'desktop');
+    await visitor.page.goto(mailed as string);
+    await visitor.page.getByRole('heading', { level: 1 }).first().waitFor();
+    await visitor.page.goto('/auth/signup');
+    await visitor.page.getByLabel('First name', { exact: true }).fill('Fran');
+    await visitor.page.getByLabel('Last name', { exact: true }).fill('Friend');
+    await visitor.page.getByLabel('Email', { exact: true }).fill(invitee);
+    await visitor.page.getByLabel('Password', { exact: true }).fill('Friend-Pass-2026');
+    await visitor.page.getByRole('button', { name: 'Sign up' }).click();
+    await visitor.page.waitForURL('**/success');
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+
+    await page.reload();
+    const row = page.getByRole('row', { name: new RegExp(invitee) });
+    await row.getByText('Signed up').waitFor();
+    expect(await row.innerText()).toMatch(/Fran Friend/);
+    expect(await page.getByText('Reward earned:').innerText()).toBe('Reward earned: $0');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the page at desktop, tablet and phone widths with no serious axe issue', async () => {
+    for (const width of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
+      const { context, page, errors } = await openPage(browser, app.url, width);
+      await signIn(context, member.email, member.password);
+      await page.goto('/dashboard/referrals');
+      await page.getByRole('row', { name: /Fran Friend/ }).waitFor();
+      await screenshot(page, 'referrals');
+      expect(await seriousAxeViolations(page), `referrals at ${width}`).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
