@@ -28,11 +28,27 @@ export interface BillingData {
   canOpenPortal: boolean;
 }
 
-/** The signed-in user's billing (Payment plans page, Settings › Payment). */
-export function useBilling() {
+/** How often, and how many times, the plans page asks again while Stripe's webhook is on its way. */
+export const PAYMENT_POLL = { everyMs: 2_000, times: 30 } as const;
+
+/** Whether a payment landed in the last ten minutes (the one the user just made). */
+function hasRecentPayment(data: BillingData | undefined): boolean {
+  const newest = data?.payments[0];
+  return newest !== undefined && Date.now() - Date.parse(newest.paidAt) < 10 * 60_000;
+}
+
+/**
+ * The signed-in user's billing (Payment plans page, Settings › Payment). Back from Stripe Checkout,
+ * `awaitPayment` asks again every few seconds until the payment's webhook has been applied.
+ */
+export function useBilling({ awaitPayment = false }: { awaitPayment?: boolean } = {}) {
   return useQuery({
     queryKey: billingKey,
     queryFn: async ({ signal }): Promise<BillingData> => (await call(getBilling, { signal })).data,
+    refetchInterval: (query) =>
+      awaitPayment && !hasRecentPayment(query.state.data) && query.state.dataUpdateCount < PAYMENT_POLL.times
+        ? PAYMENT_POLL.everyMs
+        : false,
   });
 }
 

@@ -111,6 +111,44 @@ const cards = (defaultId: string) => [
   },
 ];
 
+describe('Payment plans back from Stripe Checkout', { timeout: 30_000 }, () => {
+  it("asks again until Stripe's webhook changed the plan, then marks the new plan current", async () => {
+    let asked = 0;
+    const paid: BillingPayment = {
+      id: 'pay_1',
+      planId: 'starter',
+      amount: 17900,
+      currency: 'usd',
+      provider: 'stripe',
+      receiptUrl: null,
+      paidAt: new Date().toISOString(),
+    };
+    const { fetch } = show('/dashboard/payment-plans?checkout=success', (url) => {
+      if (url.endsWith('/session'))
+        return Response.json({
+          status: 'success',
+          data: { user: { planId: asked > 1 ? 'starter' : 'free' } },
+        });
+      asked += 1;
+      return asked > 1 ? billing('starter', 'stripe', [paid], true) : billing('free', 'stripe');
+    });
+    await screen.findByText(
+      'Payment received. Your plan changes as soon as Stripe confirms it.',
+      {},
+      { timeout: 20_000 },
+    );
+    const starter = await screen.findByRole('listitem', { name: 'Starter' }, { timeout: 20_000 });
+    await within(starter).findByText('Current plan', {}, { timeout: 10_000 });
+    const billingCalls = () =>
+      fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/v1/billing')).length;
+    const settled = billingCalls();
+    expect(settled).toBe(2);
+    // Paid: no more asking.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(billingCalls()).toBe(settled);
+  });
+});
+
 describe('Payment plans on a server that takes no payments', { timeout: 30_000 }, () => {
   it('says an administrator changes plans and offers no Buy button', async () => {
     show('/dashboard/payment-plans', () => billing('free', 'none'));

@@ -1,9 +1,12 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { type Plan, type PlanId, plans } from '@layerloom/api';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Tag } from 'antd';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { sessionKey, useSession } from '../auth/session.ts';
 import { useBilling, useStartCheckout } from './billing-queries.ts';
 import './billing.css';
 
@@ -15,11 +18,21 @@ const count = new Intl.NumberFormat('en-US');
  */
 export function PaymentPlansPage() {
   useDocumentTitle('Payment plans');
-  const billing = useBilling();
-  const checkout = useStartCheckout();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const returned = search.get('checkout');
+  const billing = useBilling({ awaitPayment: returned === 'success' });
+  const checkout = useStartCheckout();
+  const navigate = useNavigate();
+  const session = useSession();
+  const client = useQueryClient();
+  const planId = billing.data?.planId;
+  const sessionPlanId = session.data?.planId;
+
+  // Once a payment changed the plan, every page (Generate NFT's limits, the header) reads the new one.
+  useEffect(() => {
+    if (planId && sessionPlanId && planId !== sessionPlanId)
+      void client.invalidateQueries({ queryKey: sessionKey });
+  }, [planId, sessionPlanId, client]);
 
   const onBuy = (planId: Exclude<PlanId, 'free'>) => {
     checkout.mutate(planId, {
