@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { type PlanId, planById } from '@layerloom/api';
+import { layerloomChains } from '@layerloom/contracts';
 import { countValidCombinations, type RarityReport, type TokenMetadata } from '@layerloom/engine';
 import { isFinished } from '../../jobs/job.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
+import { findLatestVerifiedDeployment } from '../deployments/deployments.repository.ts';
 import { serializeProject } from '../projects/project-document.ts';
 import { projectSpec } from '../projects/project-spec.ts';
 import { assertRenderable, getProject } from '../projects/projects.service.ts';
@@ -118,6 +120,17 @@ async function stopJob(app: App, jobId: string, timeoutMs = STOP_TIMEOUT_MS): Pr
  */
 export async function deleteCollection(app: App, ownerId: string, id: string): Promise<void> {
   const collection = await getOwnedCollection(app, ownerId, id);
+  // Collectors' tokens point at a deployed collection's files and its mint page: deleting them would
+  // break what other people own, so a collection with a contract verified on chain stays.
+  const live = await findLatestVerifiedDeployment(app.database.db, collection.id);
+  if (live) {
+    const chain =
+      layerloomChains.find((entry) => entry.chain.id === live.chain_id)?.name ?? `chain ${live.chain_id}`;
+    throw new AppError(
+      'CONFLICT',
+      `This collection has a live contract on ${chain} (${live.address}): collectors' tokens point at its files and its mint page, so it cannot be deleted.`,
+    );
+  }
   if (!(await stopJob(app, collection.job_id))) {
     app.log.warn(
       { collectionId: id, jobId: collection.job_id },

@@ -132,6 +132,25 @@ describe.each(databaseKinds)('recording a deployed collection contract on %s', (
     expect(owned).toBe(CREATOR);
   });
 
+  it('keeps a collection whose contract is verified on chain: deleting it is refused and nothing is removed', async () => {
+    const refused = await test.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/collections/${collectionId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(
+      /^This collection has a live contract on Local \(anvil\) \(0x[0-9a-fA-F]{40}\): collectors' tokens point at its files and its mint page, so it cannot be deleted\.$/,
+    );
+    const still = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${collectionId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(still.statusCode).toBe(200);
+    expect((await list(collectionId)).length).toBeGreaterThan(0);
+  });
+
   it('refuses a claim the chain contradicts, storing nothing', async () => {
     const deployed = await deploy(CREATOR, { name: 'Other Name' });
     const cases: [object, string][] = [
