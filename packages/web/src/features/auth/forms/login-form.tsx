@@ -1,5 +1,11 @@
 import { DiscordOutlined, GoogleOutlined, XOutlined } from '@ant-design/icons';
-import { login, resendVerification, type User } from '@layerloom/api';
+import {
+  login,
+  loginOrChallengeResponse,
+  resendVerification,
+  type TwoFactorRequired,
+  type User,
+} from '@layerloom/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form, Input, Space, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -27,8 +33,20 @@ const providers = [
   { name: 'Discord', icon: <DiscordOutlined /> },
 ] as const;
 
-/** Email + password login. Signs in (the session query is filled) and then calls `onSignedIn`. */
-export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+/** The login call, whose answer may be the two-factor code step instead of the user. */
+const loginOrChallenge = { ...login, response: loginOrChallengeResponse };
+
+/**
+ * Email + password login. Signs in (the session query is filled) and then calls `onSignedIn`; when the
+ * account has two-factor sign-in on, calls `onTwoFactor` with the code step instead.
+ */
+export function LoginForm({
+  onSignedIn,
+  onTwoFactor,
+}: {
+  onSignedIn: (user: User) => void;
+  onTwoFactor?: (challenge: TwoFactorRequired) => void;
+}) {
   const [form] = Form.useForm<LoginValues>();
   const client = useQueryClient();
   const feedback = useFeedback();
@@ -42,7 +60,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
     setSubmitting(true);
     setRefusal(null);
     try {
-      const { data } = await call(login, { body: { email: values.email.trim(), password: values.password } });
+      const { data } = await call(loginOrChallenge, {
+        body: { email: values.email.trim(), password: values.password },
+      });
+      if ('twoFactorRequired' in data) {
+        onTwoFactor?.(data);
+        return;
+      }
       replaceSession(client, data.user);
       onSignedIn(data.user);
     } catch (error) {
