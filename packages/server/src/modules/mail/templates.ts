@@ -177,3 +177,19 @@ export function twoFactorChangedMail(
     action: { label: 'Open Settings › Security', url: securityUrl },
   });
 }
+
+export function referralSignedUpMail(
+  to: string,
+  firstName: string,
+  referredName: string,
+  referralsUrl: string,
+): MailMessage {
+  return render(to, `${referredName} joined ${PRODUCT} through your link`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `${referredName} just signed up to ${PRODUCT} through your referral link. You can follow them on your Referrals page.`,
+      'You receive this because Referrals mails are on in Settings › Notification; turn them off there.',
+    ],
+    action: { label: 'Open Referrals', url: referralsUrl },
+  });
+}

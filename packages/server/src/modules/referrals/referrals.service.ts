@@ -7,13 +7,15 @@ import {
   type ReferralStatus,
   referralRewardUsd,
 } from '@layerloom/api';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
-import { sendSafely } from '../mail/mailer.ts';
-import { referralInviteMail } from '../mail/templates.ts';
+import { type Mailer, sendSafely } from '../mail/mailer.ts';
+import { referralInviteMail, referralSignedUpMail } from '../mail/templates.ts';
+import { wantsMail } from '../notifications/notification-preferences.ts';
 import { isUniqueViolation } from '../users/users.repository.ts';
 
 /** One invitation mail per address per week. */
@@ -192,17 +194,19 @@ export async function invite(app: App, user: AuthUser, email: string): Promise<R
 
 /**
  * Credits the referrer whose code a new user signed up with: links their invitation of this address,
- * or records the sign-up. An unknown code (or the user's own) changes nothing: sign-up never fails for it.
+ * or records the sign-up, then mails the referrer (unless they turned Referrals mails off).
+ * An unknown code (or the user's own) changes nothing: sign-up never fails for it.
  */
 export async function recordReferredSignUp(
-  db: Kysely<Database>,
+  deps: { db: Kysely<Database>; mail: Mailer; log: FastifyBaseLogger; publicUrl: string },
   code: string | undefined,
-  user: { id: string; email: string; created_at: string },
+  user: { id: string; email: string; first_name: string; last_name: string; created_at: string },
 ): Promise<void> {
+  const { db } = deps;
   if (!code || !ReferralCodeSchema.safeParse(code).success) return;
   const referrer = await db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'email', 'first_name'])
     .where('referral_code', '=', code.trim().toUpperCase())
     .executeTakeFirst();
   if (!referrer || referrer.id === user.id) return;
@@ -213,18 +217,32 @@ export async function recordReferredSignUp(
     .where('referrer_id', '=', referrer.id)
     .where('email', '=', user.email)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) return;
-  await db
-    .insertInto('referrals')
-    .values({
-      id: randomUUID(),
-      referrer_id: referrer.id,
-      email: user.email,
-      referred_user_id: user.id,
-      invited_at: null,
-      last_invited_at: null,
-      signed_up_at: at,
-      created_at: at,
-    })
-    .execute();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await db
+      .insertInto('referrals')
+      .values({
+        id: randomUUID(),
+        referrer_id: referrer.id,
+        email: user.email,
+        referred_user_id: user.id,
+        invited_at: null,
+        last_invited_at: null,
+        signed_up_at: at,
+        created_at: at,
+      })
+      .execute();
+  }
+  if (await wantsMail(db, referrer.id, 'referrals')) {
+    const name = `${user.first_name} ${user.last_name}`.trim();
+    await sendSafely(
+      deps.mail,
+      deps.log,
+      referralSignedUpMail(
+        referrer.email,
+        referrer.first_name,
+        name,
+        `${deps.publicUrl}/dashboard/referrals`,
+      ),
+    );
+  }
 }

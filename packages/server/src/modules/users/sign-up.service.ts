@@ -54,7 +54,7 @@ export async function signUpUser(
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
-  await recordReferredSignUp(deps.db, input.referralCode, row);
+  await recordReferredSignUp(deps, input.referralCode, row);
   await sendVerificationLink(deps, row);
   return row;
 }

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { successSchema } from '../envelope.ts';
+
+/**
+ * The kinds of optional mail a user can turn off, each with what it is about. Only kinds the product
+ * actually sends are listed; account-safety mails (address verification, password reset and change,
+ * email change, account approval) are always sent and are not here.
+ */
+export const notificationKinds = [
+  {
+    key: 'referrals',
+    label: 'Referrals',
+    description: 'Mail me when someone signs up through my referral link.',
+  },
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number]['key'];
+
+export const NotificationPreferencesSchema = z.object({ referrals: z.boolean() });
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** `GET /api/v1/account/notifications`: which optional mails the user receives (all on until changed). */
+export const getNotificationPreferences = {
+  method: 'GET',
+  path: '/api/v1/account/notifications',
+  response: successSchema(z.object({ preferences: NotificationPreferencesSchema })),
+} as const;
+
+/** `PUT /api/v1/account/notifications`: saves the toggles. */
+export const updateNotificationPreferences = {
+  method: 'PUT',
+  path: '/api/v1/account/notifications',
+  body: NotificationPreferencesSchema.strict(),
+  response: successSchema(z.object({ preferences: NotificationPreferencesSchema })),
+} as const;
