@@ -23,6 +23,13 @@ export {
   updateProfile,
   uploadAvatar,
 } from './account/account.ts';
+export type { NotificationKind, NotificationPreferences } from './account/notifications.ts';
+export {
+  getNotificationPreferences,
+  NotificationPreferencesSchema,
+  notificationKinds,
+  updateNotificationPreferences,
+} from './account/notifications.ts';
 export type {
   AccountSession,
   ChangePasswordInput,
