@@ -4,7 +4,7 @@
 // collection is deleted once ready, as users do). It prints the RSS after every 10th job and exits 1
 // when the RSS after the last job is above 1.2× the RSS after job 10 (the start-up and first-job
 // allocations are done by then). A report, not a test: it takes about three minutes.
-// Settings: SOAK_JOBS (100), SOAK_TOKENS (27), SOAK_SIZE (256).
+// Settings: SOAK_JOBS (100), SOAK_TOKENS (27), SOAK_SIZE (256), SOAK_LOG=1.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,8 @@ const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`
 const dataDir = mkdtempSync(join(tmpdir(), 'layerloom-soak-'));
 const app = await buildApp({
   config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-  logger: false,
+  // SOAK_LOG=1 prints the app's error lines (a failed job's cause).
+  logger: process.env.SOAK_LOG === '1' ? { level: 'error' } : false,
 });
 let exitCode = 0;
 try {
