@@ -33,4 +33,9 @@ export const settingsTabs: readonly SettingsTab[] = [
     label: 'Payment',
     Component: lazyTab(() => import('./payment/payment-tab.tsx'), 'PaymentTab'),
   },
+  {
+    key: 'notification',
+    label: 'Notification',
+    Component: lazyTab(() => import('./notification/notification-tab.tsx'), 'NotificationTab'),
+  },
 ];
