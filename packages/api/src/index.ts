@@ -67,31 +67,6 @@ export {
   TwoFactorStatusSchema,
 } from './account/two-factor.ts';
 export type {
-  BillingPayment,
-  CheckoutProvider,
-  GetBillingResponse,
-  PaymentMethod,
-  StartCheckoutInput,
-  TestCheckout,
-} from './billing/billing.ts';
-export {
-  addPaymentMethod,
-  BillingPaymentSchema,
-  billingWebhook,
-  CheckoutProviderSchema,
-  getBilling,
-  getTestCheckout,
-  listPaymentMethods,
-  openBillingPortal,
-  PaymentMethodSchema,
-  payTestCheckout,
-  removePaymentMethod,
-  StartCheckoutBodySchema,
-  setDefaultPaymentMethod,
-  startCheckout,
-  TestCheckoutSchema,
-} from './billing/billing.ts';
-export type {
   Allowlist,
   AllowlistEntry,
   AllowlistProof,
@@ -116,6 +91,31 @@ export {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './auth/password-rules.ts';
+export type {
+  BillingPayment,
+  CheckoutProvider,
+  GetBillingResponse,
+  PaymentMethod,
+  StartCheckoutInput,
+  TestCheckout,
+} from './billing/billing.ts';
+export {
+  addPaymentMethod,
+  BillingPaymentSchema,
+  billingWebhook,
+  CheckoutProviderSchema,
+  getBilling,
+  getTestCheckout,
+  listPaymentMethods,
+  openBillingPortal,
+  PaymentMethodSchema,
+  payTestCheckout,
+  removePaymentMethod,
+  StartCheckoutBodySchema,
+  setDefaultPaymentMethod,
+  startCheckout,
+  TestCheckoutSchema,
+} from './billing/billing.ts';
 export type { Collection, CollectionStatus, GenerationProgress, Token } from './collections/collection.ts';
 export {
   AttributeSchema,
