@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { SubmitButton } from './forms/submit-button.tsx';
 import { replaceSession } from './session.ts';
 import { formatWait, useCountdown } from './use-countdown.ts';
+import './two-factor-step.css';
 
 /**
  * The second step of login when two-factor sign-in is on: the code from the authenticator app, or one
@@ -120,12 +121,12 @@ export function TwoFactorStep({
           Verify
         </SubmitButton>
       )}
-      <p className="ll-form-footer">
-        <Button type="link" onClick={switchKind}>
+      <p className="ll-form-footer ll-2fa-links">
+        <Button type="link" className="ll-inline-link" onClick={switchKind}>
           {useRecovery ? 'Use the code from your app' : 'Use a recovery code'}
         </Button>
         {' · '}
-        <Button type="link" onClick={onRestart}>
+        <Button type="link" className="ll-inline-link" onClick={onRestart}>
           Back to login
         </Button>
       </p>

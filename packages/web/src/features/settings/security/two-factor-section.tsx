@@ -196,7 +196,7 @@ export function TwoFactorSection() {
           Two-factor sign-in
         </h2>
         {state.data && (
-          <Tag color={enabled ? 'green' : 'default'} className="llsec-2fa-state">
+          <Tag className={enabled ? 'llsec-2fa-state llsec-2fa-state--on' : 'llsec-2fa-state'}>
             {enabled ? 'On' : 'Off'}
           </Tag>
         )}
