@@ -179,6 +179,11 @@ describe('the account area', () => {
     await card.getByText('Free', { exact: true }).waitFor();
     await card.getByText('Collections of up to 100 tokens').waitFor();
     expect(await card.locator('img').getAttribute('src')).toBe(await avatar.getAttribute('src'));
+    // Nobody referred yet: the table says how people get there.
+    await page
+      .getByRole('region', { name: 'Referred people' })
+      .getByText('Nobody yet: people who sign up with your referral link appear here.')
+      .waitFor();
 
     // A regular user has no admin page: the refusal reads well.
     await page.goto('/dashboard/user-requests');

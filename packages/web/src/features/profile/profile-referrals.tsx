@@ -36,49 +36,63 @@ export function ProfileReferrals() {
       {query.isError ? (
         <Alert type="error" showIcon title={errorMessage(query.error)} role="alert" />
       ) : (
-        <Table<ProfileReferral>
-          rowKey="no"
-          size="middle"
-          loading={query.isPending || query.isPlaceholderData}
-          dataSource={query.data?.referrals ?? []}
-          scroll={{ x: 560 }}
-          locale={{ emptyText: 'Nobody yet: invite people from Referrals and they appear here.' }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: query.data?.total ?? 0,
-            hideOnSinglePage: true,
-            showSizeChanger: false,
-            onChange: setPage,
-          }}
-          columns={[
-            { title: 'No', dataIndex: 'no', width: 64 },
-            {
-              title: 'Name',
-              dataIndex: 'name',
-              render: (name: string | null) => name ?? <span className="llp-muted">Not signed up yet</span>,
-            },
-            {
-              title: 'Picture',
-              key: 'avatar',
-              width: 88,
-              render: (_: unknown, row) =>
-                row.avatar ? (
-                  <Avatar src={row.avatar} alt={`${row.name ?? row.email}'s picture`} />
-                ) : (
-                  <Avatar className="ll-avatar" aria-hidden="true">
-                    {initialsOf(row)}
-                  </Avatar>
-                ),
-            },
-            { title: 'Email', dataIndex: 'email' },
-            {
-              title: 'Status',
-              dataIndex: 'status',
-              render: (status: ReferralStatus) => <Tag>{statusLabels[status]}</Tag>,
-            },
-          ]}
-        />
+        // Scrolls sideways on phones; focusable so the keyboard can scroll it too.
+        <section
+          className={`llp-table-scroll ${query.data?.referrals.length ? 'llp-table-scroll--rows' : ''}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+          tabIndex={0}
+          aria-label="Referred people, scrollable"
+        >
+          <Table<ProfileReferral>
+            rowKey="no"
+            size="middle"
+            loading={query.isPending || query.isPlaceholderData}
+            dataSource={query.data?.referrals ?? []}
+            locale={{
+              // antd's empty-table grey reads below 4.5:1.
+              emptyText: (
+                <span className="llp-muted">
+                  Nobody yet: people who sign up with your referral link appear here.
+                </span>
+              ),
+            }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: query.data?.total ?? 0,
+              hideOnSinglePage: true,
+              showSizeChanger: false,
+              onChange: setPage,
+            }}
+            columns={[
+              { title: 'No', dataIndex: 'no', width: 64 },
+              {
+                title: 'Name',
+                dataIndex: 'name',
+                render: (name: string | null) => name ?? <span className="llp-muted">Not signed up yet</span>,
+              },
+              {
+                title: 'Picture',
+                key: 'avatar',
+                width: 88,
+                render: (_: unknown, row) =>
+                  row.avatar ? (
+                    <Avatar src={row.avatar} alt={`${row.name ?? row.email}'s picture`} />
+                  ) : (
+                    <Avatar className="ll-avatar" aria-hidden="true">
+                      {initialsOf(row)}
+                    </Avatar>
+                  ),
+              },
+              { title: 'Email', dataIndex: 'email' },
+              {
+                title: 'Status',
+                dataIndex: 'status',
+                render: (status: ReferralStatus) => <Tag>{statusLabels[status]}</Tag>,
+              },
+            ]}
+          />
+        </section>
       )}
     </section>
   );
