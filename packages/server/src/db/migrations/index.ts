@@ -13,10 +13,10 @@ import * as projectLimits from './0022_project_limits.ts';
 import * as publications from './0023_publications.ts';
 import * as deployments from './0024_deployments.ts';
 import * as allowlists from './0025_allowlists.ts';
-import * as jobChunks from './0030_job_chunks.ts';
 import * as ipfsPublishing from './0026_ipfs_publishing.ts';
 import * as prereveal from './0027_prereveal.ts';
 import * as mintPages from './0028_mint_pages.ts';
+import * as jobChunks from './0030_job_chunks.ts';
 import * as profiles from './0040_profiles.ts';
 import * as security from './0041_security.ts';
 import * as billing from './0042_billing.ts';
@@ -42,10 +42,10 @@ export const migrations: Record<string, Migration> = {
   '0023_publications': publications,
   '0024_deployments': deployments,
   '0025_allowlists': allowlists,
-  '0030_job_chunks': jobChunks,
   '0026_ipfs_publishing': ipfsPublishing,
   '0027_prereveal': prereveal,
   '0028_mint_pages': mintPages,
+  '0030_job_chunks': jobChunks,
   '0040_profiles': profiles,
   '0041_security': security,
   '0042_billing': billing,
