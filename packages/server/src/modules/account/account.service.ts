@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountSummary, Profile, ProfileFields, ProfileReferral, ReferralStatus } from '@layerloom/api';
+import type { AccountSummary, Profile, ProfileFields, ProfileReferral } from '@layerloom/api';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { randomToken, sha256Hex } from '../auth/tokens.ts';
 import { sendSafely } from '../mail/mailer.ts';
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/templates.ts';
+import { referralStatus } from '../referrals/referrals.service.ts';
 import { toPublicUser } from '../users/user-view.ts';
 import {
   findUserByEmail,
@@ -21,7 +22,6 @@ import {
   findPendingEmailChange,
   findProfile,
   insertEmailChange,
-  type ReferralRow,
   referralsPage,
   saveProfile,
 } from './account.repository.ts';
@@ -217,13 +217,6 @@ export async function avatarBytes(app: App, userId: string, name: string): Promi
   const user = await findUserById(app.database.db, userId);
   if (user?.avatar !== avatarUrl(userId, name)) return undefined;
   return app.blobs.getBuffer(avatarKey(userId, name));
-}
-
-/** A referral's status, by the rule of the Referrals page: invited → signed up → approved → paying (a paid plan). */
-function referralStatus(row: ReferralRow): ReferralStatus {
-  if (!row.referred_user_id) return 'invited';
-  if (row.plan_id && row.plan_id !== 'free') return 'paying';
-  return row.account_status === 'approved' ? 'approved' : 'signed_up';
 }
 
 /** A page of the people the user referred (the Profile page's table), numbered across pages. */

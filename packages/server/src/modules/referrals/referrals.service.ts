@@ -54,7 +54,8 @@ export function referralLink(publicUrl: string, code: string): string {
   return `${publicUrl}/?ref=${encodeURIComponent(code)}`;
 }
 
-function statusOf(row: {
+/** A referral's status, the one rule for every page: invited → signed up → approved → paying (a paid plan). */
+export function referralStatus(row: {
   referred_user_id: string | null;
   account_status: string | null;
   plan_id: string | null;
@@ -88,7 +89,7 @@ async function listReferrals(db: Kysely<Database>, referrerId: string, id?: stri
     .limit(1000)
     .execute();
   return rows.map((row) => {
-    const status = statusOf(row);
+    const status = referralStatus(row);
     return {
       id: row.id,
       email: row.email,
