@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
@@ -11,6 +11,7 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
+import { createMember, mailTo } from './support/members.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -40,50 +41,6 @@ function solidPng(size: number, [red, green, blue]: readonly [number, number, nu
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Sends an API call as a page of the app would (same-origin), with the context's session. */
-async function send(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(path, {
-    method,
-    headers: { origin: app.url },
-    ...(data === undefined ? {} : { data }),
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-/** The text of the newest development-outbox mail to `to` matching `pattern`. */
-async function mailTo(context: BrowserContext, to: string, pattern: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = (await (await context.request.get('/dev/mailbox.json')).json()) as {
-      data: { mails: { to: string; text: string }[] };
-    };
-    const mail = mails.data.mails.find((candidate) => candidate.to === to && pattern.test(candidate.text));
-    if (mail) return mail.text;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-
-/** A regular account: signed up, its mailed link opened, approved by the admin. */
-async function createMember(context: BrowserContext) {
-  const email = `member-${Date.now()}@layerloom.test`;
-  const password = 'Member-Pass-2026';
-  const created = await send(context, 'POST', '/api/v1/users', {
-    firstname: 'Mira',
-    lastname: 'Member',
-    email,
-    password,
-  });
-  const link = (await mailTo(context, email, /\/verify\//)).match(/\/verify\/([^/\s]+)\/([^\s]+)/);
-  if (!link) throw new Error(`no verification link for ${email}`);
-  await send(context, 'PATCH', `/api/v1/users/verify/${link[1]}/${link[2]}`);
-  await signIn(context, testAdmin.email, testAdmin.password);
-  await send(context, 'PATCH', `/api/v1/users/update-account-status/${created.data.user._id}`, {
-    accountAccepted: { status: 'approved' },
-  });
-  return { email, password };
 }
 
 /** Screens `path` at the three widths (signed in as the member), with no serious axe issue. */
@@ -212,7 +169,7 @@ describe('the account area', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(member.email);
     await mailTo(context, member.email, new RegExp(`asked to change its email to ${newEmail}`));
 
-    const link = (await mailTo(context, newEmail, /\/confirm-email\//)).match(
+    const link = (await mailTo(context, newEmail, /\/confirm-email\//)).text.match(
       /(\/confirm-email\/[A-Za-z0-9_-]+)/,
     );
     if (!link?.[1]) throw new Error('no confirmation link');

@@ -1,69 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
   launchBrowser,
   openPage,
-  sameOrigin,
   screenshot,
   seriousAxeViolations,
   signIn,
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
+import { createMember, mailTo } from './support/members.ts';
 
 let app: RunningApp;
 let browser: Browser;
 let member: { email: string; password: string };
-
-async function send(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(path, {
-    method,
-    headers: sameOrigin(context),
-    ...(data === undefined ? {} : { data }),
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-/** The latest mail to an address in the development mailbox, waiting for it to arrive. */
-async function mailTo(
-  context: BrowserContext,
-  to: string,
-  subject?: string,
-): Promise<{ subject: string; text: string }> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = (await (await context.request.get('/dev/mailbox.json')).json()) as {
-      data: { mails: { to: string; subject: string; text: string }[] };
-    };
-    const mail = mails.data.mails.find(
-      (candidate) => candidate.to === to && (subject === undefined || candidate.subject === subject),
-    );
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to}${subject ? ` titled ${subject}` : ''}`);
-}
-
-/** An account signed up, verified through its mailed link and approved by the admin. */
-async function createMember(context: BrowserContext) {
-  const email = `referrer-${Date.now()}@layerloom.test`;
-  const password = 'Referrer-Pass-2026';
-  const created = await send(context, 'POST', '/api/v1/users', {
-    firstname: 'Rita',
-    lastname: 'Referrer',
-    email,
-    password,
-  });
-  const link = (await mailTo(context, email)).text.match(/\/verify\/([^/\s]+)\/([^\s]+)/);
-  if (!link) throw new Error(`no verification link for ${email}`);
-  await send(context, 'PATCH', `/api/v1/users/verify/${link[1]}/${link[2]}`);
-  await signIn(context, testAdmin.email, testAdmin.password);
-  await send(context, 'PATCH', `/api/v1/users/update-account-status/${created.data.user._id}`, {
-    accountAccepted: { status: 'approved' },
-  });
-  return { email, password };
-}
 
 const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).first();
 
@@ -71,7 +22,7 @@ beforeAll(async () => {
   app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
   browser = await launchBrowser();
   const { context } = await openPage(browser, app.url);
-  member = await createMember(context);
+  member = await createMember(context, { firstname: 'Rita', lastname: 'Referrer' });
   await context.close();
 });
 

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../packages/server/src/modules/auth/totp.ts';
 import { type RunningApp, startApp } from './support/app.ts';
@@ -12,6 +12,7 @@ import {
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
+import { createMember, mailTo } from './support/members.ts';
 
 const IPAD_SAFARI =
   'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -19,50 +20,6 @@ const IPAD_SAFARI =
 let app: RunningApp;
 let browser: Browser;
 let member: { email: string; password: string };
-
-/** Sends an API call as a page of the app would (same-origin), with the context's session. */
-async function send(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(path, {
-    method,
-    headers: sameOrigin(context),
-    ...(data === undefined ? {} : { data }),
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-/** The newest development-outbox mail to `to` whose text matches `pattern`. */
-async function mailTo(context: BrowserContext, to: string, pattern: RegExp) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = (await (await context.request.get('/dev/mailbox.json')).json()) as {
-      data: { mails: { to: string; subject: string; text: string }[] };
-    };
-    const mail = mails.data.mails.find((candidate) => candidate.to === to && pattern.test(candidate.text));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-
-/** A regular account: signed up, its mailed link opened, approved by the admin. */
-async function createMember(context: BrowserContext) {
-  const email = `secure-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@layerloom.test`;
-  const password = 'Member-Pass-2026';
-  const created = await send(context, 'POST', '/api/v1/users', {
-    firstname: 'Sela',
-    lastname: 'Secure',
-    email,
-    password,
-  });
-  const link = (await mailTo(context, email, /\/verify\//)).text.match(/\/verify\/([^/\s]+)\/([^\s]+)/);
-  if (!link) throw new Error(`no verification link for ${email}`);
-  await send(context, 'PATCH', `/api/v1/users/verify/${link[1]}/${link[2]}`);
-  await signIn(context, testAdmin.email, testAdmin.password);
-  await send(context, 'PATCH', `/api/v1/users/update-account-status/${created.data.user._id}`, {
-    accountAccepted: { status: 'approved' },
-  });
-  return { email, password };
-}
 
 const sessionItems = (page: Page) =>
   page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
@@ -83,7 +40,7 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
   const { context } = await openPage(browser, app.url);
-  member = await createMember(context);
+  member = await createMember(context, { firstname: 'Sela', lastname: 'Secure' });
   await context.close();
 });
 
@@ -179,7 +136,7 @@ describe('Settings › Security', () => {
   it('turns on two-factor sign-in, then signs in with an app code and with a recovery code', async () => {
     const setup = await openPage(browser, app.url, 'desktop');
     await setup.context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.51.100.1' });
-    const owner = await createMember(setup.context);
+    const owner = await createMember(setup.context, { firstname: 'Sela', lastname: 'Secure' });
     await signIn(setup.context, owner.email, owner.password);
     const { page } = setup;
     await openSecurity(page);

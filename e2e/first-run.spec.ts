@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type ViewportName,
   viewports,
 } from './support/browser.ts';
+import { createMember, send } from './support/members.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -41,42 +42,6 @@ function solidPng(size: number, [red, green, blue]: readonly [number, number, nu
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Sends an API call as a page of the app would (same-origin), with the context's session. */
-async function send(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(path, {
-    method,
-    headers: { origin: app.url },
-    ...(data === undefined ? {} : { data }),
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-/** A regular (non-admin) account: signed up, its emailed link opened, approved by the admin. */
-async function createNewcomer(context: BrowserContext): Promise<{ email: string; password: string }> {
-  const email = `newcomer-${Date.now()}@layerloom.test`;
-  const password = 'Newcomer-Pass-2026';
-  const created = await send(context, 'POST', '/api/v1/users', {
-    firstname: 'Nora',
-    lastname: 'Newcomer',
-    email,
-    password,
-  });
-  const mails = (await (await context.request.get('/dev/mailbox.json')).json()) as {
-    data: { mails: { to: string; text: string }[] };
-  };
-  const link = mails.data.mails
-    .find((mail) => mail.to === email)
-    ?.text.match(/\/verify\/([^/\s]+)\/([^\s]+)/);
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  await send(context, 'PATCH', `/api/v1/users/verify/${link[1]}/${link[2]}`);
-  await signIn(context, testAdmin.email, testAdmin.password);
-  await send(context, 'PATCH', `/api/v1/users/update-account-status/${created.data.user._id}`, {
-    accountAccepted: { status: 'approved' },
-  });
-  return { email, password };
 }
 
 /** The region listing why Generate is disabled. */
@@ -109,7 +74,7 @@ beforeAll(async () => {
   app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
   browser = await launchBrowser();
   const { context } = await openPage(browser, app.url);
-  newcomer = await createNewcomer(context);
+  newcomer = await createMember(context, { firstname: 'Nora', lastname: 'Newcomer' });
   await context.close();
 });
 
@@ -167,7 +132,7 @@ describe("a newcomer's first collection", () => {
         `Collection Size (${(count + 1).toLocaleString('en-US')}) is more than the ${count.toLocaleString('en-US')} possible combinations: lower it to ${count.toLocaleString('en-US')} or less, add images to the layers, or loosen the rules.`,
       ]);
     expect(await reasons(page).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
-      '/#pricing',
+      '/dashboard/payment-plans',
     );
     // The top says how many there are and leads to the list.
     await nextStep(page).getByRole('button', { name: 'See all 3 things to fix' }).click();
@@ -190,7 +155,7 @@ describe("a newcomer's first collection", () => {
     // The Free watermark says where the plans are.
     const note = page.locator('.ll-gen-area-generate .ll-watermark-note');
     await note.getByText(/“Layerloom Free” watermark/).waitFor();
-    expect(await note.getByRole('link').getAttribute('href')).toBe('/#pricing');
+    expect(await note.getByRole('link').getAttribute('href')).toBe('/dashboard/payment-plans');
 
     await nextStep(page).getByRole('button', { name: 'Go to Generate' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Generate');
@@ -202,7 +167,7 @@ describe("a newcomer's first collection", () => {
     await page.getByRole('heading', { name: 'Untitled project', level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe('Untitled project · Layerloom');
     const collectionNote = page.locator('.llc-col-page .ll-watermark-note');
-    expect(await collectionNote.getByRole('link').getAttribute('href')).toBe('/#pricing');
+    expect(await collectionNote.getByRole('link').getAttribute('href')).toBe('/dashboard/payment-plans');
 
     // The token page says when the image link is set, instead of the generator's placeholder.
     await page.getByRole('link', { name: /#1$/ }).first().click();
@@ -236,13 +201,10 @@ describe("a newcomer's first collection", () => {
     expect(await page.locator('.llc-json').textContent()).toContain(`"image": "${published}"`);
     expect((await context.request.get(published ?? '')).ok()).toBe(true);
 
-    // The watermark note leads to the plans.
+    // The watermark note leads to the plans, where the user can buy one.
     await page.locator('.ll-watermark-note').getByRole('link').click();
-    await page.waitForURL(/\/#pricing$/);
-    await page.waitForFunction(() => {
-      const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? 9999;
-      return Math.abs(top) < 200;
-    });
+    await page.waitForURL(/\/dashboard\/payment-plans$/);
+    await page.getByRole('heading', { name: 'Payment plans', level: 1 }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -1,59 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
   launchBrowser,
   openPage,
-  sameOrigin,
   screenshot,
   seriousAxeViolations,
   signIn,
   testAdmin,
   type ViewportName,
 } from './support/browser.ts';
+import { createMember } from './support/members.ts';
 
 let app: RunningApp;
 let browser: Browser;
 let member: { email: string; password: string };
-
-/** Sends an API call as a page of the app would (same-origin), with the context's session. */
-async function send(context: BrowserContext, method: string, path: string, data?: unknown) {
-  const response = await context.request.fetch(path, {
-    method,
-    headers: sameOrigin(context),
-    ...(data === undefined ? {} : { data }),
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
-/** A regular account: signed up, its mailed link opened, approved by the admin. */
-async function createMember(context: BrowserContext) {
-  const email = `buyer-${Date.now()}@layerloom.test`;
-  const password = 'Buyer-Pass-2026';
-  const created = await send(context, 'POST', '/api/v1/users', {
-    firstname: 'Bea',
-    lastname: 'Buyer',
-    email,
-    password,
-  });
-  let link: RegExpMatchArray | null = null;
-  for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    const mails = (await (await context.request.get('/dev/mailbox.json')).json()) as {
-      data: { mails: { to: string; text: string }[] };
-    };
-    link =
-      mails.data.mails.find((mail) => mail.to === email)?.text.match(/\/verify\/([^/\s]+)\/([^\s]+)/) ?? null;
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!link) throw new Error(`no verification link for ${email}`);
-  await send(context, 'PATCH', `/api/v1/users/verify/${link[1]}/${link[2]}`);
-  await signIn(context, testAdmin.email, testAdmin.password);
-  await send(context, 'PATCH', `/api/v1/users/update-account-status/${created.data.user._id}`, {
-    accountAccepted: { status: 'approved' },
-  });
-  return { email, password };
-}
 
 const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).first();
 
@@ -61,7 +22,7 @@ beforeAll(async () => {
   app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
   browser = await launchBrowser();
   const { context } = await openPage(browser, app.url);
-  member = await createMember(context);
+  member = await createMember(context, { firstname: 'Bea', lastname: 'Buyer' });
   await context.close();
 });
 
