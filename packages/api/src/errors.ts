@@ -17,11 +17,13 @@ export const ErrorCodeSchema = z.enum([
   'EMAIL_NOT_VERIFIED',
   'ACCOUNT_PENDING',
   'ACCOUNT_REJECTED',
+  'ACCOUNT_DEACTIVATED',
   'TOKEN_INVALID',
   'TOKEN_EXPIRED',
   'OTP_INCORRECT',
   'OTP_LOCKED',
   'OTP_NOT_VERIFIED',
+  'ACCOUNT_SELF_DEACTIVATED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
@@ -46,6 +48,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ACCOUNT_PENDING: 403,
   /** Login refused: an admin rejected the account (the message carries the reason). */
   ACCOUNT_REJECTED: 403,
+  /** Login refused: an admin deactivated the account. */
+  ACCOUNT_DEACTIVATED: 403,
   /** An unknown, wrong or already used verification link or reset request. */
   TOKEN_INVALID: 400,
   /** A verification link or reset request that has expired. */
@@ -56,6 +60,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   OTP_LOCKED: 410,
   /** A new password sent before the reset request's code was verified. */
   OTP_NOT_VERIFIED: 403,
+  /** Login refused: the owner deactivated the account; POST /api/v1/account/reactivate lifts it. */
+  ACCOUNT_SELF_DEACTIVATED: 403,
 };
 
 /** A field-level problem: the field's path (dot-separated) and what is wrong with it. */

@@ -317,6 +317,16 @@ export {
 } from './referrals/referrals.ts';
 export type { ListRolesResponse, Role } from './roles/list-roles.ts';
 export { listRoles, RoleSchema } from './roles/list-roles.ts';
+export {
+  type AdminAction,
+  type AdminActionKind,
+  AdminActionKindSchema,
+  AdminActionSchema,
+  type ListAdminActionsResponse,
+  listAdminActions,
+  type SetUserActiveResponse,
+  setUserActive,
+} from './users/admin-actions.ts';
 export type {
   ListUsersResponse,
   UpdateAccountStatusResponse,

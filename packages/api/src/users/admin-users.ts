@@ -2,17 +2,26 @@ import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
 import { AccountStatusSchema, PlanIdSchema, UserIdParamsSchema, UserSchema } from './user.ts';
 
-/** `GET /api/v1/users` (admin): users, newest first, optionally only one account status, paginated. */
+/**
+ * `GET /api/v1/users` (admin): users, newest first, optionally only one account status and a search
+ * by name or email, paginated. Each user says whether an admin or its owner has deactivated it.
+ */
 export const listUsers = {
   method: 'GET',
   path: '/api/v1/users',
   querystring: z.object({
     status: AccountStatusSchema.optional(),
+    search: z.string().trim().max(100, 'The search is at most 100 characters').optional(),
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(10),
   }),
   response: successSchema(
-    z.object({ users: z.array(UserSchema), page: z.number(), pageSize: z.number(), total: z.number() }),
+    z.object({
+      users: z.array(UserSchema.extend({ deactivatedAt: z.string().nullable().optional() })),
+      page: z.number(),
+      pageSize: z.number(),
+      total: z.number(),
+    }),
   ),
 } as const;
 export type ListUsersResponse = z.infer<typeof listUsers.response>;

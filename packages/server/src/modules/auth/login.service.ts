@@ -17,6 +17,12 @@ export function assertMaySignIn(user: UserRow, requireApproval: boolean): void {
     const reason = user.account_reason ? ` Reason: ${user.account_reason}` : '';
     throw new AppError('ACCOUNT_REJECTED', `Your account request was not approved.${reason}`);
   }
+  if (user.deactivated_at) {
+    throw new AppError(
+      'ACCOUNT_DEACTIVATED',
+      'Your account has been deactivated by an admin. Contact us if you think this is a mistake.',
+    );
+  }
   if (user.account_status !== 'approved' && requireApproval && user.role !== 'admin') {
     throw new AppError(
       'ACCOUNT_PENDING',

@@ -1,9 +1,17 @@
-import { listUsers, updateAccountStatus, updateUserPlan } from '@layerloom/api';
+import {
+  listAdminActions,
+  listUsers,
+  setUserActive,
+  updateAccountStatus,
+  updateUserPlan,
+} from '@layerloom/api';
+import { notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireAdmin } from '../auth/require-user.ts';
-import { setAccountStatus, setPlan } from './account-admin.service.ts';
+import { adminSetPlan, setAccountStatus, setActive } from './account-admin.service.ts';
+import { listAdminActionsFor, searchUsersPage } from './admin-actions.repository.ts';
 import { toPublicUser } from './user-view.ts';
-import { listUsersPage } from './users.repository.ts';
+import { findUserById } from './users.repository.ts';
 
 /** Admin-only: the user list, approving/rejecting accounts and granting plans. */
 export async function adminUsersRoutes(app: App): Promise<void> {
@@ -20,13 +28,22 @@ export async function adminUsersRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { status, page, pageSize } = request.query;
-      const { rows, total } = await listUsersPage(app.database.db, {
+      const { status, search, page, pageSize } = request.query;
+      const { rows, total } = await searchUsersPage(app.database.db, {
         status,
+        search,
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
-      return { status: 'success' as const, data: { users: rows.map(toPublicUser), page, pageSize, total } };
+      return {
+        status: 'success' as const,
+        data: {
+          users: rows.map((row) => ({ ...toPublicUser(row), deactivatedAt: row.deactivated_at })),
+          page,
+          pageSize,
+          total,
+        },
+      };
     },
   );
 
@@ -69,8 +86,63 @@ export async function adminUsersRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const user = await setPlan(app.database.db, request.params.id, request.body.planId);
+      const user = await adminSetPlan(
+        app.database.db,
+        currentUser(request).id,
+        request.params.id,
+        request.body.planId,
+      );
       return { status: 'success' as const, data: { user: toPublicUser(user) } };
+    },
+  );
+
+  app.patch(
+    setUserActive.path,
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deactivate (sign-in refused, sessions ended) or reactivate a user',
+        security: [{ session: [] }],
+        params: setUserActive.params,
+        body: setUserActive.body,
+        response: { 200: setUserActive.response },
+      },
+    },
+    async (request) => {
+      const user = await setActive(
+        app.database.db,
+        currentUser(request).id,
+        request.params.id,
+        request.body.active,
+      );
+      request.log.info({ userId: user.id, active: request.body.active }, 'account activity changed');
+      return {
+        status: 'success' as const,
+        data: { user: toPublicUser(user), deactivatedAt: user.deactivated_at },
+      };
+    },
+  );
+
+  app.get(
+    listAdminActions.path,
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "A user's recent admin actions (who did what, when), newest first",
+        security: [{ session: [] }],
+        params: listAdminActions.params,
+        response: { 200: listAdminActions.response },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(app.database.db, request.params.id);
+      if (!user) throw notFound('User');
+      return {
+        status: 'success' as const,
+        data: { actions: await listAdminActionsFor(app.database.db, user.id) },
+      };
     },
   );
 }
