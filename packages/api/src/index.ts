@@ -23,6 +23,14 @@ export {
   updateProfile,
   uploadAvatar,
 } from './account/account.ts';
+export {
+  DEACTIVATED_SIGN_IN_MESSAGE,
+  DELETE_ACCOUNT_WARNING,
+  DeactivateAccountBodySchema,
+  type DeactivateAccountInput,
+  deactivateAccount,
+  reactivateAccount,
+} from './account/delete-account.ts';
 export type { NotificationKind, NotificationPreferences } from './account/notifications.ts';
 export {
   getNotificationPreferences,

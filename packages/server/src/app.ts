@@ -5,6 +5,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/databas
 import { createBullJobRunner } from './jobs/bull-job-runner.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { deleteAccountRoutes } from './modules/account/delete-account.routes.ts';
 import { allowlistsRoutes } from './modules/allowlists/allowlists.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(usersRoutes);
   await app.register(adminUsersRoutes);
   await app.register(accountRoutes);
+  await app.register(deleteAccountRoutes);
   await app.register(billingRoutes);
   await app.register(referralsRoutes);
   await app.register(notificationsRoutes);

@@ -107,6 +107,8 @@ export interface UserTable {
   referral_code: Generated<string | null>;
   /** Set while the owner has deactivated the account; sign-in offers to reactivate. */
   deactivated_at: Generated<string | null>;
+  /** Equals deactivated_at while the owner (not an admin) has deactivated the account. */
+  owner_deactivated_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

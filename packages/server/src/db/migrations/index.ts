@@ -22,6 +22,7 @@ import * as security from './0041_security.ts';
 import * as billing from './0042_billing.ts';
 import * as referralsAccount from './0043_referrals_account.ts';
 import * as twoFactor from './0044_two_factor.ts';
+import * as ownerDeactivation from './0045_owner_deactivation.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0042_billing': billing,
   '0043_referrals_account': referralsAccount,
   '0044_two_factor': twoFactor,
+  '0045_owner_deactivation': ownerDeactivation,
 };

@@ -1,4 +1,4 @@
-import type { LoginInput } from '@layerloom/api';
+import { DEACTIVATED_SIGN_IN_MESSAGE, type LoginInput } from '@layerloom/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -41,7 +41,15 @@ export function maySignIn(user: UserRow, requireApproval: boolean): boolean {
   }
 }
 
-/** Checks email and password (one 401 for either being wrong), then the account's state. */
+/** Whether the owner deactivated the account (Settings › Delete Account) and may reactivate it at sign-in. */
+export function isOwnerDeactivated(user: UserRow): boolean {
+  return user.deactivated_at !== null && user.owner_deactivated_at === user.deactivated_at;
+}
+
+/**
+ * Checks email and password (one 401 for either being wrong), then the account's state. An account its
+ * owner deactivated is refused with ACCOUNT_SELF_DEACTIVATED: the login page then offers to reactivate it.
+ */
 export async function checkCredentials(
   db: Kysely<Database>,
   input: LoginInput,
@@ -50,6 +58,7 @@ export async function checkCredentials(
   const user = await findUserByEmail(db, input.email.trim().toLowerCase());
   const matches = await verifyPassword(user?.password_hash, input.password);
   if (!user || !matches) throw new AppError('INVALID_CREDENTIALS', 'Incorrect email or password.');
+  if (isOwnerDeactivated(user)) throw new AppError('ACCOUNT_SELF_DEACTIVATED', DEACTIVATED_SIGN_IN_MESSAGE);
   assertMaySignIn(user, requireApproval);
   return user;
 }

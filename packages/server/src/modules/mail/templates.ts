@@ -193,3 +193,25 @@ export function referralSignedUpMail(
     action: { label: 'Open Referrals', url: referralsUrl },
   });
 }
+
+export function accountDeactivatedMail(to: string, firstName: string, loginUrl: string): MailMessage {
+  return render(to, `Your ${PRODUCT} account was deactivated`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `Your ${PRODUCT} account was deactivated and every device signed in to it was signed out. Your public mint pages stay up.`,
+      'To use your account again, sign in with your email and password and choose to reactivate it. If this was not you, reset your password with "Forgot Password?" on the login page and contact us.',
+    ],
+    action: { label: 'Open Layerloom', url: loginUrl },
+  });
+}
+
+export function accountReactivatedMail(to: string, firstName: string, loginUrl: string): MailMessage {
+  return render(to, `Your ${PRODUCT} account is active again`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `Your ${PRODUCT} account was reactivated by signing in. Welcome back.`,
+      'If this was not you, reset your password at once with "Forgot Password?" on the login page and contact us.',
+    ],
+    action: { label: 'Open Layerloom', url: loginUrl },
+  });
+}

@@ -45,6 +45,7 @@ export async function signUpUser(
     plan_id: 'free',
     referral_code: null,
     deactivated_at: null,
+    owner_deactivated_at: null,
     created_at: now,
     updated_at: now,
   };

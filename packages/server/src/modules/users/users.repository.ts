@@ -2,10 +2,14 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, UserTable } from '../../db/schema.ts';
 
 export type UserRow = Selectable<UserTable>;
-export type NewUserRow = Omit<UserRow, 'plan_id' | 'referral_code' | 'deactivated_at'> & {
+export type NewUserRow = Omit<
+  UserRow,
+  'plan_id' | 'referral_code' | 'deactivated_at' | 'owner_deactivated_at'
+> & {
   plan_id?: string;
   referral_code?: string | null;
   deactivated_at?: string | null;
+  owner_deactivated_at?: string | null;
 };
 
 /** Whether the error is a unique-constraint violation (SQLite or PostgreSQL). */

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { LoginBodySchema } from '../auth/login.ts';
+import { successSchema } from '../envelope.ts';
+import { loginOrChallengeResponse } from './two-factor.ts';
+
+/** The warning Settings › Delete Account shows above its buttons (spec section 2). */
+export const DELETE_ACCOUNT_WARNING =
+  'Once you delete your account, there is no going back. Please be certain.';
+
+/** The Deactivate form: the account's password to confirm. */
+export const DeactivateAccountBodySchema = z.object({
+  password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(1024),
+});
+export type DeactivateAccountInput = z.infer<typeof DeactivateAccountBodySchema>;
+
+/**
+ * `POST /api/v1/account/deactivate`: deactivates the signed-in user's account after checking the password
+ * (a wrong one is a 400 on its field and changes nothing). Every session ends, a mail says so; public mint
+ * pages stay up. Signing in again offers to reactivate.
+ */
+export const deactivateAccount = {
+  method: 'POST',
+  path: '/api/v1/account/deactivate',
+  body: DeactivateAccountBodySchema,
+  response: successSchema(z.object({ deactivated: z.literal(true) })),
+} as const;
+
+/**
+ * `POST /api/v1/account/reactivate`: for a deactivated account, email and password as at login; clears the
+ * deactivation, mails the user, then continues as login does (session cookie, or the two-factor step).
+ */
+export const reactivateAccount = {
+  method: 'POST',
+  path: '/api/v1/account/reactivate',
+  body: LoginBodySchema,
+  response: loginOrChallengeResponse,
+} as const;
+
+/** What login answers (403 ACCOUNT_DEACTIVATED) for a deactivated account with the right password. */
+export const DEACTIVATED_SIGN_IN_MESSAGE = 'This account is deactivated. Reactivate it?';

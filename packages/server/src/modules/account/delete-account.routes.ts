@@ -1,0 +1,66 @@
+import { deactivateAccount, reactivateAccount } from '@layerloom/api';
+import type { App } from '../../types.ts';
+import { perEmailLimit } from '../auth/account-rate-limit.ts';
+import { LOGIN_EMAIL_RATE_LIMIT, LOGIN_RATE_LIMIT } from '../auth/auth.routes.ts';
+import { clientOf } from '../auth/client-info.ts';
+import { currentUser, requireUser } from '../auth/require-user.ts';
+import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.ts';
+import { startSession } from '../auth/sessions.service.ts';
+import { isTwoFactorEnabled, openChallenge } from '../auth/two-factor.service.ts';
+import { toPublicUser } from '../users/user-view.ts';
+import * as service from './delete-account.service.ts';
+
+/** Rate limit of deactivation attempts (each checks a password). */
+export const DEACTIVATE_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
+
+/** Settings › Delete Account: deactivate your own account, and reactivate it from the login page. */
+export async function deleteAccountRoutes(app: App): Promise<void> {
+  app.post(
+    deactivateAccount.path,
+    {
+      preValidation: requireUser,
+      config: { rateLimit: DEACTIVATE_RATE_LIMIT },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Deactivate your account (password to confirm; ends every session, sign-in offers to reactivate)',
+        security: [{ session: [] }],
+        body: deactivateAccount.body,
+        response: { 200: deactivateAccount.response },
+      },
+    },
+    async (request, reply) => {
+      await service.deactivateAccount(app, currentUser(request), request.body);
+      clearSessionCookie(reply, app.config);
+      request.log.info({ userId: currentUser(request).id }, 'account deactivated');
+      return { status: 'success' as const, data: { deactivated: true as const } };
+    },
+  );
+
+  const perEmail = perEmailLimit(app, { name: 'reactivate', ...LOGIN_EMAIL_RATE_LIMIT });
+  app.post(
+    reactivateAccount.path,
+    {
+      config: { rateLimit: LOGIN_RATE_LIMIT },
+      preHandler: perEmail,
+      schema: {
+        tags: ['account'],
+        summary: 'Reactivate a deactivated account and sign in (or get the two-factor step)',
+        body: reactivateAccount.body,
+        response: { 200: reactivateAccount.response },
+      },
+    },
+    async (request, reply) => {
+      const db = app.database.db;
+      const user = await service.reactivateAccount(app, request.body);
+      request.log.info({ userId: user.id }, 'account reactivated');
+      if (await isTwoFactorEnabled(db, user.id)) {
+        const challenge = await openChallenge(db, user.id);
+        return { status: 'success' as const, data: { twoFactorRequired: true as const, ...challenge } };
+      }
+      const { token, expiresAt } = await startSession(db, user.id, clientOf(request));
+      setSessionCookie(reply, app.config, token, expiresAt);
+      return { status: 'success' as const, data: { user: toPublicUser(user) } };
+    },
+  );
+}
