@@ -1,14 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { BlobStore } from '../src/storage/blob-store.ts';
 import type { App } from '../src/types.ts';
 import { freePort } from './support/free-port.ts';
 import { multipartFiles } from './support/multipart.ts';
 import { restartableRedis } from './support/restartable-redis.ts';
+import { startS3Server } from './support/s3-server.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { createUserAndLogin } from './support/users.ts';
 
@@ -85,6 +88,17 @@ async function createProject(app: App, cookie: string): Promise<string> {
   return id;
 }
 
+/** SHA-256 of every blob under `prefix/` in a store, by key below the prefix. */
+async function blobHashes(blobs: BlobStore, prefix: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for await (const key of blobs.list(prefix)) {
+    files[key.slice(prefix.length + 1)] = createHash('sha256')
+      .update(await blobs.getBuffer(key))
+      .digest('hex');
+  }
+  return files;
+}
+
 /** SHA-256 of every file under `dir`, by path. */
 async function hashes(dir: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
@@ -143,13 +157,20 @@ async function until<T>(
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('one generation on two workers, as separate processes beside two web nodes', () => {
+describe('one generation on two workers, as separate processes beside two web nodes, sharing an S3 bucket', () => {
   it('completes after a worker is killed mid-chunk, with progress never going back on either web node (polled and streamed) and the files of a one-worker run', async () => {
     const redis = await restartableRedis();
     cleanups.push(() => redis.stop());
     await redis.start();
-    // The database and data folder the four processes share; this in-process node only sets up the user.
-    const shared: TestApp = await createTestApp('postgres', { REDIS_URL: redis.url, PROCESS_JOBS: 'false' });
+    // Files live in an S3-compatible bucket (s3rver) every process shares, as a scaled-out install's would.
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.stop());
+    // The database and bucket the four processes share; this in-process node only sets up the user.
+    const shared: TestApp = await createTestApp('postgres', {
+      REDIS_URL: redis.url,
+      PROCESS_JOBS: 'false',
+      ...s3.env,
+    });
     cleanups.push(() => shared.close());
     const { database } = shared.app.config;
     if (database.kind !== 'postgres') throw new Error('PostgreSQL expected');
@@ -157,6 +178,7 @@ describe('one generation on two workers, as separate processes beside two web no
     const projectId = await createProject(shared.app, user.cookie);
 
     const common = {
+      ...s3.env,
       DATABASE_URL: database.url,
       DATA_DIR: shared.dataDir,
       REDIS_URL: redis.url,
@@ -186,13 +208,13 @@ describe('one generation on two workers, as separate processes beside two web no
               return response.ok || undefined;
             })
             .catch(() => undefined),
-        60_000,
+        120_000,
       ).catch((error: Error) => {
         throw new Error(`${error.message}: ${last}\n${webs[index]!.output()}`);
       });
     }
     for (const worker of workers) {
-      await until('a worker', () => worker.output().includes('Layerloom worker is taking jobs'), 30_000);
+      await until('a worker', () => worker.output().includes('Layerloom worker is taking jobs'), 120_000);
     }
 
     const api = (port: number, path: string, method = 'GET') =>
@@ -302,15 +324,17 @@ describe('one generation on two workers, as separate processes beside two web no
       },
       60_000,
     );
-    const split = await hashes(join(shared.dataDir, 'blobs', 'collections', id));
+    const split = await blobHashes(shared.app.blobs, `collections/${id}`);
     const whole = await hashes(join(single.dataDir, 'blobs', 'collections', soloId));
     expect(Object.keys(whole).filter((path) => path.startsWith('images/'))).toHaveLength(SIZE);
     expect(split).toEqual(whole);
+    // The split run's files are in the bucket only, none on the shared machine's disk.
+    expect(existsSync(join(shared.dataDir, 'blobs', 'collections', id))).toBe(false);
 
     for (const proc of [...webs, survivor]) {
       const exited = new Promise((resolve) => proc.child.once('exit', resolve));
       proc.child.kill('SIGTERM');
       await exited;
     }
-  }, 180_000);
+  }, 360_000);
 });
