@@ -1,13 +1,14 @@
 import { CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { listUsers, type User, updateAccountStatus } from '@layerloom/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Form, Grid, Input, Modal, Pagination, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Grid, Input, Modal, Pagination, Space, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import './user-requests.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { UsersTab } from './users-tab.tsx';
 
 const PAGE_SIZE = 10;
 const REASON_MAX = 500;
@@ -157,104 +158,119 @@ export function UserRequestsPage() {
         </Button>
       </div>
 
-      {pending.isError && (
-        <Alert
-          type="error"
-          showIcon
-          className="ll-requests__alert"
-          title="The pending requests could not be loaded"
-          description={errorMessage(pending.error)}
-          action={
-            <Button size="small" onClick={() => void pending.refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      )}
+      <Tabs
+        className="ll-requests__tabs"
+        destroyOnHidden
+        items={[
+          {
+            key: 'requests',
+            label: 'Requests',
+            children: (
+              <>
+                {pending.isError && (
+                  <Alert
+                    type="error"
+                    showIcon
+                    className="ll-requests__alert"
+                    title="The pending requests could not be loaded"
+                    description={errorMessage(pending.error)}
+                    action={
+                      <Button size="small" onClick={() => void pending.refetch()}>
+                        Retry
+                      </Button>
+                    }
+                  />
+                )}
 
-      <section className="ll-requests__panel" aria-label="Pending user requests">
-        {compact ? (
-          pending.isPending ? (
-            <Table loading columns={[]} dataSource={[]} />
-          ) : users.length === 0 ? (
-            empty
-          ) : (
-            <ul className="ll-requests__cards">
-              {users.map((user) => (
-                <li key={user._id} className="ll-requests__card">
-                  <strong className="ll-requests__name">{fullName(user)}</strong>
-                  <span className="ll-requests__email">{user.email}</span>
-                  <span className="ll-requests__date">
-                    Signed up {dateFormat.format(new Date(user.createdAt))}
-                  </span>
-                  <EmailState user={user} />
-                  <RequestActions
-                    user={user}
-                    busy={busyId === user._id}
-                    onApprove={() => approve(user)}
-                    onReject={() => setRejecting(user)}
-                  />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : (
-          <Table<User>
-            rowKey="_id"
-            loading={pending.isPending || decide.isPending}
-            dataSource={users}
-            pagination={false}
-            locale={{ emptyText: empty }}
-            columns={[
-              {
-                title: 'Name',
-                key: 'name',
-                render: (_value, user) => <strong>{fullName(user)}</strong>,
-              },
-              {
-                title: 'Email',
-                key: 'email',
-                render: (_value, user) => (
-                  <Space orientation="vertical" size={2}>
-                    <span>{user.email}</span>
-                    <EmailState user={user} />
-                  </Space>
-                ),
-              },
-              {
-                title: 'Signed up',
-                key: 'date',
-                render: (_value, user) => dateFormat.format(new Date(user.createdAt)),
-              },
-              {
-                title: <span className="ll-visually-hidden">Actions</span>,
-                key: 'actions',
-                align: 'right',
-                render: (_value, user) => (
-                  <RequestActions
-                    user={user}
-                    busy={busyId === user._id}
-                    onApprove={() => approve(user)}
-                    onReject={() => setRejecting(user)}
-                  />
-                ),
-              },
-            ]}
-          />
-        )}
-        {total > PAGE_SIZE && (
-          <Pagination
-            className="ll-requests__pagination"
-            current={page}
-            pageSize={PAGE_SIZE}
-            total={total}
-            onChange={setPage}
-            showSizeChanger={false}
-            showTotal={(count, [from, to]) => `${from}–${to} of ${count}`}
-            simple={compact}
-          />
-        )}
-      </section>
+                <section className="ll-requests__panel" aria-label="Pending user requests">
+                  {compact ? (
+                    pending.isPending ? (
+                      <Table loading columns={[]} dataSource={[]} />
+                    ) : users.length === 0 ? (
+                      empty
+                    ) : (
+                      <ul className="ll-requests__cards">
+                        {users.map((user) => (
+                          <li key={user._id} className="ll-requests__card">
+                            <strong className="ll-requests__name">{fullName(user)}</strong>
+                            <span className="ll-requests__email">{user.email}</span>
+                            <span className="ll-requests__date">
+                              Signed up {dateFormat.format(new Date(user.createdAt))}
+                            </span>
+                            <EmailState user={user} />
+                            <RequestActions
+                              user={user}
+                              busy={busyId === user._id}
+                              onApprove={() => approve(user)}
+                              onReject={() => setRejecting(user)}
+                            />
+                          </li>
+                        ))}
+                      </ul>
+                    )
+                  ) : (
+                    <Table<User>
+                      rowKey="_id"
+                      loading={pending.isPending || decide.isPending}
+                      dataSource={users}
+                      pagination={false}
+                      locale={{ emptyText: empty }}
+                      columns={[
+                        {
+                          title: 'Name',
+                          key: 'name',
+                          render: (_value, user) => <strong>{fullName(user)}</strong>,
+                        },
+                        {
+                          title: 'Email',
+                          key: 'email',
+                          render: (_value, user) => (
+                            <Space orientation="vertical" size={2}>
+                              <span>{user.email}</span>
+                              <EmailState user={user} />
+                            </Space>
+                          ),
+                        },
+                        {
+                          title: 'Signed up',
+                          key: 'date',
+                          render: (_value, user) => dateFormat.format(new Date(user.createdAt)),
+                        },
+                        {
+                          title: <span className="ll-visually-hidden">Actions</span>,
+                          key: 'actions',
+                          align: 'right',
+                          render: (_value, user) => (
+                            <RequestActions
+                              user={user}
+                              busy={busyId === user._id}
+                              onApprove={() => approve(user)}
+                              onReject={() => setRejecting(user)}
+                            />
+                          ),
+                        },
+                      ]}
+                    />
+                  )}
+                  {total > PAGE_SIZE && (
+                    <Pagination
+                      className="ll-requests__pagination"
+                      current={page}
+                      pageSize={PAGE_SIZE}
+                      total={total}
+                      onChange={setPage}
+                      showSizeChanger={false}
+                      showTotal={(count, [from, to]) => `${from}–${to} of ${count}`}
+                      simple={compact}
+                    />
+                  )}
+                </section>
+              </>
+            ),
+          },
+          { key: 'users', label: 'Users', children: <UsersTab /> },
+        ]}
+      />
 
       <Modal
         open={rejecting !== null}
