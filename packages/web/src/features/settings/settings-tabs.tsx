@@ -38,4 +38,9 @@ export const settingsTabs: readonly SettingsTab[] = [
     label: 'Notification',
     Component: lazyTab(() => import('./notification/notification-tab.tsx'), 'NotificationTab'),
   },
+  {
+    key: 'delete-account',
+    label: 'Delete Account',
+    Component: lazyTab(() => import('./delete-account/delete-account-tab.tsx'), 'DeleteAccountTab'),
+  },
 ];

@@ -1,7 +1,9 @@
 import { DiscordOutlined, GoogleOutlined, XOutlined } from '@ant-design/icons';
 import {
+  type LoginInput,
   login,
   loginOrChallengeResponse,
+  reactivateAccount,
   resendVerification,
   type TwoFactorRequired,
   type User,
@@ -25,6 +27,7 @@ interface LoginValues {
 /** Why the last attempt did not sign in, as the form shows it. */
 type Refusal =
   | { kind: 'credentials' | 'pending' | 'rejected' | 'other'; message: string }
+  | { kind: 'deactivated'; message: string; credentials: LoginInput }
   | { kind: 'unverified'; message: string; email: string };
 
 const providers = [
@@ -56,13 +59,13 @@ export function LoginForm({
   const [resending, setResending] = useState(false);
   const wait = useCountdown(retryAt);
 
-  const onFinish = async (values: LoginValues) => {
+  /** Logs in, or with `reactivate` lifts the account's own deactivation first (same answer as login). */
+  const onFinish = async (values: LoginValues, reactivate = false) => {
     setSubmitting(true);
     setRefusal(null);
     try {
-      const { data } = await call(loginOrChallenge, {
-        body: { email: values.email.trim(), password: values.password },
-      });
+      const body = { email: values.email.trim(), password: values.password };
+      const { data } = await call(reactivate ? reactivateAccount : loginOrChallenge, { body });
       if ('twoFactorRequired' in data) {
         onTwoFactor?.(data);
         return;
@@ -81,6 +84,8 @@ export function LoginForm({
         setRefusal({ kind: 'unverified', message, email: values.email.trim() });
       } else if (code === 'ACCOUNT_PENDING') {
         setRefusal({ kind: 'pending', message });
+      } else if (code === 'ACCOUNT_SELF_DEACTIVATED') {
+        setRefusal({ kind: 'deactivated', message, credentials: values });
       } else if (code === 'ACCOUNT_REJECTED') {
         setRefusal({ kind: 'rejected', message });
       } else {
@@ -109,7 +114,7 @@ export function LoginForm({
       form={form}
       layout="vertical"
       requiredMark={false}
-      onFinish={onFinish}
+      onFinish={(values) => onFinish(values)}
       onValuesChange={() => setRefusal(null)}
       disabled={submitting}
     >
@@ -148,13 +153,20 @@ export function LoginForm({
           className="ll-form-alert"
           role="alert"
           showIcon
-          type={refusal.kind === 'pending' ? 'info' : refusal.kind === 'unverified' ? 'warning' : 'error'}
+          type={
+            refusal.kind === 'pending'
+              ? 'info'
+              : refusal.kind === 'unverified' || refusal.kind === 'deactivated'
+                ? 'warning'
+                : 'error'
+          }
           title={
             {
               credentials: 'Login failed',
               unverified: 'Email not confirmed yet',
               pending: 'Waiting for approval',
               rejected: 'Account not approved',
+              deactivated: 'Account deactivated',
               other: 'Login failed',
             }[refusal.kind]
           }
@@ -164,6 +176,13 @@ export function LoginForm({
                 <span>{refusal.message}</span>
                 <Button size="small" loading={resending} onClick={() => void resend(refusal.email)}>
                   Resend verification email
+                </Button>
+              </Space>
+            ) : refusal.kind === 'deactivated' ? (
+              <Space orientation="vertical" size={8}>
+                <span>{refusal.message}</span>
+                <Button size="small" type="primary" onClick={() => void onFinish(refusal.credentials, true)}>
+                  Reactivate
                 </Button>
               </Space>
             ) : (

@@ -1,0 +1,83 @@
+import { DELETE_ACCOUNT_WARNING } from '@layerloom/api';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../../app/providers.tsx';
+import { sessionKey } from '../../auth/session.ts';
+import { DeleteAccountTab } from './delete-account-tab.tsx';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const user = { _id: 'u1', name: { first: 'Ada', last: 'Lovelace' }, email: 'ada@example.com' };
+
+/** Shows the tab signed in as Ada, with a server that accepts only `right` as her password. */
+function show(right: string) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, body });
+      if (url === '/api/v1/account/deactivate' && init?.method === 'POST') {
+        if (body.password === right) return Response.json({ status: 'success', data: { deactivated: true } });
+        return Response.json(
+          {
+            status: 'error',
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Your password is not correct.',
+              fields: [{ path: 'password', message: 'Your password is not correct.' }],
+            },
+          },
+          { status: 400 },
+        );
+      }
+      return Response.json(
+        { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
+        { status: 404 },
+      );
+    }),
+  );
+  const client = createQueryClient();
+  client.setQueryData(sessionKey, user);
+  render(
+    <Providers client={client}>
+      <DeleteAccountTab />
+    </Providers>,
+  );
+  return { calls, client };
+}
+
+describe('Settings › Delete Account', () => {
+  it("shows the spec's warning and deactivates only with the right password, then signs this browser out", async () => {
+    const { calls, client } = show('correct horse');
+    expect(screen.getByText(DELETE_ACCOUNT_WARNING)).toBeTruthy();
+    expect(screen.getByText(/Your public mint pages stay up/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate my account' }));
+    expect(await within(dialog).findByText('Enter your password')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate my account' }));
+    expect(await within(dialog).findByText('Your password is not correct.')).toBeTruthy();
+    expect(client.getQueryData(sessionKey)).toEqual(user);
+
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate my account' }));
+    await waitFor(() => expect(client.getQueryData(sessionKey)).toBeNull());
+    expect(calls.map((call) => call.body)).toEqual([{ password: 'wrong' }, { password: 'correct horse' }]);
+    expect(
+      await screen.findByText('Your account is deactivated. Sign in again to reactivate it.'),
+    ).toBeTruthy();
+  });
+});
