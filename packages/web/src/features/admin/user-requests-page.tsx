@@ -145,8 +145,8 @@ export function UserRequestsPage() {
         <div>
           <h1 className="ll-requests__title">User Requests</h1>
           <p className="ll-requests__lead">
-            New accounts waiting for approval. Approved users can log in once their email is confirmed; both
-            decisions are emailed to the user.
+            Requests: new accounts waiting for approval (both decisions are emailed to the user). Users: every
+            account's plan and status, and what admins did to it.
           </p>
         </div>
         <Button
