@@ -82,7 +82,13 @@ describe('assertRunnable', () => {
 describe('job queue settings', () => {
   it('default to a takeover within 15 s and reconciliation every 30 s', () => {
     const { jobs } = loadConfig({});
-    expect(jobs).toEqual({ lockDurationMs: 10_000, stalledIntervalMs: 5_000, reconcileIntervalMs: 30_000 });
+    expect(jobs).toEqual({
+      lockDurationMs: 10_000,
+      stalledIntervalMs: 5_000,
+      reconcileIntervalMs: 30_000,
+      chunkSize: 250,
+      renderThreads: undefined,
+    });
     expect(jobs.lockDurationMs + jobs.stalledIntervalMs).toBeLessThanOrEqual(15_000);
   });
 
@@ -91,8 +97,16 @@ describe('job queue settings', () => {
       JOB_LOCK_DURATION_MS: '20000',
       JOB_STALLED_INTERVAL_MS: '2000',
       RECONCILE_INTERVAL_MS: '5000',
+      GENERATION_CHUNK_SIZE: '100',
+      RENDER_THREADS: '1',
     });
-    expect(jobs).toEqual({ lockDurationMs: 20_000, stalledIntervalMs: 2_000, reconcileIntervalMs: 5_000 });
+    expect(jobs).toEqual({
+      lockDurationMs: 20_000,
+      stalledIntervalMs: 2_000,
+      reconcileIntervalMs: 5_000,
+      chunkSize: 100,
+      renderThreads: 1,
+    });
     expect(() => loadConfig({ JOB_LOCK_DURATION_MS: '500' })).toThrow(
       /JOB_LOCK_DURATION_MS must be at least 2000/,
     );
@@ -102,5 +116,14 @@ describe('job queue settings', () => {
     expect(() => loadConfig({ RECONCILE_INTERVAL_MS: '1.5' })).toThrow(
       /RECONCILE_INTERVAL_MS must be a whole number/,
     );
+  });
+});
+
+describe('ALLOW_PRIVATE_URLS', () => {
+  it('is on in development and tests, off in production, and can be set either way', () => {
+    expect(loadConfig({}).allowPrivateUrls).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).allowPrivateUrls).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_PRIVATE_URLS: 'true' }).allowPrivateUrls).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_URLS: 'false' }).allowPrivateUrls).toBe(false);
   });
 });
