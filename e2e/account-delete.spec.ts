@@ -1,27 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  testAdmin,
-  type ViewportName,
-} from './support/browser.ts';
-import { createMember, mailTo } from './support/members.ts';
+import type { RunningApp } from './support/app.ts';
+import { openPage, screenshot, seriousAxeViolations, signIn, type ViewportName } from './support/browser.ts';
+import { mailTo, startAppWithMember } from './support/members.ts';
 
 let app: RunningApp;
 let browser: Browser;
 let member: { email: string; password: string };
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
-  browser = await launchBrowser();
-  const { context } = await openPage(browser, app.url);
-  member = await createMember(context, { firstname: 'Dana', lastname: 'Departing' });
-  await context.close();
+  ({ app, browser, member } = await startAppWithMember({ firstname: 'Dana', lastname: 'Departing' }));
 });
 
 afterAll(async () => {

@@ -1,17 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  testAdmin,
-  type ViewportName,
-} from './support/browser.ts';
-import { createMember, mailTo } from './support/members.ts';
+import type { RunningApp } from './support/app.ts';
+import { openPage, screenshot, seriousAxeViolations, signIn, type ViewportName } from './support/browser.ts';
+import { mailTo, startAppWithMember } from './support/members.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -60,11 +52,7 @@ async function screens(path: string, name: string, ready: (page: Page) => Promis
 const header = (page: Page) => page.locator('.ll-dash__header');
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
-  browser = await launchBrowser();
-  const { context } = await openPage(browser, app.url);
-  member = await createMember(context);
-  await context.close();
+  ({ app, browser, member } = await startAppWithMember({ firstname: 'Mira', lastname: 'Member' }));
 });
 
 afterAll(async () => {

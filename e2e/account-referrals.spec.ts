@@ -1,16 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  testAdmin,
-  type ViewportName,
-} from './support/browser.ts';
-import { createMember, mailTo } from './support/members.ts';
+import type { RunningApp } from './support/app.ts';
+import { openPage, screenshot, seriousAxeViolations, signIn, type ViewportName } from './support/browser.ts';
+import { mailTo, startAppWithMember } from './support/members.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -19,11 +11,7 @@ let member: { email: string; password: string };
 const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' }).first();
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
-  browser = await launchBrowser();
-  const { context } = await openPage(browser, app.url);
-  member = await createMember(context, { firstname: 'Rita', lastname: 'Referrer' });
-  await context.close();
+  ({ app, browser, member } = await startAppWithMember({ firstname: 'Rita', lastname: 'Referrer' }));
 });
 
 afterAll(async () => {

@@ -1,18 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../packages/server/src/modules/auth/totp.ts';
-import { type RunningApp, startApp } from './support/app.ts';
+import type { RunningApp } from './support/app.ts';
 import {
-  launchBrowser,
   openPage,
   sameOrigin,
   screenshot,
   seriousAxeViolations,
   signIn,
-  testAdmin,
   type ViewportName,
 } from './support/browser.ts';
-import { createMember, mailTo } from './support/members.ts';
+import { createMember, mailTo, startAppWithMember } from './support/members.ts';
 
 const IPAD_SAFARI =
   'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -33,15 +31,10 @@ async function openSecurity(page: Page) {
 beforeAll(async () => {
   // TRUST_PROXY: the two-factor test's browsers come from their own X-Forwarded-For addresses, so the
   // per-address login limit (10 per 15 minutes) counts them apart from the other tests' sign-ins.
-  app = await startApp({
-    ADMIN_EMAIL: testAdmin.email,
-    ADMIN_PASSWORD: testAdmin.password,
-    TRUST_PROXY: 'loopback',
-  });
-  browser = await launchBrowser();
-  const { context } = await openPage(browser, app.url);
-  member = await createMember(context, { firstname: 'Sela', lastname: 'Secure' });
-  await context.close();
+  ({ app, browser, member } = await startAppWithMember(
+    { firstname: 'Sela', lastname: 'Secure' },
+    { TRUST_PROXY: 'loopback' },
+  ));
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
-import type { BrowserContext } from 'playwright-core';
-import { sameOrigin, signIn, testAdmin } from './browser.ts';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { type RunningApp, startApp } from './app.ts';
+import { launchBrowser, openPage, sameOrigin, signIn, testAdmin } from './browser.ts';
 
 /** Sends an API call as a page of the app would (same-origin), with the context's session; answers its JSON. */
 export async function send(context: BrowserContext, method: string, path: string, data?: unknown) {
@@ -56,4 +57,20 @@ export async function createMember(
     accountAccepted: { status: 'approved' },
   });
   return { email, password };
+}
+
+/**
+ * What the account specs start from: the app (with the test admin, plus `env`), a browser, and one approved
+ * member made by `createMember`.
+ */
+export async function startAppWithMember(
+  person: { firstname: string; lastname: string },
+  env: Record<string, string> = {},
+): Promise<{ app: RunningApp; browser: Browser; member: { email: string; password: string } }> {
+  const app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password, ...env });
+  const browser = await launchBrowser();
+  const { context } = await openPage(browser, app.url);
+  const member = await createMember(context, person);
+  await context.close();
+  return { app, browser, member };
 }
