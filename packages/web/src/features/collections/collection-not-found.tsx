@@ -58,3 +58,21 @@ export function NotFoundResult({ what, backTo }: { what: 'Collection' | 'Token';
     />
   );
 }
+
+/** A page of a collection that is still generating: says what can be viewed once it has finished. */
+export function CollectionNotReady({ what, backTo }: { what: string; backTo: string }) {
+  return (
+    <div className="llc-col-page">
+      <Result
+        status="info"
+        title={<h1 className="llc-result-title">This collection is not ready</h1>}
+        subTitle={`${what} can be viewed once the generation has finished.`}
+        extra={
+          <LinkButton to={backTo} type="primary">
+            Back to the collection
+          </LinkButton>
+        }
+      />
+    </div>
+  );
+}

@@ -1,10 +1,9 @@
 import type { LayerFit } from '@layerloom/api';
-import { Alert, Breadcrumb, Button, Result, Skeleton } from 'antd';
+import { Alert, Breadcrumb, Button, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
-import { LinkButton } from '../../components/link-button.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { CollectionLoadError } from './collection-not-found.tsx';
+import { CollectionLoadError, CollectionNotReady } from './collection-not-found.tsx';
 import { useCollection } from './collections-queries.ts';
 import { formatCount, formatShare } from './format.ts';
 import { fitVerdict, formatPValue, formatStatistic, useCollectionRarity } from './rarity-queries.ts';
@@ -28,22 +27,8 @@ export function RarityPage() {
       </div>
     );
   }
-  if (collection.data && !ready) {
-    return (
-      <div className="llc-col-page">
-        <Result
-          status="info"
-          title={<h1 className="llc-result-title">This collection is not ready</h1>}
-          subTitle="Its rarity report can be viewed once the generation has finished."
-          extra={
-            <LinkButton to={collectionPath} type="primary">
-              Back to the collection
-            </LinkButton>
-          }
-        />
-      </div>
-    );
-  }
+  if (collection.data && !ready)
+    return <CollectionNotReady what="Its rarity report" backTo={collectionPath} />;
 
   const report = rarity.data;
   return (

@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined, CopyOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Result, Skeleton, Tag } from 'antd';
+import { Alert, Breadcrumb, Button, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
-import { CollectionLoadError, NotFoundResult } from './collection-not-found.tsx';
+import { CollectionLoadError, CollectionNotReady, NotFoundResult } from './collection-not-found.tsx';
 import {
   tokenImageUrl,
   tokenMetadataUrl,
@@ -88,22 +88,7 @@ export function TokenPage() {
       </div>
     );
   }
-  if (collection.data && !ready) {
-    return (
-      <div className="llc-col-page">
-        <Result
-          status="info"
-          title={<h1 className="llc-result-title">This collection is not ready</h1>}
-          subTitle="Its tokens can be viewed once the generation has finished."
-          extra={
-            <LinkButton to={collectionPath} type="primary">
-              Back to the collection
-            </LinkButton>
-          }
-        />
-      </div>
-    );
-  }
+  if (collection.data && !ready) return <CollectionNotReady what="Its tokens" backTo={collectionPath} />;
 
   const token = tokens.data?.tokens[0];
   const traits = tokens.data?.traits ?? {};
