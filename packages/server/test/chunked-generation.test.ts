@@ -243,17 +243,19 @@ describe('one generation on two workers, as separate processes beside two web no
         const { progress } = body.data.collection;
         seen[index]!.push({ done: progress.done, status: progress.status });
       }
-      // Kill a worker in the middle of a chunk: its latest chunk line says it has finished tokens in it.
+      // Kill a worker in the middle of a chunk: its latest chunk line says it has finished some tokens in
+      // it and at most half, so the chunk cannot finish between that line and the kill.
       if (!killed) {
-        const busy = workers.find((worker) =>
-          /"msg":"job progress"/.test(
-            worker
-              .output()
-              .split('\n')
-              .filter((line) => line.includes('"chunkOf"'))
-              .at(-1) ?? '',
-          ),
-        );
+        const busy = workers.find((worker) => {
+          const line = worker
+            .output()
+            .split('\n')
+            .filter((entry) => entry.includes('"chunkOf"'))
+            .at(-1);
+          if (!line?.includes('"msg":"job progress"')) return false;
+          const done = Number(/"done":(\d+)/.exec(line)?.[1] ?? 0);
+          return done >= 1 && done <= CHUNK / 2;
+        });
         const now = seen[0]!.at(-1)!.done;
         if (busy && now >= CHUNK && now < SIZE - 2 * CHUNK) {
           victim = busy;
