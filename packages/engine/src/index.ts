@@ -107,6 +107,7 @@ export {
   renderPreview,
 } from './render/render-preview.ts';
 export { type WatermarkOptions, WatermarkOptionsSchema } from './render/watermark.ts';
+export { amendPlan, type PlanAmendment, PlanAmendmentError } from './sample/amend-plan.ts';
 export { type CombinationCount, countValidCombinations } from './sample/count-combinations.ts';
 export { type CollectionPlan, type PlannedToken, planCollection } from './sample/plan-collection.ts';
 export {

@@ -12,6 +12,7 @@ import type { OutputSink } from '../output/output-sink.ts';
 import type { AssetReading } from '../render/read-asset.ts';
 import { createRenderPool, type RenderPool } from '../render/render-pool.ts';
 import { renderWatermark, type WatermarkOptions } from '../render/watermark.ts';
+import { amendPlan, type PlanAmendment } from '../sample/amend-plan.ts';
 import { type CollectionPlan, planCollection } from '../sample/plan-collection.ts';
 import { parseCollectionSpec } from '../spec/parse-collection-spec.ts';
 import { resolveCollection } from '../spec/resolve-collection.ts';
@@ -47,6 +48,14 @@ export interface GenerateCollectionParameters extends AssetReading {
    * then left to `finishCollection`, once every range is done. Progress counts the range's tokens.
    */
   editions?: EditionRange;
+  /** Rerolls and growth replayed on the plan, in order (see `amendPlan`). */
+  amendments?: readonly PlanAmendment[];
+  /**
+   * Renders exactly these editions of the (amended) plan, replacing what the output holds for them
+   * and keeping every other file byte for byte; then rewrites `_metadata.json` for the whole plan.
+   * Re-running it writes the same bytes, so a run cut short is simply run again.
+   */
+  only?: readonly number[];
 }
 
 /** A range of editions, 1-based and inclusive. */
@@ -80,18 +89,22 @@ export async function generateCollection(
 ): Promise<GenerateCollectionReturnType> {
   const { sink, signal, onProgress } = parameters;
   const collection = resolveCollection(parseCollectionSpec(parameters.spec));
-  const plan = planCollection(collection);
+  const plan = amendPlan(planCollection(collection), parameters.amendments ?? []);
   const range = parameters.editions;
   if (range) assertRange(range, plan.tokens.length);
-  const tokens = range
-    ? plan.tokens.filter((token) => token.edition >= range.first && token.edition <= range.last)
-    : plan.tokens;
+  const only = parameters.only ? new Set(parameters.only) : undefined;
+  if (only) for (const edition of only) assertRange({ first: edition, last: edition }, plan.tokens.length);
+  const tokens = only
+    ? plan.tokens.filter((token) => only.has(token.edition))
+    : range
+      ? plan.tokens.filter((token) => token.edition >= range.first && token.edition <= range.last)
+      : plan.tokens;
   const { width, height } = collection.spec;
   const assets = await prepareAssets(collection, parameters);
   throwIfAborted(signal);
 
   const fingerprint = jobFingerprint(plan, assets.digest, parameters.watermark);
-  const fresh = await checkOutput(sink, fingerprint, parameters.overwrite === true);
+  const fresh = only ? true : await checkOutput(sink, fingerprint, parameters.overwrite === true);
   await sink.write(JOB_FILE, toJsonBytes({ fingerprint, size: plan.tokens.length }));
 
   const pixels = [...assets.pixels];
@@ -150,7 +163,7 @@ export async function generateCollection(
   } finally {
     await pool.close();
   }
-  if (!range) await sink.write('_metadata.json', streamCollectionMetadata(sink, total));
+  if (!range) await sink.write('_metadata.json', streamCollectionMetadata(sink, plan.tokens.length));
   report();
   return { size: plan.tokens.length, rendered, resumed: total - rendered, plan };
 }
