@@ -118,6 +118,13 @@ describe('the whole launch journey, in the browser', () => {
   /** What the mint card says about this wallet's quantity ("This wallet can mint up to 3 now."). */
   const quantityHint = (card: Locator) => card.locator('#llm-quantity-hint').textContent();
 
+  /** The mint card's Limit tile for the connected wallet ("2 of 3 left · this wallet's allowance"). */
+  const limitTile = (card: Locator) =>
+    card
+      .locator('.llm-terms dd')
+      .nth(1)
+      .evaluate((dd) => [...dd.childNodes].map((node) => node.textContent).join(' · '));
+
   beforeAll(async () => {
     anvil = await startAnvil();
     [app, browser] = await Promise.all([
@@ -269,6 +276,7 @@ describe('the whole launch journey, in the browser', () => {
       .toBe(true);
     await connect(collector.card);
     await expect.poll(() => quantityHint(collector.card)).toBe('This wallet can mint up to 3 now.');
+    await expect.poll(() => limitTile(collector.card)).toBe("3 of 3 left · this wallet's allowance");
     await collector.card.getByLabel('Quantity').fill('2');
     const mintTwo = collector.card.getByRole('button', { name: 'Mint 2' });
     await expect.poll(() => mintTwo.isEnabled()).toBe(true);
@@ -285,6 +293,7 @@ describe('the whole launch journey, in the browser', () => {
     expect(await contractBalance()).toBe(parseEther('0.01'));
     await expect.poll(() => mintedText(collector.page)).toBe(`2 of ${SIZE} minted`);
     await expect.poll(() => quantityHint(collector.card)).toBe('This wallet can mint up to 1 now.');
+    await expect.poll(() => limitTile(collector.card)).toBe("1 of 3 left · this wallet's allowance");
     // Before the reveal a token shows the placeholder, and the published file hides the art too.
     expect(await tokenURI(1n)).toBe(placeholder.metadataUrl);
     expect(await metadataAt(placeholder.metadataUrl)).toMatchObject({
@@ -396,6 +405,7 @@ describe('the whole launch journey, in the browser', () => {
       await expect.poll(() => mintedText(collector.page), { timeout: 20_000 }).toBe(`4 of ${SIZE} minted`);
       await connect(collector.card);
       await expect.poll(() => quantityHint(collector.card)).toBe('This wallet can mint up to 2 now.');
+      await expect.poll(() => limitTile(collector.card)).toMatch(/^2 of \d+ left · for this wallet$/);
       expect(await seriousAxeViolations(collector.page)).toEqual([]);
       await screenshot(collector.page, 'journey-mint');
       expect(collector.errors).toEqual([]);

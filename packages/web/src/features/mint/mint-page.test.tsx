@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
-import { MintPage } from './mint-page.tsx';
+import { MintPage, SaleFigures } from './mint-page.tsx';
 
 // jsdom has no ResizeObserver, which Ant Design's text area reads.
 globalThis.ResizeObserver ??= class {
@@ -185,5 +185,18 @@ describe('MintPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('Sale not open yet')).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByLabelText('Embed code')).toBeNull();
+  });
+
+  it("shows a connected wallet's own allowance and what it has left in the Limit tile", () => {
+    render(
+      <SaleFigures
+        state={sale({ phase: 'allowlist' })}
+        currency="ETH"
+        wallet={{ mintedInPhase: 1, listed: true, listedAllowance: 3 }}
+      />,
+    );
+    const limit = screen.getByText('Limit').parentElement as HTMLElement;
+    expect(within(limit).getByText('2 of 3 left')).toBeTruthy();
+    expect(within(limit).getByText("this wallet's allowance")).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import type { Drop, DropState } from '@layerloom/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Tag } from 'antd';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/link-button.tsx';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
@@ -19,7 +19,8 @@ import {
   mintedPercent,
   phaseLabel,
   phaseTerms,
-  walletLimitLabel,
+  type WalletStanding,
+  walletLimitFigure,
 } from './mint-rules.ts';
 import './mint.css';
 
@@ -242,6 +243,8 @@ function MintCard({
   const state = sale.data?.state ?? null;
   const notice = sale.data?.notice ?? null;
   const contract = drop.contract;
+  // The connected wallet's standing, reported by the (lazily loaded) wallet panel for the Limit figure.
+  const [wallet, setWallet] = useState<WalletStanding | null>(null);
   const saleBlocker = state ? mintAllowance({ state }).blocker : null;
   const isOpen =
     state !== null && contract !== null && saleBlocker !== 'sold-out' && saleBlocker !== 'closed';
@@ -271,7 +274,7 @@ function MintCard({
           description={errorMessage(sale.error)}
         />
       ) : state && contract ? (
-        <SaleFigures state={state} currency={contract.currency} />
+        <SaleFigures state={state} currency={contract.currency} wallet={wallet} />
       ) : (
         <Alert type="info" showIcon title={notice ?? 'Live figures are unavailable right now.'} />
       )}
@@ -287,17 +290,26 @@ function MintCard({
       ) : null}
       {isOpen && state && contract && !isPreview && onMinted ? (
         <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 2 }} />}>
-          <MintPanel drop={{ ...drop, contract }} state={state} onMinted={onMinted} />
+          <MintPanel drop={{ ...drop, contract }} state={state} onMinted={onMinted} onWallet={setWallet} />
         </Suspense>
       ) : null}
     </section>
   );
 }
 
-/** Minted / max with a bar, the phase, the price and the per-wallet limit. */
-export function SaleFigures({ state, currency }: { state: DropState; currency: string }) {
+/** Minted / max with a bar, the phase, the price and the limit (the connected wallet's own, once known). */
+export function SaleFigures({
+  state,
+  currency,
+  wallet,
+}: {
+  state: DropState;
+  currency: string;
+  wallet?: WalletStanding | null;
+}) {
   const percent = mintedPercent(state);
   const { price } = phaseTerms(state);
+  const limit = walletLimitFigure(state, wallet);
   return (
     <div className="llm-figures">
       <div className="llm-figures-top">
@@ -327,7 +339,10 @@ export function SaleFigures({ state, currency }: { state: DropState; currency: s
         </div>
         <div>
           <dt>Limit</dt>
-          <dd>{walletLimitLabel(state)}</dd>
+          <dd>
+            {limit.value}
+            {limit.note ? <span className="llm-term-note">{limit.note}</span> : null}
+          </dd>
         </div>
       </dl>
     </div>

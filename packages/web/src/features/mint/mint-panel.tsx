@@ -12,7 +12,7 @@ import { launchErrorMessage } from '../launch/launch-error-message.ts';
 import { launchWagmiConfig } from '../launch/wagmi-config.ts';
 import { walletPublicClient } from '../launch/wallet-clients.ts';
 import { WalletSection } from '../launch/wallet-section.tsx';
-import { blockerMessage, formatPrice, mintAllowance, phaseTerms } from './mint-rules.ts';
+import { blockerMessage, formatPrice, mintAllowance, phaseTerms, type WalletStanding } from './mint-rules.ts';
 import { MintedTokens } from './minted-tokens.tsx';
 import { useMintFlow } from './use-mint-flow.ts';
 import '../launch/launch.css';
@@ -22,6 +22,8 @@ export interface MintPanelProps {
   state: DropState;
   /** After a mint (confirmed or not): read the sale again. */
   onMinted: () => void;
+  /** What the connected wallet has minted and may mint (null when none is connected), for the Limit figure. */
+  onWallet?: (standing: WalletStanding | null) => void;
 }
 
 const walletIntro =
@@ -60,7 +62,7 @@ function useAllowlistProof(slug: string, account: Address | undefined, enabled: 
   });
 }
 
-function MintArea({ drop, state, onMinted }: MintPanelProps) {
+function MintArea({ drop, state, onMinted, onWallet }: MintPanelProps) {
   const contract = drop.contract;
   const context = useMemo(
     () => ({ chainName: contract.chainName, currencySymbol: contract.currency }),
@@ -96,6 +98,17 @@ function MintArea({ drop, state, onMinted }: MintPanelProps) {
     (!isAllowlist || proof.data?.listed === true) &&
     allowance.blocker === null &&
     !cannotPay;
+
+  const listed = isAllowlist ? proof.data?.listed : undefined;
+  const listedAllowance = isAllowlist ? proof.data?.allowance : undefined;
+  useEffect(() => {
+    onWallet?.(
+      account !== undefined && mintedInPhase !== undefined
+        ? { mintedInPhase, listed, listedAllowance }
+        : null,
+    );
+  }, [onWallet, account, mintedInPhase, listed, listedAllowance]);
+  useEffect(() => () => onWallet?.(null), [onWallet]);
 
   // A limit that shrank (another mint, a refresh) pulls the quantity back within it.
   useEffect(() => {

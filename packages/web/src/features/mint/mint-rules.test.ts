@@ -9,6 +9,7 @@ import {
   overLimitMessage,
   phaseLabel,
   walletLimit,
+  walletLimitFigure,
   walletLimitLabel,
 } from './mint-rules.ts';
 
@@ -155,6 +156,39 @@ describe('why a wallet cannot mint', () => {
     );
     expect(overLimitMessage(2n, 2n)).toBe(
       'This wallet may mint 2 in this sale and has minted 2, so it cannot mint more.',
+    );
+  });
+});
+
+describe('the Limit figure', () => {
+  it('states the phase limit until a wallet is connected', () => {
+    expect(walletLimitFigure(state())).toEqual({ value: 'Up to 3 per wallet', note: null });
+    expect(walletLimitFigure(state({ phase: 'allowlist' }), { mintedInPhase: 0 })).toEqual({
+      value: 'Up to 2 per wallet',
+      note: null,
+    });
+  });
+
+  it("shows what the connected wallet has left of the public sale's per-wallet limit", () => {
+    expect(walletLimitFigure(state(), { mintedInPhase: 1 })).toEqual({
+      value: '2 of 3 left',
+      note: 'for this wallet',
+    });
+    expect(walletLimitFigure(state(), { mintedInPhase: 5 }).value).toBe('0 of 3 left');
+  });
+
+  it("uses a listed wallet's own allowance in the allowlist sale, not the phase limit", () => {
+    const allowlist = state({ phase: 'allowlist' });
+    expect(walletLimitFigure(allowlist, { mintedInPhase: 1, listed: true, listedAllowance: 5 })).toEqual({
+      value: '4 of 5 left',
+      note: "this wallet's allowance",
+    });
+    expect(walletLimitFigure(allowlist, { mintedInPhase: 0, listed: true, listedAllowance: 0 })).toEqual({
+      value: '2 of 2 left',
+      note: 'for this wallet',
+    });
+    expect(walletLimitFigure(allowlist, { mintedInPhase: 0, listed: false }).value).toBe(
+      'Not on the allowlist',
     );
   });
 });

@@ -127,6 +127,39 @@ export function walletLimitLabel(state: DropState): string {
   return `Up to ${maxPerWallet.toLocaleString('en-US')} per wallet`;
 }
 
+/** What the mint card knows of the connected wallet, for the "Limit" figure. */
+export interface WalletStanding {
+  /** What the wallet already minted in the current phase's sale. */
+  mintedInPhase: number;
+  /** In the allowlist phase: whether the wallet is on the list (undefined while unknown). */
+  listed?: boolean | undefined;
+  /** In the allowlist phase: the wallet's own allowance on the list (0 or null: the phase's limit). */
+  listedAllowance?: number | null | undefined;
+}
+
+/**
+ * The "Limit" figure: the phase's per-wallet limit until a wallet is known, then that wallet's own limit
+ * (its allowlist allowance in the allowlist sale) and what it has left of it ("2 of 3 left").
+ */
+export function walletLimitFigure(
+  state: DropState,
+  wallet?: WalletStanding | null,
+): { value: string; note: string | null } {
+  if (!wallet || (state.phase === 'allowlist' && wallet.listed === undefined)) {
+    return { value: walletLimitLabel(state), note: null };
+  }
+  if (state.phase === 'allowlist' && wallet.listed === false) {
+    return { value: 'Not on the allowlist', note: 'for this wallet' };
+  }
+  const limit = walletLimit(state, wallet.listedAllowance);
+  const left = Math.max(0, limit - wallet.mintedInPhase);
+  const ownAllowance = state.phase === 'allowlist' && Boolean(wallet.listedAllowance);
+  return {
+    value: `${left.toLocaleString('en-US')} of ${limit.toLocaleString('en-US')} left`,
+    note: ownAllowance ? "this wallet's allowance" : 'for this wallet',
+  };
+}
+
 /** Minted / max as a whole percentage for the progress bar (100 only when sold out). */
 export function mintedPercent(state: Pick<DropState, 'minted' | 'maxSupply'>): number {
   if (state.maxSupply <= 0) return 0;
