@@ -108,6 +108,11 @@ export {
 } from './render/render-preview.ts';
 export { type WatermarkOptions, WatermarkOptionsSchema } from './render/watermark.ts';
 export { amendPlan, type PlanAmendment, PlanAmendmentError } from './sample/amend-plan.ts';
+export {
+  checkFeasibility,
+  type FeasibilityProblem,
+  type FeasibilityReport,
+} from './sample/check-feasibility.ts';
 export { type CombinationCount, countValidCombinations } from './sample/count-combinations.ts';
 export { type CollectionPlan, type PlannedToken, planCollection } from './sample/plan-collection.ts';
 export {

@@ -52,6 +52,8 @@ export const LayerSchema = z.object({
   blend: BlendSchema,
   /** 0–1. */
   opacity: z.number(),
+  /** Whether metadata says "None" where the layer is absent (and keeps a trait named None); absent means off. */
+  showNone: z.boolean().optional(),
   traits: z.array(TraitSchema),
 });
 export type Layer = z.infer<typeof LayerSchema>;
@@ -126,6 +128,7 @@ export const LayerUpdateSchema = z.object({
   presence: z.number().min(0, 'Presence is 0–100 %').max(100, 'Presence is 0–100 %').default(100),
   blend: BlendSchema.default('normal'),
   opacity: z.number().min(0).max(1).default(1),
+  showNone: z.boolean().default(false),
   traits: z
     .array(
       z.object({
@@ -220,6 +223,35 @@ export const countCombinations = {
   path: '/api/v1/projects/:id/combinations',
   params: ProjectIdParamsSchema,
   response: successSchema(CombinationCountSchema),
+} as const;
+
+/** Why the project cannot be generated as it stands: the engine's reason in words and what to change. */
+export const FeasibilityProblemSchema = z.object({
+  /** Stable code: `NOT_READY` (no layers or images yet) or the engine's (`NOT_ENOUGH_COMBINATIONS`, `EXACT_COUNT_UNREACHABLE`…). */
+  code: z.string(),
+  message: z.string(),
+  /** What to change, when the message does not already say it. */
+  fix: z.string().nullable(),
+});
+export type FeasibilityProblem = z.infer<typeof FeasibilityProblemSchema>;
+
+export const FeasibilitySchema = z.object({
+  /** Unique valid combinations over all configurations, as a decimal string; null when they cannot be counted. */
+  count: z.string().nullable(),
+  /** Each layer configuration with its share of the size and its own count. */
+  configurations: z.array(z.object({ name: z.string(), size: z.number().int(), count: z.string() })),
+  /** Whether every token can be planned: size, exact counts and rules all met. */
+  feasible: z.boolean(),
+  problem: FeasibilityProblemSchema.nullable(),
+});
+export type Feasibility = z.infer<typeof FeasibilitySchema>;
+
+/** `GET /api/v1/projects/{id}/feasibility`: whether the saved project can be generated, decided before any rendering. */
+export const checkProjectFeasibility = {
+  method: 'GET',
+  path: '/api/v1/projects/:id/feasibility',
+  params: ProjectIdParamsSchema,
+  response: successSchema(FeasibilitySchema),
 } as const;
 
 export const PreviewBodySchema = z.object({

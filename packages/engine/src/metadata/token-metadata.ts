@@ -14,25 +14,51 @@ export interface TokenMetadata {
   [extra: string]: unknown;
 }
 
-/** The attributes a planned token shows, in layer order (absent layers add none). */
+/** The value written for an absent layer whose `showNone` is on. */
+export const NONE_VALUE = 'None';
+
+/** Whether a trait value stands for "nothing on this layer" (a trait named None, any case). */
+export function isNoneValue(value: string | number): boolean {
+  return typeof value === 'string' && value.trim().toLowerCase() === 'none';
+}
+
+/**
+ * The attributes a planned token shows, in layer order. An absent layer and a trait named "None"
+ * add none, unless the layer's `showNone` asks for them (then an absent layer of the token's
+ * configuration reads `None`).
+ */
 export function tokenAttributes(collection: ResolvedCollection, token: PlannedToken): Attribute[] {
   if (token.kind === 'one-of-one') return collection.oneOfOnes[token.oneOfOne]!.attributes;
+  const inConfiguration = collection.configurations[token.configuration]?.layers;
   const attributes: Attribute[] = [];
   token.traits.forEach((trait, layerIndex) => {
-    if (trait < 0) return;
     const layer = collection.layers[layerIndex]!;
-    attributes.push({ trait_type: layer.traitType, value: layer.traits[trait]!.value });
+    if (trait < 0) {
+      if (layer.showNone && inConfiguration?.includes(layerIndex)) {
+        attributes.push({ trait_type: layer.traitType, value: NONE_VALUE });
+      }
+      return;
+    }
+    const value = layer.traits[trait]!.value;
+    if (!layer.showNone && isNoneValue(value)) return;
+    attributes.push({ trait_type: layer.traitType, value });
   });
   return attributes;
 }
 
 /** A stable fingerprint of what a token shows (SHA-1 of its layer/trait pairs, or of the 1-of-1's place). */
 export function tokenDna(collection: ResolvedCollection, token: PlannedToken): string {
+  // Every drawn trait, whatever metadata shows of "None": the fingerprint follows the picture.
   const text =
     token.kind === 'one-of-one'
       ? `one-of-one:${token.oneOfOne}:${collection.oneOfOnes[token.oneOfOne]!.name ?? ''}`
-      : tokenAttributes(collection, token)
-          .map((attribute, index) => `${index}:${attribute.trait_type}=${attribute.value}`)
+      : Array.from(token.traits)
+          .flatMap((trait, layerIndex) => {
+            if (trait < 0) return [];
+            const layer = collection.layers[layerIndex]!;
+            return [`${layer.traitType}=${layer.traits[trait]!.value}`];
+          })
+          .map((pair, index) => `${index}:${pair}`)
           .join('|');
   return createHash('sha1').update(text).digest('hex');
 }

@@ -36,11 +36,13 @@ export function buildConfigurationTables(collection: ResolvedCollection): Combin
 /**
  * Decides every token of a collection from its spec and seed, before any rendering: which
  * combination each generated token shows (unique, valid, following the rarity mode) and where
- * 1-of-1s go. Fails at once with the exact number of valid combinations when a configuration
+ * 1-of-1s go (`tables` when already built). Fails at once with the exact number of valid combinations when a configuration
  * asks for more, and names traits that rules make unreachable.
  */
-export function planCollection(collection: ResolvedCollection): CollectionPlan {
-  const tables = buildConfigurationTables(collection);
+export function planCollection(
+  collection: ResolvedCollection,
+  tables: CombinationTable[] = buildConfigurationTables(collection),
+): CollectionPlan {
   assertReachable(collection, tables);
   const seed = collection.spec.seed;
   const taken = new TakenCombinations(collection.layers.length);

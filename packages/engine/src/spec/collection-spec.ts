@@ -52,6 +52,12 @@ export const LayerSpecSchema = z.strictObject({
   presence: ChanceSchema.default(1),
   blend: BlendModeSchema.default('normal'),
   opacity: z.number().min(0).max(1).default(1),
+  /**
+   * Whether metadata names the layer's absence: `{ trait_type, value: "None" }` when the layer is
+   * left out, and a trait named "None" (a blank image, as HashLips users make) kept as an attribute.
+   * Off by default: an absent value never appears in metadata.
+   */
+  showNone: z.boolean().default(false),
   traits: z.array(TraitSpecSchema),
 });
 export type LayerSpec = z.infer<typeof LayerSpecSchema>;

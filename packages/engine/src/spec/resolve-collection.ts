@@ -28,6 +28,8 @@ export interface ResolvedLayer {
   presence: number;
   blend: BlendMode;
   opacity: number;
+  /** Whether metadata names the layer's absence (see `LayerSpec.showNone`). */
+  showNone: boolean;
   traits: ResolvedTrait[];
 }
 
@@ -93,6 +95,7 @@ export function resolveCollection(spec: CollectionSpec): ResolvedCollection {
       presence: layer.presence,
       blend: layer.blend,
       opacity: layer.opacity,
+      showNone: layer.showNone,
       traits: layer.traits.map((trait, traitIndex) => ({
         index: traitIndex,
         name: trait.name,

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { findLatestVerifiedDeployment } from '../deployments/deployments.repository.ts';
 import { serializeProject } from '../projects/project-document.ts';
+import { assertFeasible } from '../projects/project-feasibility.ts';
 import { projectSpec } from '../projects/project-spec.ts';
 import { assertRenderable, getProject } from '../projects/projects.service.ts';
 import { collectionPrefix } from './collection-view.ts';
@@ -50,6 +51,8 @@ export async function startGeneration(app: App, user: { id: string; planId: Plan
       { fields: [{ path: 'collectionSize', message: `At most ${total} unique combinations` }] },
     );
   }
+  // Exact counts and rules are planned now, so an impossible collection is refused before any job.
+  assertFeasible(project, app.blobs);
   const id = randomUUID();
   // The row exists before its job, which may start at once in another process and looks it up.
   const row = {

@@ -24,6 +24,8 @@ export const StoredLayerSchema = z.object({
   presence: z.number(),
   blend: BlendSchema,
   opacity: z.number(),
+  // Layers saved before the switch existed leave None out of metadata, as new ones do.
+  showNone: z.boolean().default(false),
   traits: z.array(StoredTraitSchema),
 });
 export type StoredLayer = z.infer<typeof StoredLayerSchema>;

@@ -17,6 +17,7 @@ export function projectSpec(project: StoredProject, blobs: BlobStore): Collectio
       presence: layer.presence / 100,
       blend: layer.blend,
       opacity: layer.opacity,
+      showNone: layer.showNone,
       traits: layer.traits.map((trait) => ({
         name: trait.name,
         weight: trait.weight,

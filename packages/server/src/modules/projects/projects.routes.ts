@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   addSampleLayers,
+  checkProjectFeasibility,
   countCombinations,
   createProject,
   deleteProject,
@@ -18,6 +19,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { projectSummary, projectView } from './project-document.ts';
+import { checkOwnedProjectFeasibility } from './project-feasibility.ts';
 import * as projects from './projects.service.ts';
 import { readUpload, readUploads } from './read-uploads.ts';
 import { shorten } from './shorten.ts';
@@ -246,6 +248,26 @@ export async function projectsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const data = await projects.countProjectCombinations(ctx(), currentUser(request).id, request.params.id);
+      return { status: 'success' as const, data };
+    },
+  );
+
+  app.get(
+    checkProjectFeasibility.path,
+    {
+      ...guarded,
+      // Planning every token is CPU work: bounded per user like previews.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['projects'],
+        summary:
+          'Whether the saved project can be generated (counts, exact counts, rules), before any rendering',
+        params: checkProjectFeasibility.params,
+        response: { 200: checkProjectFeasibility.response },
+      },
+    },
+    async (request) => {
+      const data = await checkOwnedProjectFeasibility(ctx(), currentUser(request).id, request.params.id);
       return { status: 'success' as const, data };
     },
   );

@@ -121,6 +121,7 @@ export async function updateProject(
         presence: update.presence,
         blend: update.blend,
         opacity: update.opacity,
+        showNone: update.showNone,
         traits,
       };
     });
@@ -205,7 +206,7 @@ export async function addTraits(
 }
 
 /** Why the project cannot be counted or rendered yet, or null. */
-function readinessProblem(project: StoredProject): string | null {
+export function readinessProblem(project: StoredProject): string | null {
   if (project.layers.length === 0) return 'Add a layer to start';
   const empty = project.layers.find((layer) => layer.traits.length === 0);
   if (empty) return `Layer "${empty.name}" has no images yet`;

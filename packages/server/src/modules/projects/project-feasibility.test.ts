@@ -1,0 +1,182 @@
+import { setTimeout } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtureProject } from '../../../test/support/project-fixture.ts';
+import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
+import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
+
+interface ProjectView {
+  id: string;
+  layers: {
+    id: string;
+    name: string;
+    presence: number;
+    showNone: boolean;
+    traits: { id: string; name: string; weight: number }[];
+  }[];
+}
+
+describe.each(databaseKinds)('project feasibility and "None" traits on %s', (kind) => {
+  let test: TestApp;
+  let alice: LoggedInUser;
+  let bob: LoggedInUser;
+
+  beforeAll(async () => {
+    test = await createTestApp(kind);
+    alice = await createUserAndLogin(test.app);
+    bob = await createUserAndLogin(test.app);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const get = (url: string, user = alice) =>
+    test.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+  const feasibility = async (id: string) => (await get(`/api/v1/projects/${id}/feasibility`)).json().data;
+  const project = async (id: string) =>
+    (await get(`/api/v1/projects/${id}`)).json().data.project as ProjectView;
+  const patch = (id: string, payload: object) =>
+    test.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${id}`,
+      headers: { cookie: alice.cookie },
+      payload,
+    });
+  const generate = (id: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/generate`,
+      headers: { cookie: alice.cookie },
+    });
+  const collectionCount = async () =>
+    (await get('/api/v1/collections')).json().data.collections.length as number;
+
+  /** The layers as the editor sends them back, with `change` applied to each. */
+  function layersBody(
+    view: ProjectView,
+    change: (layer: ProjectView['layers'][number]) => object = () => ({}),
+  ) {
+    return view.layers.map((layer) => ({
+      id: layer.id,
+      name: layer.name,
+      presence: layer.presence,
+      showNone: layer.showNone,
+      traits: layer.traits.map(({ id, name, weight }) => ({ id, name, weight })),
+      ...change(layer),
+    }));
+  }
+
+  it('says why an empty project cannot be generated yet, and only to its owner', async () => {
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: { cookie: alice.cookie },
+      payload: { name: 'Empty', description: 'Nothing yet', collectionSize: 4, width: 32, height: 32 },
+    });
+    const id = created.json().data.project.id as string;
+    expect(await feasibility(id)).toEqual({
+      count: null,
+      configurations: [],
+      feasible: false,
+      problem: { code: 'NOT_READY', message: 'Add a layer to start', fix: null },
+    });
+    expect((await get(`/api/v1/projects/${id}/feasibility`, bob)).statusCode).toBe(404);
+    expect(
+      (await test.app.inject({ method: 'GET', url: `/api/v1/projects/${id}/feasibility` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('counts the combinations and, when the size is too big, says how far to lower it', async () => {
+    const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 4 });
+    expect(await feasibility(id)).toEqual({
+      count: '27',
+      configurations: [{ name: 'configuration 1', size: 4, count: '27' }],
+      feasible: true,
+      problem: null,
+    });
+    expect((await patch(id, { collectionSize: 30 })).statusCode).toBe(200);
+    expect(await feasibility(id)).toMatchObject({
+      count: '27',
+      feasible: false,
+      problem: {
+        code: 'NOT_ENOUGH_COMBINATIONS',
+        message: 'Cannot make 30 unique tokens: only 27 valid combinations exist',
+        fix: 'Lower the size to 27 or less, add traits to the layers, or loosen the rules.',
+      },
+    });
+  });
+
+  it('refuses, before any job, exact counts the rules make impossible though the size fits', async () => {
+    const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 10 });
+    const view = await project(id);
+    const weights: Record<string, number> = { Red: 8, Blue: 1, Gold: 1 };
+    const saved = await patch(id, {
+      rarityMode: 'exact',
+      rules: [{ kind: 'requires', trait: 'Body/Red', other: 'Hat/Cap' }],
+      layers: layersBody(view, (layer) => ({
+        traits: layer.traits.map(({ id: traitId, name, weight }) => ({
+          id: traitId,
+          name,
+          weight: layer.name === 'Body' ? weights[name] : weight,
+        })),
+      })),
+    });
+    expect(saved.statusCode).toBe(200);
+    const report = await feasibility(id);
+    // 3 backgrounds × Red × Cap, plus Blue and Gold with anything: 3 + 9 + 9.
+    expect(report.count).toBe('21');
+    expect(report.feasible).toBe(false);
+    expect(report.problem.code).toBe('EXACT_COUNT_UNREACHABLE');
+    expect(report.problem.message).toBe(
+      'Exact rarity wants 8 tokens with Body/Red, but only 3 valid combinations contain it',
+    );
+    expect(report.problem.fix).toBe(
+      'Lower the count of Body/Red or the size, loosen the rules that involve it, or use weighted rarity.',
+    );
+
+    const before = await collectionCount();
+    const refused = await generate(id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(
+      'Exact rarity wants 8 tokens with Body/Red, but only 3 valid combinations contain it. Lower the count of Body/Red or the size, loosen the rules that involve it, or use weighted rarity.',
+    );
+    expect(refused.body).not.toMatch(/projects\/|traits\/|\.ts:/);
+    expect(await collectionCount()).toBe(before);
+  });
+
+  it('writes "None" for an absent layer only when the layer asks for it', async () => {
+    const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 8 });
+    const view = await project(id);
+    expect(view.layers.map((layer) => layer.showNone)).toEqual([false, false, false]);
+    const saved = await patch(id, {
+      layers: layersBody(view, (layer) => (layer.name === 'Hat' ? { presence: 50, showNone: true } : {})),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await project(id)).layers.map((layer) => [layer.name, layer.showNone])).toEqual([
+      ['Background', false],
+      ['Body', false],
+      ['Hat', true],
+    ]);
+
+    const started = await generate(id);
+    expect(started.statusCode).toBe(202);
+    const collectionId = started.json().data.collection.id as string;
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const status = (await get(`/api/v1/collections/${collectionId}`)).json().data.collection.progress
+        .status;
+      if (status === 'ready') break;
+      await setTimeout(100);
+    }
+    const hats: unknown[] = [];
+    for (let edition = 1; edition <= 8; edition++) {
+      const metadata = (await get(`/api/v1/collections/${collectionId}/metadata/${edition}.json`)).json();
+      expect(metadata.attributes.map((attribute: { trait_type: string }) => attribute.trait_type)).toEqual([
+        'Background',
+        'Body',
+        'Hat',
+      ]);
+      hats.push(metadata.attributes[2].value);
+    }
+    expect(hats).toContain('None');
+    expect(hats.some((value) => value !== 'None')).toBe(true);
+  });
+});
