@@ -48,9 +48,9 @@ export const IpfsUploadSchema = z.object({
   total: z.number(),
   /** Why it failed, in words the creator can act on. */
   error: z.string().nullable(),
-  /** The root CIDs the engine computed, which the provider must report back. */
-  imagesCid: z.string(),
-  metadataCid: z.string(),
+  /** The root CIDs the engine computed, which the provider must report back (null until the job has computed them). */
+  imagesCid: z.string().nullable(),
+  metadataCid: z.string().nullable(),
   startedAt: z.string(),
 });
 export type IpfsUpload = z.infer<typeof IpfsUploadSchema>;

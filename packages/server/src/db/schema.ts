@@ -226,8 +226,9 @@ export interface IpfsUploadTable {
   collection_id: string;
   owner_id: string;
   job_id: string;
-  images_cid: string;
-  metadata_cid: string;
+  /** Null until the upload's job has computed them. */
+  images_cid: string | null;
+  metadata_cid: string | null;
   started_at: string;
 }
 

@@ -9,7 +9,7 @@ import type { App } from '../../types.ts';
 import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
 import { collectionCids, exportStream } from '../collections/downloads.ts';
-import { findIpfsUpload, upsertIpfsUpload } from './ipfs.repository.ts';
+import { findIpfsUpload, setIpfsUploadCids, upsertIpfsUpload } from './ipfs.repository.ts';
 import { type CarIndex, indexCar } from './ipfs-car-index.ts';
 import { importCar, sameCid } from './ipfs-kubo-client.ts';
 import { pinningCredentials } from './pinning-provider.service.ts';
@@ -25,7 +25,11 @@ export type IpfsFolder = 'images' | 'metadata';
 
 const ALREADY_PUBLISHED = 'This collection is already published; its files and URLs stay as they are.';
 
-function uploadView(row: IpfsUploadTable, progress: JobProgress | undefined): IpfsUpload {
+function uploadView(
+  row: IpfsUploadTable,
+  progress: JobProgress | undefined,
+  publication?: PublicationTable,
+): IpfsUpload {
   return {
     collectionId: row.collection_id,
     // A job record that is gone (cleaned up) cannot be running any more.
@@ -33,8 +37,9 @@ function uploadView(row: IpfsUploadTable, progress: JobProgress | undefined): Ip
     done: progress?.done ?? 0,
     total: progress?.total ?? 0,
     error: progress ? progress.error : 'The upload was interrupted. Try again.',
-    imagesCid: row.images_cid,
-    metadataCid: row.metadata_cid,
+    // Null until the job has computed them; a published collection's are on its publication too.
+    imagesCid: row.images_cid ?? publication?.ipfs_images_cid ?? null,
+    metadataCid: row.metadata_cid ?? publication?.ipfs_metadata_cid ?? null,
     startedAt: row.started_at,
   };
 }
@@ -43,7 +48,9 @@ function uploadView(row: IpfsUploadTable, progress: JobProgress | undefined): Ip
 export async function getIpfsUpload(app: App, ownerId: string, collectionId: string) {
   const collection = await getOwnedCollection(app, ownerId, collectionId);
   const row = await findIpfsUpload(app.database.db, collection.id);
-  return row ? uploadView(row, await app.jobs.progress(row.job_id)) : null;
+  if (!row) return null;
+  const publication = row.images_cid ? undefined : await findPublication(app.database.db, collection.id);
+  return uploadView(row, await app.jobs.progress(row.job_id), publication);
 }
 
 /**
@@ -67,14 +74,14 @@ export async function startIpfsUpload(app: App, ownerId: string, collectionId: s
       'This collection is already being uploaded to IPFS; wait for it to finish.',
     );
   }
-  const cids = await collectionCids(app.blobs, collection);
+  // The CIDs (a hash of every file, slow for a large collection) are computed by the job, not here.
   const job = await app.jobs.enqueue(IPFS_PUBLISH_JOB, { collectionId: collection.id, ownerId }, ownerId);
   const row: IpfsUploadTable = {
     collection_id: collection.id,
     owner_id: ownerId,
     job_id: job.id,
-    images_cid: cids.imagesCid,
-    metadata_cid: cids.metadataCid,
+    images_cid: previous?.images_cid ?? null,
+    metadata_cid: previous?.metadata_cid ?? null,
     started_at: new Date().toISOString(),
   };
   await upsertIpfsUpload(app.database.db, row);
@@ -116,7 +123,11 @@ export function ipfsPublishJob(app: App): JobHandler {
     const collection = await getOwnedCollection(app, ownerId, collectionId);
     if (await findPublication(app.database.db, collection.id)) return { published: true };
     const credentials = await pinningCredentials(app, ownerId);
+    // First the content IDs (hashing every file once; kept in the blob store for the next time).
+    context.progress(0, 0);
     const cids = await collectionCids(app.blobs, collection);
+    await setIpfsUploadCids(app.database.db, collection.id, cids);
+    context.signal.throwIfAborted();
     const folders = [
       { folder: 'images' as const, expected: cids.imagesCid, size: 0 },
       { folder: 'metadata' as const, expected: cids.metadataCid, size: 0 },

@@ -134,6 +134,25 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
     expect(await publication()).toBeNull();
   }, 60_000);
 
+  it('answers the first upload at once (202) and leaves the content IDs to the job, which records them', async () => {
+    kubo.mode = 'wrong-root';
+    const cidsFile = `collections/${collectionId}/exports/ipfs.json`;
+    expect(await test.app.blobs.stat(cidsFile)).toBeUndefined();
+    const started = await inject('POST', uploadUrl(), owner);
+    expect(started.statusCode).toBe(202);
+    expect(started.json().data.upload).toMatchObject({ imagesCid: null, metadataCid: null });
+    expect(['queued', 'running']).toContain(started.json().data.upload.status);
+    let upload = started.json().data.upload;
+    for (let attempt = 0; attempt < 300 && !['failed', 'succeeded'].includes(upload.status); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      upload = (await inject('GET', uploadUrl(), owner)).json().data.upload;
+    }
+    expect(upload.status).toBe('failed');
+    const cids = (await inject('GET', `/api/v1/collections/${collectionId}/ipfs`, owner)).json().data;
+    expect(upload).toMatchObject({ imagesCid: cids.imagesCid, metadataCid: cids.metadataCid });
+    expect(await test.app.blobs.stat(cidsFile)).toBeDefined();
+  }, 60_000);
+
   it.each([
     ['wrong-root', /reported the images folder as bafkrei\w+ instead of bafy/],
     ['unauthorized', /refused the access token \(HTTP 401\)\. Save a valid token/],

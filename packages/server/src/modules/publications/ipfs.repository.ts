@@ -40,7 +40,10 @@ export async function findIpfsUpload(
     .executeTakeFirst();
 }
 
-/** Records the collection's latest upload (a retry replaces the failed one). */
+/**
+ * Records the collection's latest upload (a retry replaces the failed one). CIDs already known are kept:
+ * they are the collection's, whichever upload computed them.
+ */
 export async function upsertIpfsUpload(db: Kysely<Database>, row: IpfsUploadTable): Promise<void> {
   await db
     .insertInto('ipfs_uploads')
@@ -48,11 +51,22 @@ export async function upsertIpfsUpload(db: Kysely<Database>, row: IpfsUploadTabl
     .onConflict((conflict) =>
       conflict.column('collection_id').doUpdateSet({
         job_id: row.job_id,
-        images_cid: row.images_cid,
-        metadata_cid: row.metadata_cid,
         started_at: row.started_at,
       }),
     )
+    .execute();
+}
+
+/** Records the root CIDs an upload's job computed (a collection's CIDs never change). */
+export async function setIpfsUploadCids(
+  db: Kysely<Database>,
+  collectionId: string,
+  cids: { imagesCid: string; metadataCid: string },
+): Promise<void> {
+  await db
+    .updateTable('ipfs_uploads')
+    .set({ images_cid: cids.imagesCid, metadata_cid: cids.metadataCid })
+    .where('collection_id', '=', collectionId)
     .execute();
 }
 

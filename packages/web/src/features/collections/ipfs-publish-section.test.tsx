@@ -137,9 +137,10 @@ describe('PublishModeChoice', { timeout: 20_000 }, () => {
     const fetchMock = serve({
       'GET /api/v1/pinning-provider': () => ({ data: { provider: saved } }),
       'GET /api/v1/collections/c1/publication/ipfs': () => ({ data: { upload: current } }),
+      // The server answers at once, before the job has computed the content IDs.
       'POST /api/v1/collections/c1/publication/ipfs': () => {
         current = upload({ status: 'running', done: 1_500_000, total: 3_000_000 });
-        return { status: 202, data: { upload: current } };
+        return { status: 202, data: { upload: upload({ imagesCid: null, metadataCid: null }) } };
       },
     });
     show(<PublishModeChoice collectionId="c1" name="Pinned Cats" hosted={<p>Hosted</p>} />);
@@ -153,7 +154,14 @@ describe('PublishModeChoice', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText(/uploaded to 127\.0\.0\.1:5001 and pinned there/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Publish to IPFS' }));
     const status = await screen.findByRole('status');
-    expect(status.textContent).toContain('Uploading to 127.0.0.1:5001: 1.5 MB of 3.0 MB');
+    expect(status.textContent).toContain('Computing the content IDs and preparing the CAR files…');
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status').textContent).toContain(
+          'Uploading to 127.0.0.1:5001: 1.5 MB of 3.0 MB',
+        ),
+      { timeout: 5_000 },
+    );
     await waitFor(() => expect(screen.queryByText('Could not publish to IPFS')).toBeNull());
     expect(requests(fetchMock, 'POST')).toHaveLength(1);
   });

@@ -19,7 +19,7 @@ function UploadState({ collectionId, endpoint }: { collectionId: string; endpoin
       <div className="llc-ipfs-progress" role="status">
         <span>
           {status === 'queued' || total === 0
-            ? 'Preparing the CAR files…'
+            ? 'Computing the content IDs and preparing the CAR files…'
             : `Uploading to ${endpoint ? hostOf(endpoint) : 'your provider'}: ${formatBytes(done)} of ${formatBytes(total)}`}
         </span>
         <Progress percent={percent} size="small" aria-label="Upload to IPFS" />
