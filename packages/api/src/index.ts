@@ -330,6 +330,15 @@ export {
 } from './referrals/referrals.ts';
 export type { ListRolesResponse, Role } from './roles/list-roles.ts';
 export { listRoles, RoleSchema } from './roles/list-roles.ts';
+export type { SearchGroup, SearchHit, SearchKind, SearchQuery } from './search/search.ts';
+export {
+  SEARCH_QUERY_MAX,
+  SearchGroupSchema,
+  SearchHitSchema,
+  SearchKindSchema,
+  SearchQuerySchema,
+  search,
+} from './search/search.ts';
 export {
   type AdminAction,
   type AdminActionKind,

@@ -30,6 +30,7 @@ import { placeholderRoutes } from './modules/publications/placeholder.routes.ts'
 import { publicationsRoutes } from './modules/publications/publications.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(dropsRoutes);
   await app.register(allowlistsRoutes);
   await app.register(nftLegacyRoutes);
+  await app.register(searchRoutes);
   if (config.env !== 'production' && mail.kind === 'outbox') await app.register(mailboxRoutes);
   await registerWeb(app, config.webDist);
   await app.ready();

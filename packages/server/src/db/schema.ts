@@ -37,6 +37,7 @@ export interface Database {
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   login_challenges: LoginChallengeTable;
+  search_documents: SearchDocumentTable;
 }
 
 export interface ContactMessageTable {
@@ -406,6 +407,27 @@ export interface TwoFactorRecoveryCodeTable {
   code_hash: string;
   used_at: string | null;
   created_at: string;
+}
+
+/**
+ * One searchable thing of the header search (migration 0074): projects, collections and users are
+ * written by triggers on their tables, tokens by modules/search when their collection is finished.
+ */
+export interface SearchDocumentTable {
+  id: Generated<number>;
+  /** 'project' | 'collection' | 'token' | 'user'. */
+  kind: string;
+  /** The project's, collection's or user's id; a token's `collectionId#edition`. */
+  ref_id: string;
+  /** Null for users (only admins search them). */
+  owner_id: string | null;
+  /** A collection's own id, or its tokens' collection. */
+  collection_id: string | null;
+  edition: number | null;
+  /** The text the thing is found by (a token: its trait values). */
+  body: string;
+  /** JSON, tokens: their `{ type, value }[]` traits. */
+  detail: string | null;
 }
 
 export interface LoginChallengeTable {

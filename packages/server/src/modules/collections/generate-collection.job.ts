@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { parseProjectRow } from '../projects/project-document.ts';
 import { projectSpec } from '../projects/project-spec.ts';
+import { indexCollectionTokens } from '../search/search.service.ts';
 import { createBlobSink } from './blob-sink.ts';
 import { collectionPrefix } from './collection-view.ts';
 import { findCollection } from './collections.repository.ts';
@@ -94,6 +95,11 @@ export function generateCollectionJob(app: App) {
     }
     const rarity = await computeRarity({ files: sink, size: collection.size });
     await sink.write('rarity.json', new TextEncoder().encode(`${JSON.stringify(rarity, null, 2)}\n`));
+    // The header search finds the tokens by their traits; a failure here leaves the collection whole
+    // and is retried at the next start (indexUnindexedCollections).
+    await indexCollectionTokens(app, collection).catch((error: unknown) =>
+      app.log.warn({ err: error, collectionId }, 'could not index the tokens of a collection for search'),
+    );
     return { size: collection.size };
   };
 }

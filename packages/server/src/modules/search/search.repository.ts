@@ -1,0 +1,143 @@
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { Database, SearchDocumentTable } from '../../db/schema.ts';
+import { ftsMatch, type SearchText, tsQuery } from './search-text.ts';
+
+type Db = Kysely<Database>;
+
+/** Which documents one kind's search reads: the kind, whose, and the text asked for. */
+export interface DocumentFilter {
+  kind: 'project' | 'collection' | 'token' | 'user';
+  /** Null: everyone's (users, for admins). */
+  ownerId: string | null;
+  text: SearchText;
+}
+
+export interface Paging {
+  limit: number;
+  offset: number;
+}
+
+/** The documents of a filter: an edition number finds tokens by edition, anything else by full text. */
+function documents(handle: DatabaseHandle, filter: DocumentFilter) {
+  let query = handle.db.selectFrom('search_documents').where('search_documents.kind', '=', filter.kind);
+  if (filter.ownerId !== null) query = query.where('search_documents.owner_id', '=', filter.ownerId);
+  if (filter.kind === 'token' && filter.text.edition !== null) {
+    return query.where('search_documents.edition', '=', filter.text.edition);
+  }
+  const matches =
+    handle.kind === 'sqlite'
+      ? sql<SqlBool>`search_documents.id in (select rowid from search_fts where search_fts match ${ftsMatch(filter.text.terms, filter)})`
+      : sql<SqlBool>`search_documents.body_tsv @@ to_tsquery('simple', ${tsQuery(filter.text.terms)})`;
+  return query.where(matches);
+}
+
+/** How many documents match. */
+export async function countDocuments(handle: DatabaseHandle, filter: DocumentFilter): Promise<number> {
+  const row = await documents(handle, filter)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** A page of matching projects, by name. */
+export function pageProjects(handle: DatabaseHandle, filter: DocumentFilter, paging: Paging) {
+  return documents(handle, filter)
+    .innerJoin('projects', 'projects.id', 'search_documents.ref_id')
+    .select(['projects.id', 'projects.name', 'projects.updated_at'])
+    .orderBy('projects.name')
+    .orderBy('projects.id')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+}
+
+/** A page of matching collections, by name. */
+export function pageCollections(handle: DatabaseHandle, filter: DocumentFilter, paging: Paging) {
+  return documents(handle, filter)
+    .innerJoin('collections', 'collections.id', 'search_documents.ref_id')
+    .select(['collections.id', 'collections.name', 'collections.size', 'collections.created_at'])
+    .orderBy('collections.name')
+    .orderBy('collections.id')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+}
+
+/** A page of matching tokens, by edition, with their collection's name. */
+export function pageTokens(handle: DatabaseHandle, filter: DocumentFilter, paging: Paging) {
+  return documents(handle, filter)
+    .innerJoin('collections', 'collections.id', 'search_documents.collection_id')
+    .select([
+      'search_documents.collection_id',
+      'search_documents.edition',
+      'search_documents.detail',
+      'collections.name',
+    ])
+    .orderBy('search_documents.edition')
+    .orderBy('collections.created_at', 'desc')
+    .orderBy('search_documents.collection_id')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+}
+
+/** A page of matching users, by name. */
+export function pageUsers(handle: DatabaseHandle, filter: DocumentFilter, paging: Paging) {
+  return documents(handle, filter)
+    .innerJoin('users', 'users.id', 'search_documents.ref_id')
+    .select(['users.id', 'users.first_name', 'users.last_name', 'users.email'])
+    .orderBy('users.first_name')
+    .orderBy('users.last_name')
+    .orderBy('users.id')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+}
+
+export type NewTokenDocument = Omit<SearchDocumentTable, 'id'>;
+
+/** Adds token documents (already present ones are kept), in one transaction. */
+export async function insertTokenDocuments(db: Db, rows: readonly NewTokenDocument[]): Promise<void> {
+  // Well under both engines' limit of bound parameters per statement.
+  const batch = 500;
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < rows.length; start += batch) {
+      await trx
+        .insertInto('search_documents')
+        .values(rows.slice(start, start + batch))
+        .onConflict((conflict) => conflict.columns(['kind', 'ref_id']).doNothing())
+        .execute();
+    }
+  });
+}
+
+/** Removes every document of a collection (its own and its tokens'). */
+export async function deleteCollectionDocuments(db: Db, collectionId: string): Promise<void> {
+  await db.deleteFrom('search_documents').where('collection_id', '=', collectionId).execute();
+}
+
+/** Collections none of whose tokens are indexed (finished before indexing existed, or still generating). */
+export function collectionsWithoutTokens(db: Db) {
+  return db
+    .selectFrom('collections')
+    .select(['collections.id', 'collections.owner_id', 'collections.job_id'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('search_documents')
+            .select('search_documents.id')
+            .whereRef('search_documents.collection_id', '=', 'collections.id')
+            .where('search_documents.kind', '=', 'token'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** Whether a collection still exists. */
+export async function collectionExists(db: Db, id: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('collections').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
+}

@@ -1,0 +1,163 @@
+import type { SearchGroup, SearchHit, SearchKind, SearchQuery } from '@layerloom/api';
+import type { TokenMetadata } from '@layerloom/engine';
+import { AppError } from '../../lib/app-error.ts';
+import type { App } from '../../types.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { collectionPrefix } from '../collections/collection-view.ts';
+import {
+  collectionExists,
+  collectionsWithoutTokens,
+  countDocuments,
+  type DocumentFilter,
+  deleteCollectionDocuments,
+  insertTokenDocuments,
+  pageCollections,
+  pageProjects,
+  pageTokens,
+  pageUsers,
+} from './search.repository.ts';
+import { parseSearchText } from './search-text.ts';
+
+/** The kinds a user may search: their own things, and users for admins. */
+export function searchableKinds(user: Pick<AuthUser, 'role'>): SearchKind[] {
+  return user.role === 'admin'
+    ? ['project', 'collection', 'token', 'user']
+    : ['project', 'collection', 'token'];
+}
+
+/** Whether a trait value stands for an absent layer ("None", any case), as the engine writes it. */
+const isNoneValue = (value: string) => value.trim().toLowerCase() === 'none';
+
+/** A token's traits as the index keeps them, from its metadata attributes. */
+function tokenTraits(token: TokenMetadata): { type: string; value: string }[] {
+  return token.attributes.map((attribute) => ({
+    type: attribute.trait_type,
+    value: String(attribute.value),
+  }));
+}
+
+async function searchKind(
+  app: App,
+  user: AuthUser,
+  kind: SearchKind,
+  query: SearchQuery,
+): Promise<SearchGroup> {
+  const text = parseSearchText(query.q);
+  const group: SearchGroup = { kind, total: 0, page: query.page, pageSize: query.pageSize, hits: [] };
+  if (text.terms.length === 0 && !(kind === 'token' && text.edition !== null)) return group;
+  const handle = app.database;
+  const filter: DocumentFilter = { kind, ownerId: kind === 'user' ? null : user.id, text };
+  const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  group.total = await countDocuments(handle, filter);
+  if (group.total <= paging.offset) return group;
+  let hits: SearchHit[];
+  switch (kind) {
+    case 'project':
+      hits = (await pageProjects(handle, filter, paging)).map((row) => ({
+        kind,
+        id: row.id,
+        name: row.name,
+        updatedAt: row.updated_at,
+      }));
+      break;
+    case 'collection':
+      hits = (await pageCollections(handle, filter, paging)).map((row) => ({
+        kind,
+        id: row.id,
+        name: row.name,
+        size: row.size,
+        createdAt: row.created_at,
+      }));
+      break;
+    case 'token':
+      hits = (await pageTokens(handle, filter, paging)).map((row) => ({
+        kind,
+        collectionId: row.collection_id ?? '',
+        collectionName: row.name,
+        edition: row.edition ?? 0,
+        traits: row.detail ? (JSON.parse(row.detail) as { type: string; value: string }[]) : [],
+      }));
+      break;
+    case 'user':
+      hits = (await pageUsers(handle, filter, paging)).map((row) => ({
+        kind,
+        id: row.id,
+        name: `${row.first_name} ${row.last_name}`.trim(),
+        email: row.email,
+      }));
+      break;
+  }
+  group.hits = hits;
+  return group;
+}
+
+/**
+ * Searches what the user may see: one kind paged, or the first page of every kind they may search.
+ * A text of no words (only punctuation) finds nothing; users are for admins only (403 otherwise).
+ */
+export async function search(
+  app: App,
+  user: AuthUser,
+  query: SearchQuery,
+): Promise<{ query: string; groups: SearchGroup[] }> {
+  const kinds = searchableKinds(user);
+  if (query.kind && !kinds.includes(query.kind))
+    throw new AppError('FORBIDDEN', 'Only admins can search users.');
+  const groups: SearchGroup[] = [];
+  for (const kind of query.kind ? [query.kind] : kinds) groups.push(await searchKind(app, user, kind, query));
+  return { query: query.q, groups };
+}
+
+/**
+ * Indexes a finished collection's tokens by their trait values (a trait read as "None" is not a
+ * word of the token). Answers how many tokens it read. A collection deleted meanwhile leaves nothing.
+ */
+export async function indexCollectionTokens(
+  app: App,
+  collection: { id: string; owner_id: string },
+): Promise<number> {
+  const metadata = await app.blobs.getBuffer(`${collectionPrefix(collection.id)}/_metadata.json`);
+  const tokens = JSON.parse(metadata.toString()) as TokenMetadata[];
+  await insertTokenDocuments(
+    app.database.db,
+    tokens.map((token) => {
+      const traits = tokenTraits(token);
+      return {
+        kind: 'token',
+        ref_id: `${collection.id}#${token.edition}`,
+        owner_id: collection.owner_id,
+        collection_id: collection.id,
+        edition: token.edition,
+        body: traits
+          .filter((trait) => !isNoneValue(trait.value))
+          .map((trait) => trait.value)
+          .join(' '),
+        detail: JSON.stringify(traits),
+      };
+    }),
+  );
+  // Deleted while indexing: its delete removed the documents written until then, not these.
+  if (!(await collectionExists(app.database.db, collection.id))) {
+    await deleteCollectionDocuments(app.database.db, collection.id);
+  }
+  return tokens.length;
+}
+
+/**
+ * Indexes the tokens of every finished collection that has none indexed (collections finished before
+ * the search index existed, or whose indexing failed). Answers how many collections it indexed.
+ */
+export async function indexUnindexedCollections(app: App): Promise<number> {
+  let indexed = 0;
+  for (const collection of await collectionsWithoutTokens(app.database.db)) {
+    const progress = await app.jobs.progress(collection.job_id);
+    if (progress?.status !== 'succeeded') continue;
+    try {
+      await indexCollectionTokens(app, collection);
+      indexed += 1;
+    } catch (error) {
+      app.log.warn({ err: error, collectionId: collection.id }, 'could not index the tokens of a collection');
+    }
+  }
+  return indexed;
+}
