@@ -26,9 +26,13 @@ export {
 export {
   DEACTIVATED_SIGN_IN_MESSAGE,
   DELETE_ACCOUNT_WARNING,
+  DELETE_CONFIRMATION_WORD,
   DeactivateAccountBodySchema,
   type DeactivateAccountInput,
+  DeleteAccountBodySchema,
+  type DeleteAccountInput,
   deactivateAccount,
+  deleteAccount,
   reactivateAccount,
 } from './account/delete-account.ts';
 export type { NotificationKind, NotificationPreferences } from './account/notifications.ts';

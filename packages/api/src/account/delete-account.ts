@@ -38,3 +38,35 @@ export const reactivateAccount = {
 
 /** What login answers (403 ACCOUNT_DEACTIVATED) for a deactivated account with the right password. */
 export const DEACTIVATED_SIGN_IN_MESSAGE = 'This account is deactivated. Reactivate it?';
+
+/** What the user types to confirm deleting the account. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+/**
+ * The Delete form: the password, the current code from the authenticator app when two-factor sign-in is on
+ * (the server asks for it then), and DELETE typed to confirm.
+ */
+export const DeleteAccountBodySchema = z.object({
+  password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(1024),
+  code: z.string().max(64).optional(),
+  confirmation: z
+    .string({ message: `Type ${DELETE_CONFIRMATION_WORD} to confirm` })
+    .refine(
+      (value) => value.trim() === DELETE_CONFIRMATION_WORD,
+      `Type ${DELETE_CONFIRMATION_WORD} to confirm`,
+    ),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountBodySchema>;
+
+/**
+ * `POST /api/v1/account/delete`: deletes the signed-in user's account for good after checking the password
+ * (and the two-factor code when it is on) and the typed confirmation; each wrong one is a 400 on its field
+ * and changes nothing. Projects, collections, files, sessions and referrals go; payments stay for accounting
+ * with no link to the person. Refused (409) for the last admin and while a collection has a live contract.
+ */
+export const deleteAccount = {
+  method: 'POST',
+  path: '/api/v1/account/delete',
+  body: DeleteAccountBodySchema,
+  response: successSchema(z.object({ deleted: z.literal(true) })),
+} as const;

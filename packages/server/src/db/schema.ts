@@ -320,7 +320,8 @@ export interface BillingCustomerTable {
 /** A plan purchase started; 'paid' once the provider's event for it is applied. */
 export interface BillingCheckoutTable {
   id: string;
-  user_id: string;
+  /** Null once the account is deleted (migration 0050: the row is kept, anonymised). */
+  user_id: string | null;
   plan_id: string;
   provider: 'stripe' | 'test';
   /** In the currency's smallest unit. */
@@ -341,7 +342,8 @@ export interface BillingEventTable {
 /** A payment received for a plan. */
 export interface BillingPaymentTable {
   id: string;
-  user_id: string;
+  /** Null once the account is deleted (migration 0050: kept for accounting, anonymised). */
+  user_id: string | null;
   checkout_id: string;
   plan_id: string;
   provider: 'stripe' | 'test';

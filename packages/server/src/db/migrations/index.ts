@@ -23,6 +23,7 @@ import * as billing from './0042_billing.ts';
 import * as referralsAccount from './0043_referrals_account.ts';
 import * as twoFactor from './0044_two_factor.ts';
 import * as ownerDeactivation from './0045_owner_deactivation.ts';
+import * as billingKeepOnDelete from './0050_billing_keep_on_delete.ts';
 import * as search from './0074_search.ts';
 import * as ipfsUploadCidsLater from './0046_ipfs_upload_cids_later.ts';
 
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0043_referrals_account': referralsAccount,
   '0044_two_factor': twoFactor,
   '0045_owner_deactivation': ownerDeactivation,
+  '0050_billing_keep_on_delete': billingKeepOnDelete,
   '0074_search': search,
   '0046_ipfs_upload_cids_later': ipfsUploadCidsLater,
 };

@@ -1,4 +1,4 @@
-import { deactivateAccount, reactivateAccount } from '@layerloom/api';
+import { deactivateAccount, deleteAccount, reactivateAccount } from '@layerloom/api';
 import type { App } from '../../types.ts';
 import { perEmailLimit } from '../auth/account-rate-limit.ts';
 import { LOGIN_EMAIL_RATE_LIMIT, LOGIN_RATE_LIMIT } from '../auth/auth.routes.ts';
@@ -10,7 +10,7 @@ import { isTwoFactorEnabled, openChallenge } from '../auth/two-factor.service.ts
 import { toPublicUser } from '../users/user-view.ts';
 import * as service from './delete-account.service.ts';
 
-/** Rate limit of deactivation attempts (each checks a password). */
+/** Rate limit of deactivation and deletion attempts (each checks a password). */
 export const DEACTIVATE_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } as const;
 
 /** Settings › Delete Account: deactivate your own account, and reactivate it from the login page. */
@@ -34,6 +34,29 @@ export async function deleteAccountRoutes(app: App): Promise<void> {
       clearSessionCookie(reply, app.config);
       request.log.info({ userId: currentUser(request).id }, 'account deactivated');
       return { status: 'success' as const, data: { deactivated: true as const } };
+    },
+  );
+
+  app.post(
+    deleteAccount.path,
+    {
+      preValidation: requireUser,
+      config: { rateLimit: DEACTIVATE_RATE_LIMIT },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Delete your account for good (password, two-factor code when on, DELETE typed); signs you out',
+        security: [{ session: [] }],
+        body: deleteAccount.body,
+        response: { 200: deleteAccount.response },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await service.deleteOwnAccount(app, user, request.body);
+      clearSessionCookie(reply, app.config);
+      request.log.info({ userId: user.id }, 'account deleted');
+      return { status: 'success' as const, data: { deleted: true as const } };
     },
   );
 

@@ -1,13 +1,27 @@
-import type { DeactivateAccountInput, LoginInput } from '@layerloom/api';
+import { setTimeout } from 'node:timers/promises';
+import {
+  type DeactivateAccountInput,
+  type DeleteAccountInput,
+  type LoginInput,
+  TotpCodeSchema,
+} from '@layerloom/api';
+import { layerloomChains } from '@layerloom/contracts';
+import { isFinished } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { assertMaySignIn, isOwnerDeactivated } from '../auth/login.service.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
+import { acceptCode, isTwoFactorEnabled } from '../auth/two-factor.service.ts';
+import { deleteCollection, listCollections } from '../collections/collections.service.ts';
+import { findLatestVerifiedDeployment } from '../deployments/deployments.repository.ts';
 import { sendSafely } from '../mail/mailer.ts';
-import { accountDeactivatedMail, accountReactivatedMail } from '../mail/templates.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../users/users.repository.ts';
+import { accountDeactivatedMail, accountDeletedMail, accountReactivatedMail } from '../mail/templates.ts';
+import { deleteProject, listProjects } from '../projects/projects.service.ts';
+import { findUserByEmail, findUserById, hasOtherAdmin, type UserRow } from '../users/users.repository.ts';
+import { avatarKey } from './avatar-image.ts';
+import { deleteAccountRows, listUnfinishedOwnJobIds } from './delete-account.repository.ts';
 
 const wrongPassword = () =>
   new AppError('VALIDATION_FAILED', 'Your password is not correct.', {
@@ -73,4 +87,77 @@ export async function reactivateAccount(app: App, input: LoginInput): Promise<Us
     accountReactivatedMail(user.email, user.first_name, `${app.config.publicUrl}/auth/login`),
   );
   return active;
+}
+
+const fieldError = (path: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { fields: [{ path, message }] });
+
+/** How long deleting an account waits for the user's other jobs to stop before removing their rows. */
+const JOB_STOP_TIMEOUT_MS = 20_000;
+
+/**
+ * Deletes the user's own account for good. Everything is checked before anything is removed: the password,
+ * the two-factor code when it is on, that another admin remains, and that no collection has a contract
+ * verified on chain (collectors' tokens read its hosted files and mint page, so those must stay up; the
+ * user is told which collections and why). Then the collections (jobs stopped, files removed), projects
+ * (uploaded layers), other jobs, the account's rows and the avatar go, and a goodbye mail is sent. Payments
+ * stay for accounting, with no link to the person (see deleteAccountRows).
+ */
+export async function deleteOwnAccount(app: App, user: AuthUser, input: DeleteAccountInput): Promise<void> {
+  const db = app.database.db;
+  const row = await findUserById(db, user.id);
+  if (!row) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
+  if (!(await verifyPassword(row.password_hash, input.password))) throw wrongPassword();
+  if (await isTwoFactorEnabled(db, user.id)) {
+    const code = TotpCodeSchema.safeParse(input.code ?? '');
+    if (!code.success) throw fieldError('code', 'Enter the 6-digit code from your app');
+    if (!(await acceptCode(app, user.id, code.data))) {
+      throw fieldError('code', 'That code is not correct. Enter the current code from your app.');
+    }
+  }
+  if (row.role === 'admin' && !(await hasOtherAdmin(db, user.id))) {
+    throw new AppError(
+      'CONFLICT',
+      'You are the only admin: make another account an admin before deleting yours.',
+    );
+  }
+  const collections = await listCollections(app, user.id);
+  const live: string[] = [];
+  for (const collection of collections) {
+    const deployment = await findLatestVerifiedDeployment(db, collection.id);
+    if (!deployment) continue;
+    const chain =
+      layerloomChains.find((entry) => entry.chain.id === deployment.chain_id)?.name ??
+      `chain ${deployment.chain_id}`;
+    live.push(`${collection.name} (${chain}, ${deployment.address})`);
+  }
+  if (live.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `Your account cannot be deleted while a collection has a live contract: ${live.join('; ')}. Collectors' tokens read its files and mint page from Layerloom. Contact us to hand it over or to keep only its public files.`,
+    );
+  }
+
+  for (const collection of collections) await deleteCollection(app, user.id, collection.id);
+  const projects = { db, blobs: app.blobs };
+  for (const project of await listProjects(projects, user.id)) {
+    await deleteProject(projects, user.id, project.id);
+  }
+  await stopJobs(app, await listUnfinishedOwnJobIds(db, user.id));
+  await deleteAccountRows(db, { id: row.id, email: row.email });
+  await app.blobs.deletePrefix(avatarKey(user.id, '').replace(/\/$/, ''));
+  await sendSafely(app.mail, app.log, accountDeletedMail(row.email, row.first_name));
+}
+
+/** Cancels the jobs and waits (bounded) until each has stopped writing. */
+async function stopJobs(app: App, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await Promise.all(ids.map((id) => app.jobs.cancel(id)));
+  const running = async () => {
+    const progress = await Promise.all(ids.map((id) => app.jobs.progress(id)));
+    return progress.some((entry) => entry && !isFinished(entry.status));
+  };
+  for (const deadline = Date.now() + JOB_STOP_TIMEOUT_MS; Date.now() < deadline && (await running()); ) {
+    await setTimeout(50);
+  }
 }

@@ -163,7 +163,7 @@ export async function confirm(app: App, user: AuthUser, code: string): Promise<s
  * Checks a TOTP code against the user's enabled secret and records its step (so it cannot be used again).
  * Returns false for a wrong or replayed code.
  */
-async function acceptCode(app: App, userId: string, code: string): Promise<boolean> {
+export async function acceptCode(app: App, userId: string, code: string): Promise<boolean> {
   const db = app.database.db;
   const row = await findRow(db, userId);
   if (!row?.secret_sealed) return false;

@@ -161,7 +161,8 @@ export async function applyPaymentEvent(app: App, event: PaymentEvent): Promise<
       receipt_url: event.receiptUrl,
       paid_at: paidAt,
     });
-    await setPlan(trx, checkout.user_id, checkout.plan_id as PlanId);
+    // A deleted account's payment is kept (anonymised) with no plan to give.
+    if (checkout.user_id) await setPlan(trx, checkout.user_id, checkout.plan_id as PlanId);
     return { duplicate: false };
   });
 }

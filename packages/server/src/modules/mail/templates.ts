@@ -215,3 +215,13 @@ export function accountReactivatedMail(to: string, firstName: string, loginUrl: 
     action: { label: 'Open Layerloom', url: loginUrl },
   });
 }
+
+export function accountDeletedMail(to: string, firstName: string): MailMessage {
+  return render(to, `Your ${PRODUCT} account was deleted`, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `Your ${PRODUCT} account was deleted, with its projects, collections, files and sessions. We keep only the payment records accounting law requires, with no link to you.`,
+      'Thank you for creating with us. If this was not you, contact us at once.',
+    ],
+  });
+}

@@ -75,3 +75,15 @@ export async function hasAdmin(db: Kysely<Database>): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether an admin account other than `userId` exists (the last admin cannot delete their account). */
+export async function hasOtherAdmin(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('id', '!=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFiles } from '../../../test/support/multipart.ts';
+import { createFixtureProject, createReadyCollection } from '../../../test/support/project-fixture.ts';
+import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
+import {
+  createUserAndLogin,
+  freshIp,
+  type LoggedInUser,
+  mailsTo,
+  sessionCookieOf,
+  signedInUserId,
+} from '../../../test/support/users.ts';
+import { totpCode } from '../auth/totp.ts';
+
+type Rows = Record<string, unknown>[];
+
+describe.each(databaseKinds)('deleting your own account on %s', (kind) => {
+  let test: TestApp;
+  let bob: LoggedInUser;
+
+  const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+    test.app.inject({ method, url, payload, remoteAddress: freshIp(), headers: cookie ? { cookie } : {} });
+  const remove = (user: LoggedInUser, payload: object) =>
+    call('POST', '/api/v1/account/delete', user.cookie, payload);
+
+  /** Every row of every table, each table's rows sorted, so two snapshots compare as values. */
+  async function tables(): Promise<Record<string, Rows>> {
+    const db = test.app.database.db;
+    const names = (await db.introspection.getTables())
+      .map((table) => table.name)
+      .filter((name) => !name.startsWith('kysely_'))
+      .sort();
+    // A full-text index's shadow tables hold its internal segments, whose bytes change with any write;
+    // the index itself (its virtual table) is compared.
+    const shadow = /^(.+)_(data|idx|docsize|config|content)$/;
+    const compared = names.filter((name) => !names.includes(shadow.exec(name)?.[1] ?? ''));
+    const snapshot: Record<string, Rows> = {};
+    for (const name of compared) {
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+      snapshot[name] = rows.map((row) => JSON.parse(JSON.stringify(row))).sort(byJson);
+    }
+    return snapshot;
+  }
+  const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+
+  /** Every file of the data folder with its bytes' length and content, but the SQLite database itself. */
+  function dataFolder(): Record<string, string> {
+    const files: Record<string, string> = {};
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (!/\.db(-wal|-shm|-journal)?$/.test(entry.name)) {
+          files[relative(test.dataDir, path)] =
+            `${statSync(path).size}:${readFileSync(path).toString('base64').slice(0, 64)}`;
+        }
+      }
+    };
+    walk(test.dataDir);
+    return files;
+  }
+
+  beforeAll(async () => {
+    test = await createTestApp(kind);
+    // A bystander with work of their own, which must come through untouched.
+    bob = await createUserAndLogin(test.app, { firstName: 'Bob' });
+    await createFixtureProject(test.app, bob.cookie, { collectionSize: 4, name: 'Bob Cats' });
+  }, 90_000);
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('asks to sign in first', async () => {
+    const response = await call('POST', '/api/v1/account/delete', undefined, {
+      password: 'x',
+      confirmation: 'DELETE',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a wrong password, a wrong confirmation or a missing two-factor code, and keeps everything', async () => {
+    const ada = await createUserAndLogin(test.app);
+    const before = await tables();
+    const wrongWord = await remove(ada, { password: ada.password, confirmation: 'delete me' });
+    expect(wrongWord.statusCode).toBe(400);
+    expect(wrongWord.json().error.fields).toContainEqual({
+      path: 'confirmation',
+      message: 'Type DELETE to confirm',
+    });
+    const wrongPassword = await remove(ada, { password: `${ada.password}x`, confirmation: 'DELETE' });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().error.fields).toContainEqual({
+      path: 'password',
+      message: 'Your password is not correct.',
+    });
+
+    const started = await call('POST', '/api/v1/account/two-factor/start', ada.cookie);
+    const { secret } = started.json().data as { secret: string };
+    await call('POST', '/api/v1/account/two-factor/confirm', ada.cookie, {
+      code: totpCode(secret, Date.now()),
+    });
+    const withTwoFactor = await tables();
+    const noCode = await remove(ada, { password: ada.password, confirmation: 'DELETE' });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().error.fields).toContainEqual({
+      path: 'code',
+      message: 'Enter the 6-digit code from your app',
+    });
+    const wrongCode = await remove(ada, {
+      password: ada.password,
+      confirmation: 'DELETE',
+      code: totpCode(secret, Date.now() + 10 * 30_000),
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().error.fields?.[0]?.path).toBe('code');
+    expect(await tables()).toEqual(withTwoFactor);
+    expect(before.users).toEqual(withTwoFactor.users);
+    expect(await signedInUserId(test.app, { cookie: ada.cookie })).toBe(ada.id);
+
+    // The right code (the next step: the one used to switch it on cannot be replayed) deletes.
+    const deleted = await remove(ada, {
+      password: ada.password,
+      confirmation: ' DELETE ',
+      code: totpCode(secret, Date.now() + 30_000),
+    });
+    expect(deleted.statusCode).toBe(200);
+  });
+
+  it('refuses the last admin, and lets an admin go when another admin remains', async () => {
+    const admins = await test.app.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .execute();
+    await test.app.database.db
+      .updateTable('users')
+      .set({ role: 'user' })
+      .where('role', '=', 'admin')
+      .execute();
+    const root = await createUserAndLogin(test.app, { role: 'admin' });
+    const refused = await remove(root, { password: root.password, confirmation: 'DELETE' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'You are the only admin: make another account an admin before deleting yours.',
+    );
+    expect(await signedInUserId(test.app, { cookie: root.cookie })).toBe(root.id);
+    await createUserAndLogin(test.app, { role: 'admin' });
+    expect((await remove(root, { password: root.password, confirmation: 'DELETE' })).statusCode).toBe(200);
+    if (admins.length > 0) {
+      await test.app.database.db
+        .updateTable('users')
+        .set({ role: 'admin' })
+        .where(
+          'id',
+          'in',
+          admins.map((admin) => admin.id),
+        )
+        .execute();
+    }
+  });
+
+  it('removes every row and file of the user, keeps their payment anonymised, signs them out and says goodbye', async () => {
+    const tablesBefore = await tables();
+    const filesBefore = dataFolder();
+
+    const ada = await createUserAndLogin(test.app, { firstName: 'Ada' });
+    const otherDevice = sessionCookieOf(
+      await call('POST', '/api/v1/users/login', undefined, { email: ada.email, password: ada.password }),
+    );
+    // Work: a generated collection (renders, thumbnails, a ZIP export) and a second project of layers.
+    const collectionId = await createReadyCollection(test.app, ada.cookie, { collectionSize: 4 });
+    const zip = await call('GET', `/api/v1/collections/${collectionId}/download/zip`, ada.cookie);
+    expect(zip.statusCode).toBeLessThan(400);
+    await createFixtureProject(test.app, ada.cookie, { collectionSize: 4, name: 'Drafts' });
+    // An avatar, profile fields, notification choices.
+    const avatar = multipartFiles([
+      {
+        filename: 'me.png',
+        field: 'file',
+        bytes: await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a0f' } })
+          .png()
+          .toBuffer(),
+      },
+    ]);
+    const uploaded = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/avatar',
+      payload: avatar.payload,
+      headers: { ...avatar.headers, cookie: ada.cookie },
+    });
+    expect(uploaded.statusCode).toBe(201);
+    // A referral she made, and the one that names her as referred by Bob.
+    const invitedEmail = `friend-${randomUUID().slice(0, 6)}@example.com`;
+    const invited = await call('POST', '/api/v1/referrals/invitations', ada.cookie, { email: invitedEmail });
+    expect(invited.statusCode).toBeLessThan(300);
+    await test.app.database.db
+      .insertInto('referrals')
+      .values({
+        id: randomUUID(),
+        referrer_id: bob.id,
+        email: ada.email,
+        referred_user_id: ada.id,
+        invited_at: null,
+        last_invited_at: null,
+        signed_up_at: new Date().toISOString(),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    // A plan bought through the local test checkout, and one checkout left open.
+    const checkout = await call('POST', '/api/v1/billing/checkout', ada.cookie, { planId: 'starter' });
+    const checkoutId = String(checkout.json().data.url).split('/').pop();
+    expect(
+      (await call('POST', `/api/v1/billing/test-checkout/${checkoutId}/pay`, ada.cookie)).statusCode,
+    ).toBe(200);
+    await call('POST', '/api/v1/billing/checkout', ada.cookie, { planId: 'pro' });
+    const paymentsOfAda = await test.app.database.db
+      .selectFrom('billing_payments')
+      .selectAll()
+      .where('user_id', '=', ada.id)
+      .execute();
+    expect(paymentsOfAda).toHaveLength(1);
+    expect(Object.keys(dataFolder()).some((path) => path.includes(ada.id))).toBe(true);
+
+    const response = await remove(ada, { password: ada.password, confirmation: 'DELETE' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ deleted: true });
+    expect(String(response.headers['set-cookie'])).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect(await signedInUserId(test.app, { cookie: ada.cookie })).toBeNull();
+    expect(await signedInUserId(test.app, { cookie: otherDevice })).toBeNull();
+    const login = await call('POST', '/api/v1/users/login', undefined, {
+      email: ada.email,
+      password: ada.password,
+    });
+    expect(login.statusCode).toBe(401);
+
+    // The data folder is as it was before Ada.
+    expect(dataFolder()).toEqual(filesBefore);
+    // Every table is as it was before Ada, but for what accounting keeps (her payment and its checkout,
+    // with no user), the payment provider's event ids, and the goodbye mail in the outbox.
+    const after = await tables();
+    const [payment] = paymentsOfAda;
+    expect(after.billing_payments).toEqual(
+      [...tablesBefore.billing_payments!, JSON.parse(JSON.stringify({ ...payment, user_id: null }))].sort(
+        byJson,
+      ),
+    );
+    const keptCheckouts = after.billing_checkouts!.filter(
+      (row) => !tablesBefore.billing_checkouts!.some((old) => old.id === row.id),
+    );
+    expect(keptCheckouts).toEqual([
+      expect.objectContaining({ id: checkoutId, user_id: null, status: 'paid' }),
+    ]);
+    const newMails = after.mail_outbox!.filter(
+      (row) => !tablesBefore.mail_outbox!.some((old) => old.id === row.id),
+    );
+    // The outbox is the development mail transport: mails to Ada go, a mail already delivered to someone
+    // else (her invitation) is theirs, and the goodbye mail is the last one she gets.
+    expect(newMails.map((mail) => [mail.to_address, mail.subject]).sort()).toEqual(
+      [
+        [ada.email, 'Your Layerloom account was deleted'],
+        [invitedEmail, 'Ada User invited you to Layerloom'],
+      ].sort(),
+    );
+    const rest = (snapshot: Record<string, Rows>) => {
+      const {
+        billing_payments: _payments,
+        billing_checkouts: _checkouts,
+        billing_events: _events,
+        mail_outbox: _mails,
+        ...others
+      } = snapshot;
+      return others;
+    };
+    expect(rest(after)).toEqual(rest(tablesBefore));
+    expect(JSON.stringify(after)).not.toContain(ada.id);
+    const [goodbye] = await mailsTo(test.app, ada.email);
+    expect(goodbye?.text).toContain('We keep only the payment records accounting law requires');
+  }, 60_000);
+});
