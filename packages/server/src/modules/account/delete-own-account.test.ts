@@ -164,6 +164,43 @@ describe.each(databaseKinds)('deleting your own account on %s', (kind) => {
     }
   });
 
+  it('refuses while a collection has a contract verified on chain, naming it, and removes nothing', async () => {
+    const ada = await createUserAndLogin(test.app);
+    const collectionId = await createReadyCollection(test.app, ada.cookie, {
+      collectionSize: 2,
+      name: 'Live Cats',
+    });
+    await test.app.database.db
+      .insertInto('deployments')
+      .values({
+        id: randomUUID(),
+        collection_id: collectionId,
+        owner_id: ada.id,
+        chain_id: 1,
+        address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        deployer: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        transaction_hash: `0x${'ab'.repeat(32)}`,
+        block_number: '1',
+        name: 'Live Cats',
+        symbol: 'LIVE',
+        max_supply: 2,
+        status: 'verified',
+        status_reason: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const before = await tables();
+    const files = dataFolder();
+    const refused = await remove(ada, { password: ada.password, confirmation: 'DELETE' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(
+      /^Your account cannot be deleted while a collection has a live contract: Live Cats \(.+, 0x5FbDB2315678afecb367f032d93F642f64180aa3\)\. Collectors' tokens read its files and mint page from Layerloom\./,
+    );
+    expect(await tables()).toEqual(before);
+    expect(dataFolder()).toEqual(files);
+    expect(await signedInUserId(test.app, { cookie: ada.cookie })).toBe(ada.id);
+  }, 60_000);
+
   it('removes every row and file of the user, keeps their payment anonymised, signs them out and says goodbye', async () => {
     const tablesBefore = await tables();
     const filesBefore = dataFolder();
