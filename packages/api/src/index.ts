@@ -159,6 +159,27 @@ export {
   RecordDeploymentBodySchema,
   recordDeployment,
 } from './deployments/deployment.ts';
+export type {
+  ApiKey,
+  ApiKeyScope,
+  ApiKeyStatus,
+  ApiKeyUse,
+  CreateApiKeyInput,
+  CreateApiKeyResponse,
+} from './developers/api-keys.ts';
+export {
+  API_KEY_PREFIX,
+  ApiKeySchema,
+  ApiKeyScopeSchema,
+  ApiKeyStatusSchema,
+  ApiKeyUseSchema,
+  apiKeyScopes,
+  CreateApiKeyBodySchema,
+  createApiKey,
+  listApiKeys,
+  listApiKeyUses,
+  revokeApiKey,
+} from './developers/api-keys.ts';
 export type { AccentPalette } from './drops/accent-color.ts';
 export {
   AA_TEXT_CONTRAST,

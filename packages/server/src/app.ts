@@ -7,6 +7,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { deleteAccountRoutes } from './modules/account/delete-account.routes.ts';
 import { allowlistsRoutes } from './modules/allowlists/allowlists.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { securityRoutes } from './modules/auth/security.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(notificationsRoutes);
   await app.register(securityRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(apiKeysRoutes);
   await app.register(projectsRoutes);
   await app.register(collectionsRoutes);
   await app.register(publicationsRoutes);

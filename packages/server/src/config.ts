@@ -103,6 +103,11 @@ const EnvSchema = z.object({
     }),
   IPFS_TIMEOUT_MS: millisecondsFromEnv(120_000, 100, 3_600_000),
   ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
+  API_KEY_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a number of requests per minute' })
+    .int({ message: 'must be a whole number of requests per minute' })
+    .min(1, { message: 'must be at least 1 (requests per minute)' })
+    .default(300),
 });
 
 /** The server's configuration, read once at boot from the environment. */
@@ -152,6 +157,8 @@ export interface Config {
    * production, so they cannot reach the server's own network; on in development and tests.
    */
   allowPrivateUrls: boolean;
+  /** How many requests one API key may make per minute (API_KEY_RATE_LIMIT). */
+  apiKeyRateLimit: number;
   /** Who takes payments for plans (see `billingFrom`). */
   billing: BillingConfig;
 }
@@ -381,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secretKey: vars.SECRET_KEY,
     ipfsTimeoutMs: vars.IPFS_TIMEOUT_MS,
     allowPrivateUrls: vars.ALLOW_PRIVATE_URLS ?? vars.NODE_ENV !== 'production',
+    apiKeyRateLimit: vars.API_KEY_RATE_LIMIT,
     billing: billingFrom(env, vars.NODE_ENV),
   };
 }

@@ -29,6 +29,8 @@ export const CollectionSchema = z.object({
   thumbnail: z.string().nullable(),
   createdAt: z.string(),
   progress: GenerationProgressSchema,
+  /** Changes with every reroll or growth: image URLs carry it so browsers never show a replaced image. */
+  revision: z.string().optional(),
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 

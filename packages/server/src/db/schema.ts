@@ -37,6 +37,8 @@ export interface Database {
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   login_challenges: LoginChallengeTable;
+  api_keys: ApiKeyTable;
+  api_key_uses: ApiKeyUseTable;
   search_documents: SearchDocumentTable;
 }
 
@@ -438,5 +440,34 @@ export interface LoginChallengeTable {
   user_id: string;
   attempts: Generated<number>;
   expires_at: string;
+  created_at: string;
+}
+
+/** An API key (Settings › Developers); only the secret's SHA-256 is kept. */
+export interface ApiKeyTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The secret's first characters, shown to recognise it. */
+  prefix: string;
+  /** sha256 hex of the whole secret. */
+  secret_hash: string;
+  /** Comma-separated scopes. */
+  scopes: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+/** One request made with an API key. */
+export interface ApiKeyUseTable {
+  id: string;
+  key_id: string;
+  method: string;
+  /** The route pattern, not the URL (ids and query strings are not kept). */
+  route: string;
+  status_code: number;
+  ip: string | null;
   created_at: string;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { bearerSecretOf } from '../modules/api-keys/api-key-request.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -18,6 +19,8 @@ function originOf(url: string): string | null {
 /** Why a state-changing request must be refused as cross-site, or null when it may go on. */
 export function crossSiteProblem(request: FastifyRequest, publicOrigin: string): string | null {
   if (SAFE_METHODS.has(request.method)) return null;
+  // An API key request is authenticated by its key alone, never by cookies a browser adds by itself.
+  if (bearerSecretOf(request) !== undefined) return null;
   const origin = request.headers.origin;
   const site = request.headers['sec-fetch-site'];
   if (origin === undefined) {

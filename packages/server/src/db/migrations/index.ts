@@ -26,6 +26,7 @@ import * as ownerDeactivation from './0045_owner_deactivation.ts';
 import * as billingKeepOnDelete from './0050_billing_keep_on_delete.ts';
 import * as search from './0074_search.ts';
 import * as ipfsUploadCidsLater from './0046_ipfs_upload_cids_later.ts';
+import * as apiKeys from './0080_api_keys.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0050_billing_keep_on_delete': billingKeepOnDelete,
   '0074_search': search,
   '0046_ipfs_upload_cids_later': ipfsUploadCidsLater,
+  '0080_api_keys': apiKeys,
 };

@@ -8,6 +8,8 @@ export interface AuthUser {
   planId: PlanId;
   firstName: string;
   lastName: string;
-  /** The id of the session this request came with. */
+  /** The id of the session this request came with (`api-key:<id>` for a request made with an API key). */
   sessionId: string;
+  /** The API key the request came with, when it came with one instead of a session. */
+  apiKeyId?: string;
 }

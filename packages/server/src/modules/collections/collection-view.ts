@@ -44,8 +44,12 @@ export function collectionView(collection: CollectionTable, progress: JobProgres
     height: collection.height,
     projectId: collection.project_id,
     watermark: collection.watermark === 1,
-    thumbnail: view.status === 'ready' ? `/api/v1/collections/${collection.id}/images/1.png` : null,
+    thumbnail:
+      view.status === 'ready'
+        ? `/api/v1/collections/${collection.id}/images/1.png?v=${collection.job_id}`
+        : null,
     createdAt: collection.created_at,
     progress: view,
+    revision: collection.job_id,
   };
 }

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
+import { amendmentsRoutes } from './amendments.routes.ts';
 import { collectionPrefix, collectionView, progressView } from './collection-view.ts';
 import * as collections from './collections.service.ts';
 import {
@@ -40,6 +41,7 @@ const FileParamsSchema = z.object({
 /** Generation and the user's collections: progress (incl. server-sent events), tokens, files and downloads. */
 export async function collectionsRoutes(app: App): Promise<void> {
   app.jobs.register(GENERATE_COLLECTION_JOB, generateCollectionJob(app));
+  amendmentsRoutes(app);
   const guarded = { preValidation: requireUser };
 
   async function viewOf(collection: Awaited<ReturnType<typeof collections.getOwnedCollection>>) {
@@ -223,7 +225,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const collection = await readyCollection(currentUser(request).id, request.params.id);
-      const { tokens, rarity } = await collections.collectionIndex(app, collection.id);
+      const { tokens, rarity } = await collections.collectionIndex(app, collection);
       const { page, pageSize, sort } = request.query;
       const filters = parseTraitFilters([request.query.trait ?? []].flat(), Object.keys(rarity.traits));
       let list = tokens.map((token, index) => ({ token, edition: index + 1, rarity: rarity.tokens[index]! }));

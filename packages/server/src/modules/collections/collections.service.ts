@@ -3,6 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import { type PlanId, planById } from '@layerloom/api';
 import { layerloomChains } from '@layerloom/contracts';
 import { countValidCombinations, type RarityReport, type TokenMetadata } from '@layerloom/engine';
+import type { CollectionTable } from '../../db/schema.ts';
 import { isFinished } from '../../jobs/job.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
@@ -142,7 +143,7 @@ export async function deleteCollection(app: App, ownerId: string, id: string): P
   }
   await deleteCollectionRow(app.database.db, collection.id);
   await app.blobs.deletePrefix(collectionPrefix(collection.id));
-  indexCache.delete(collection.id);
+  for (const key of indexCache.keys()) if (key.startsWith(`${collection.id}:`)) indexCache.delete(key);
 }
 
 /** The finished collection's metadata and rarity, read once and kept for a few collections. */
@@ -154,10 +155,15 @@ export interface CollectionIndex {
 const indexCache = new Map<string, CollectionIndex>();
 const INDEX_CACHE_SIZE = 8;
 
-export async function collectionIndex(app: App, id: string): Promise<CollectionIndex> {
-  const cached = indexCache.get(id);
+/** Keyed by the collection's job too: a reroll or growth (a new job, maybe in another process) makes a new index. */
+export async function collectionIndex(
+  app: App,
+  collection: Pick<CollectionTable, 'id' | 'job_id'>,
+): Promise<CollectionIndex> {
+  const key = `${collection.id}:${collection.job_id}`;
+  const cached = indexCache.get(key);
   if (cached) return cached;
-  const prefix = collectionPrefix(id);
+  const prefix = collectionPrefix(collection.id);
   const [metadata, rarity] = await Promise.all([
     app.blobs.getBuffer(`${prefix}/_metadata.json`),
     app.blobs.getBuffer(`${prefix}/rarity.json`),
@@ -166,7 +172,7 @@ export async function collectionIndex(app: App, id: string): Promise<CollectionI
     tokens: JSON.parse(metadata.toString()) as TokenMetadata[],
     rarity: JSON.parse(rarity.toString()) as RarityReport,
   };
-  indexCache.set(id, index);
+  indexCache.set(key, index);
   if (indexCache.size > INDEX_CACHE_SIZE) indexCache.delete(indexCache.keys().next().value as string);
   return index;
 }

@@ -29,7 +29,7 @@ export function rarityRoutes(
     },
     async (request) => {
       const collection = await readyCollection(currentUserId(request), request.params.id);
-      const { tokens, rarity } = await collectionIndex(app, collection.id);
+      const { tokens, rarity } = await collectionIndex(app, collection);
       const project = parseProjectRow(JSON.parse(collection.snapshot));
       const rarest = rarity.tokens
         .map((token, index) => ({ ...token, name: tokens[index]?.name ?? token.name }))

@@ -1,0 +1,123 @@
+import { type ApiKeyScope, ApiKeyScopeSchema } from '@layerloom/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createUserAndLogin, freshIp, type LoggedInUser } from '../../../test/support/users.ts';
+import { routeScopes } from './route-scopes.ts';
+
+const NOT_FOR_KEYS = 'API keys cannot be used for this. Sign in to Layerloom in the browser to do it.';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+/** Routes a key must never reach, whatever the scope table says. */
+const SECURITY_ROUTE = /^\/api\/v1\/(account|billing|users|api-keys|webhooks|referrals|admin)(\/|$)/;
+
+interface Operation {
+  method: string;
+  /** The OpenAPI path, e.g. `/api/v1/projects/{id}`. */
+  path: string;
+  /** The Fastify route pattern, e.g. `/api/v1/projects/:id`. */
+  pattern: string;
+  scope: ApiKeyScope | undefined;
+  documentedScope: unknown;
+}
+
+describe('every /api/v1 route of the OpenAPI document enforces its API key scope', () => {
+  let test: TestApp;
+  let owner: LoggedInUser;
+  const operations: Operation[] = [];
+
+  beforeAll(async () => {
+    test = await createTestApp('sqlite', { API_KEY_RATE_LIMIT: '100000' });
+    owner = await createUserAndLogin(test.app);
+    const document = test.app.swagger() as {
+      paths: Record<string, Record<string, { 'x-api-key-scope'?: unknown }>>;
+    };
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!path.startsWith('/api/v1/')) continue;
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (!operation) continue;
+        const pattern = path.replace(/\{([^}]+)\}/g, ':$1');
+        operations.push({
+          method: method.toUpperCase(),
+          path,
+          pattern,
+          scope: routeScopes[`${method.toUpperCase()} ${pattern}`],
+          documentedScope: operation['x-api-key-scope'],
+        });
+      }
+    }
+  }, 90_000);
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const keyWith = async (scopes: ApiKeyScope[]): Promise<string> => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      payload: { name: `Scopes ${scopes.join(' ')}`, scopes },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      remoteAddress: freshIp(),
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().data.secret;
+  };
+
+  const call = (operation: Operation, secret: string) =>
+    test.app.inject({
+      method: operation.method as 'GET',
+      // Path parameters get a value no resource has: the scope check comes before any lookup.
+      url: operation.path.replace(/\{[^}]+\}/g, 'no-such-id'),
+      payload: ['GET', 'DELETE'].includes(operation.method) ? undefined : {},
+      headers: { authorization: `Bearer ${secret}` },
+      remoteAddress: freshIp(),
+    });
+
+  it('lists only real routes in the scope table, and none of the account security, billing or admin routes', () => {
+    expect(operations.length).toBeGreaterThan(50);
+    const known = new Set(operations.map((operation) => `${operation.method} ${operation.pattern}`));
+    expect(Object.keys(routeScopes).filter((route) => !known.has(route))).toEqual([]);
+    const exposed = operations.filter(
+      (operation) => operation.scope && SECURITY_ROUTE.test(operation.pattern),
+    );
+    expect(exposed.map((operation) => `${operation.method} ${operation.path}`)).toEqual([]);
+  });
+
+  it('documents each route’s scope as /api/docs shows it', () => {
+    for (const operation of operations) {
+      expect(operation.documentedScope, `${operation.method} ${operation.path}`).toBe(operation.scope);
+    }
+  });
+
+  it('refuses a key without the scope, lets one with it through, and refuses keys on routes without a scope', async () => {
+    const allScopes = ApiKeyScopeSchema.options;
+    const everything = await keyWith([...allScopes]);
+    const allBut = new Map<ApiKeyScope, string>();
+    const only = new Map<ApiKeyScope, string>();
+    for (const scope of allScopes) {
+      allBut.set(scope, await keyWith(allScopes.filter((other) => other !== scope)));
+      only.set(scope, await keyWith([scope]));
+    }
+    let checked = 0;
+    for (const operation of operations) {
+      const label = `${operation.method} ${operation.path}`;
+      if (!operation.scope) {
+        const refused = await call(operation, everything);
+        expect(refused.statusCode, label).toBe(403);
+        expect(refused.json().error.message, label).toBe(NOT_FOR_KEYS);
+        checked++;
+        continue;
+      }
+      const without = await call(operation, allBut.get(operation.scope) as string);
+      expect(without.statusCode, label).toBe(403);
+      expect(without.json().error.message, label).toMatch(
+        /^This API key lacks the \w+ scope this request needs\./,
+      );
+      const withScope = await call(operation, only.get(operation.scope) as string);
+      expect([401, 403], `${label} answered ${withScope.statusCode}: ${withScope.body}`).not.toContain(
+        withScope.statusCode,
+      );
+      checked++;
+    }
+    expect(checked).toBe(operations.length);
+  });
+});
