@@ -18,7 +18,7 @@ afterEach(() => {
 const user = { _id: 'u1', name: { first: 'Ada', last: 'Lovelace' }, email: 'ada@example.com' };
 
 /** Shows the tab signed in as Ada, with a server that accepts only `right` as her password. */
-function show(right: string) {
+function show(right: string, { twoFactor = false }: { twoFactor?: boolean } = {}) {
   const calls: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -38,6 +38,35 @@ function show(right: string) {
           },
           { status: 400 },
         );
+      }
+      if (url === '/api/v1/account/two-factor') {
+        return Response.json({ status: 'success', data: { enabled: twoFactor, recoveryCodesLeft: 10 } });
+      }
+      if (url === '/api/v1/account/delete' && init?.method === 'POST') {
+        if (body.password !== right) {
+          return Response.json(
+            {
+              status: 'error',
+              error: {
+                code: 'VALIDATION_FAILED',
+                message: 'Your password is not correct.',
+                fields: [{ path: 'password', message: 'Your password is not correct.' }],
+              },
+            },
+            { status: 400 },
+          );
+        }
+        if (twoFactor && body.code !== '123456') {
+          const message = 'That code is not correct. Enter the current code from your app.';
+          return Response.json(
+            {
+              status: 'error',
+              error: { code: 'VALIDATION_FAILED', message, fields: [{ path: 'code', message }] },
+            },
+            { status: 400 },
+          );
+        }
+        return Response.json({ status: 'success', data: { deleted: true } });
       }
       return Response.json(
         { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
@@ -79,5 +108,64 @@ describe('Settings › Delete Account', () => {
     expect(
       await screen.findByText('Your account is deactivated. Sign in again to reactivate it.'),
     ).toBeTruthy();
+  });
+});
+
+describe('Settings › Delete Account › Delete', () => {
+  it('asks for the password and DELETE typed, shows a wrong password on its field, then signs this browser out', async () => {
+    const { calls, client } = show('correct horse');
+    expect(screen.getByText(/live contract, your account cannot be deleted/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' });
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.change(within(dialog).getByLabelText('Type DELETE to confirm'), {
+      target: { value: 'delete' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(
+      await within(dialog).findByText('Type DELETE to confirm', { selector: '.ant-form-item-explain-error' }),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.url === '/api/v1/account/delete')).toHaveLength(0);
+    expect(within(dialog).queryByLabelText('Code from your authenticator app')).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('Type DELETE to confirm'), {
+      target: { value: 'DELETE' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Your password is not correct.')).toBeTruthy();
+    expect(client.getQueryData(sessionKey)).toEqual(user);
+
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(client.getQueryData(sessionKey)).toBeNull());
+    expect(calls.filter((call) => call.url === '/api/v1/account/delete').map((call) => call.body)).toEqual([
+      { password: 'wrong', confirmation: 'DELETE' },
+      { password: 'correct horse', confirmation: 'DELETE' },
+    ]);
+    expect(await screen.findByText('Your account is deleted. We sent you a last mail.')).toBeTruthy();
+  });
+
+  it('asks for the authenticator code too when two-factor sign-in is on', async () => {
+    const { calls, client } = show('correct horse', { twoFactor: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' });
+    const code = await within(dialog).findByLabelText('Code from your authenticator app');
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.change(within(dialog).getByLabelText('Type DELETE to confirm'), {
+      target: { value: 'DELETE' },
+    });
+    fireEvent.change(code, { target: { value: '654321' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(
+      await within(dialog).findByText('That code is not correct. Enter the current code from your app.'),
+    ).toBeTruthy();
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(client.getQueryData(sessionKey)).toBeNull());
+    expect(calls.filter((call) => call.url === '/api/v1/account/delete').at(-1)?.body).toEqual({
+      password: 'correct horse',
+      confirmation: 'DELETE',
+      code: '123456',
+    });
   });
 });
