@@ -17,6 +17,8 @@ export function targetLabel(target: BlockerTarget): string {
       return 'Retry saving';
     case 'recount':
       return 'Count again';
+    case 'rules':
+      return 'Go to Rules';
     case 'plans':
       return 'See plans';
   }

@@ -105,4 +105,44 @@ describe('generateBlockers', () => {
       ),
     ).toEqual(['count-error', 'not-saved', 'running']);
   });
+
+  it('says why the server cannot plan a complete project, with the fix and the way to the rules or rarity', () => {
+    const ready = { ...fresh, description: 'Cats', collectionSize: 20, layers: [layer('Background', 30)] };
+    const exact = {
+      code: 'EXACT_COUNT_UNREACHABLE',
+      message: 'Exact rarity wants 8 tokens with Body/Red, but only 3 valid combinations contain it',
+      fix: 'Lower the count of Body/Red or the size, loosen the rules that involve it, or use weighted rarity.',
+    };
+    const blockers = blockersOf(ready, {
+      data: { count: '21', problem: null, infeasible: exact },
+      error: null,
+      isLoading: false,
+    });
+    expect(blockers).toEqual([
+      {
+        id: 'infeasible',
+        text: 'Exact rarity wants 8 tokens with Body/Red, but only 3 valid combinations contain it. Lower the count of Body/Red or the size, loosen the rules that involve it, or use weighted rarity.',
+        targets: [{ kind: 'field', field: 'rarityMode', label: 'Rarity' }, { kind: 'rules' }],
+      },
+    ]);
+    const unreachable = {
+      code: 'TRAIT_UNREACHABLE',
+      message: 'Rules make trait "Hat/Crown" impossible: no valid combination contains it',
+      fix: 'Change or remove the rules that rule them out, or set their weight to 0.',
+    };
+    const [rules] = blockersOf(ready, {
+      data: { count: '0', problem: null, infeasible: unreachable },
+      error: null,
+      isLoading: false,
+    });
+    expect(rules?.targets).toEqual([{ kind: 'rules' }]);
+    // A count of 0 from a spec that cannot be counted is not also reported as "too many".
+    expect(
+      blockersOf(ready, {
+        data: { count: '0', problem: null, infeasible: unreachable },
+        error: null,
+        isLoading: false,
+      }),
+    ).toHaveLength(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { type Plan, UpdateProjectBodySchema } from '@layerloom/api';
 import { countBelow, formatBigCount } from './eta.ts';
+import { problemTarget, problemText } from './feasibility.ts';
 import type { Draft } from './project-draft.ts';
 import type { SettingsValues } from './project-form.tsx';
 import type { SaveState } from './use-project-draft.ts';
@@ -11,6 +12,7 @@ export type BlockerTarget =
   | { kind: 'layer'; key: string; name: string }
   | { kind: 'retry-save' }
   | { kind: 'recount' }
+  | { kind: 'rules' }
   | { kind: 'plans' };
 
 /** One thing that keeps Generate disabled: what is wrong and how to fix it, with where to go. */
@@ -23,7 +25,14 @@ export interface Blocker {
 
 /** The combination count as the server last gave it, or what stops it. */
 export interface CountState {
-  data: { count: string; problem: string | null } | undefined;
+  data:
+    | {
+        count: string;
+        problem: string | null;
+        /** Why the saved project cannot be generated though it is complete (exact counts, rules), with the fix. */
+        infeasible?: { code: string; message: string; fix: string | null } | null;
+      }
+    | undefined;
   error: string | null;
   isLoading: boolean;
 }
@@ -140,6 +149,16 @@ export function generateBlockers({
       });
     } else if (count.data?.problem) {
       blockers.push({ id: 'count-problem', text: count.data.problem, targets: [] });
+    } else if (count.data?.infeasible) {
+      const { infeasible } = count.data;
+      blockers.push({
+        id: 'infeasible',
+        text: problemText(infeasible),
+        targets:
+          problemTarget(infeasible.code) === 'rarity'
+            ? [{ kind: 'field', field: 'rarityMode', label: 'Rarity' }, { kind: 'rules' }]
+            : [{ kind: 'rules' }],
+      });
     } else if (count.data && sizeIsValid && countBelow(count.data.count, size)) {
       const total = formatBigCount(count.data.count);
       blockers.push({

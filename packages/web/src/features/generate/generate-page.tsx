@@ -10,6 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { PageLoading } from '../../app/route-error.tsx';
 import { call } from '../../lib/api.ts';
@@ -44,7 +45,13 @@ export function GeneratePage() {
   const user = session.data ?? null;
   const queryClient = useQueryClient();
   const feedback = useFeedback();
-  const [projectId, setProjectId] = useState<string | null>(null);
+  // A search result opens a given project (`?project=<id>`).
+  const [params] = useSearchParams();
+  const linkedProject = params.get('project');
+  const [projectId, setProjectId] = useState<string | null>(linkedProject);
+  useEffect(() => {
+    if (linkedProject) setProjectId(linkedProject);
+  }, [linkedProject]);
 
   const projects = useQuery({
     queryKey: projectsKey,

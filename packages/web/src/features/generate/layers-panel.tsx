@@ -23,7 +23,18 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type Blend, BlendSchema } from '@layerloom/api';
-import { Button, Input, InputNumber, Popconfirm, Popover, Select, Slider, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Popover,
+  Select,
+  Slider,
+  Switch,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { type DraftLayer, layerNameProblem } from './project-draft.ts';
 
@@ -37,7 +48,10 @@ export interface LayerActions {
   onSelect: (key: string) => void;
   onAdd: (name: string) => void;
   onMove: (from: number, to: number) => void;
-  onChange: (key: string, change: Partial<Pick<DraftLayer, 'presence' | 'blend' | 'opacity'>>) => void;
+  onChange: (
+    key: string,
+    change: Partial<Pick<DraftLayer, 'presence' | 'blend' | 'opacity' | 'showNone'>>,
+  ) => void;
   onRename: (key: string, name: string) => void;
   onDelete: (key: string) => void;
 }
@@ -306,6 +320,20 @@ function LayerSettings({
         aria-labelledby={`${ids}-opacity`}
         tooltip={{ formatter: (value) => `${value} %` }}
       />
+      <span className="ll-gen-show-none">
+        <Switch
+          id={`${ids}-none`}
+          size="small"
+          checked={layer.showNone ?? false}
+          onChange={(showNone) => actions.onChange(layer.key, { showNone })}
+          aria-describedby={`${ids}-none-help`}
+        />
+        <label htmlFor={`${ids}-none`}>Show None in metadata</label>
+      </span>
+      <Typography.Text type="secondary" id={`${ids}-none-help`} className="ll-gen-show-none-help">
+        Off: tokens without this layer (or with a trait named None) get no {layer.name} attribute. On: they
+        get “{layer.name}: None”.
+      </Typography.Text>
     </div>
   );
 }

@@ -24,7 +24,7 @@ const project: Project = {
 };
 
 describe('saveBody', () => {
-  it('sends every setting, the ordered layers with their traits, and the rules', () => {
+  it('sends every setting, the ordered layers with their traits and None switch, and the rules', () => {
     const draft = toDraft(project);
     draft.layers.push({
       key: 'new-1',
@@ -32,6 +32,7 @@ describe('saveBody', () => {
       presence: 60,
       blend: 'multiply',
       opacity: 0.5,
+      showNone: true,
       traits: [],
     });
     const { body, skipped } = saveBody(draft);
@@ -51,9 +52,11 @@ describe('saveBody', () => {
           presence: 100,
           blend: 'normal',
           opacity: 1,
+          // A layer saved before the switch existed sends it off.
+          showNone: false,
           traits: [{ id: 't1', name: 'Blue', weight: 3 }],
         },
-        { name: 'Hat', presence: 60, blend: 'multiply', opacity: 0.5, traits: [] },
+        { name: 'Hat', presence: 60, blend: 'multiply', opacity: 0.5, showNone: true, traits: [] },
       ],
       rules: [],
     });

@@ -47,6 +47,7 @@ export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: Scal
     presence: layer.presence,
     blend: layer.blend,
     opacity: layer.opacity,
+    showNone: layer.showNone ?? false,
     traits: layer.traits.map((trait) => ({ id: trait.id, name: trait.name, weight: trait.weight })),
   }));
   body.rules = draft.rules;

@@ -54,10 +54,15 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url.endsWith('/combinations')) {
+      if (url.endsWith('/feasibility')) {
         return Response.json({
           status: 'success',
-          data: { count: '0', enough: false, problem: 'Layer "Hat" has no images yet' },
+          data: {
+            count: null,
+            configurations: [],
+            feasible: false,
+            problem: { code: 'NOT_READY', message: 'Layer "Hat" has no images yet', fix: null },
+          },
         });
       }
       if (url === '/api/v1/collections')

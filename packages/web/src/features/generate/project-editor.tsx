@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import {
   addSampleLayers,
-  countCombinations,
+  checkProjectFeasibility,
   importLayersZip,
   listCollections,
   type Plan,
@@ -26,7 +26,8 @@ import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { BlockerList } from './blocker-list.tsx';
-import { formatBigCount } from './eta.ts';
+import { feasibilityCount } from './feasibility.ts';
+import { FeasibilityPanel } from './feasibility-panel.tsx';
 import { type BlockerTarget, generateBlockers } from './generate-blockers.ts';
 import { GeneratedModal, GenerationPanel } from './generation-panel.tsx';
 import { LayerEditor } from './layer-editor.tsx';
@@ -95,9 +96,10 @@ export function ProjectEditor({
   const invalidFields = useMemo(() => saveBody(draft).skipped, [draft]);
   const hasTraits = draft.layers.some((layer) => layer.traits.length > 0);
 
+  // The server plans the saved project (counts, exact counts, rules): what stops Generate is decided in one place.
   const combinations = useQuery({
-    queryKey: ['projects', project.id, 'combinations', revision],
-    queryFn: ({ signal }) => call(countCombinations, { params: { id: project.id }, signal }),
+    queryKey: ['projects', project.id, 'feasibility', revision],
+    queryFn: ({ signal }) => call(checkProjectFeasibility, { params: { id: project.id }, signal }),
     placeholderData: keepPreviousData,
     enabled: draft.layers.length > 0,
   });
@@ -127,7 +129,8 @@ export function ProjectEditor({
     }
   }, [status, runId, queryClient]);
 
-  const count = combinations.data?.data;
+  const feasibility = combinations.data?.data;
+  const count = useMemo(() => feasibilityCount(feasibility), [feasibility]);
   const isRunning = status === 'generating';
   const blockers = useMemo(
     () =>
@@ -198,6 +201,11 @@ export function ProjectEditor({
       case 'recount':
         void combinations.refetch();
         return;
+      case 'rules': {
+        const area = document.querySelector('.ll-gen-area-rules');
+        reveal(area, area?.querySelector<HTMLElement>('input, button'));
+        return;
+      }
       case 'plans':
         return; // a link, followed by the browser
     }
@@ -317,8 +325,9 @@ export function ProjectEditor({
     label: summary.id === project.id ? draft.name || 'Untitled project' : summary.name,
   }));
   const showCount =
-    count &&
-    count.problem === null &&
+    feasibility &&
+    feasibility.count !== null &&
+    count?.problem === null &&
     draft.layers.length > 0 &&
     draft.layers.every((layer) => layer.traits.length > 0);
   const blockersId = 'll-gen-blockers';
@@ -521,14 +530,7 @@ export function ProjectEditor({
           title={<h2 className="ll-gen-card-title">Generate</h2>}
           className="ll-gen-card ll-gen-area-generate"
         >
-          {showCount ? (
-            <div className="ll-gen-count" aria-live="polite">
-              <span className="ll-gen-count-label">Possible unique combinations</span>
-              <span className="ll-gen-count-value" data-testid="combination-count">
-                {formatBigCount(count.count)}
-              </span>
-            </div>
-          ) : null}
+          {showCount ? <FeasibilityPanel feasibility={feasibility} /> : null}
           <div aria-live="polite">
             <BlockerList id={blockersId} blockers={blockers} onTarget={goTo} />
           </div>
