@@ -319,6 +319,7 @@ export type { Placeholder, PlaceholderFields } from './publications/placeholder.
 export {
   DEFAULT_PLACEHOLDER_DESCRIPTION,
   defaultPlaceholderName,
+  deletePlaceholder,
   getPlaceholder,
   PLACEHOLDER_DESCRIPTION_MAX,
   PLACEHOLDER_IMAGE_TYPES,

@@ -72,6 +72,17 @@ export const setPlaceholder = {
 } as const;
 
 /**
+ * `DELETE /api/v1/collections/{id}/publication/placeholder`: removes the placeholder before the reveal, so
+ * the collection's files are served at once. Refused (409) after the reveal and once a contract is deployed.
+ */
+export const deletePlaceholder = {
+  method: 'DELETE',
+  path: '/api/v1/collections/:id/publication/placeholder',
+  params: CollectionParamsSchema,
+  response: successSchema(z.object({ placeholder: z.null() })),
+} as const;
+
+/**
  * `POST /api/v1/collections/{id}/publication/reveal`: records the reveal once the server has read on chain
  * that the collection's verified contract is revealed; from then on its metadata and images are public.
  */

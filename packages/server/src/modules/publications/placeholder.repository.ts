@@ -40,3 +40,8 @@ export async function markRevealed(db: Kysely<Database>, collectionId: string, a
     .where('revealed_at', 'is', null)
     .execute();
 }
+
+/** Removes a publication's placeholder row. */
+export async function deletePlaceholderRow(db: Kysely<Database>, collectionId: string): Promise<void> {
+  await db.deleteFrom('placeholders').where('collection_id', '=', collectionId).execute();
+}

@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { getPlaceholder, PLACEHOLDER_MAX_BYTES, recordReveal, setPlaceholder } from '@layerloom/api';
+import {
+  deletePlaceholder,
+  getPlaceholder,
+  PLACEHOLDER_MAX_BYTES,
+  recordReveal,
+  setPlaceholder,
+} from '@layerloom/api';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
+import { forgetDrop } from '../drops/drops.service.ts';
 import * as placeholders from './placeholder.service.ts';
 import {
   checkPlaceholderImage,
@@ -106,6 +113,27 @@ export async function placeholderRoutes(app: App): Promise<void> {
         ...fields,
       });
       return { status: 'success' as const, data: { placeholder } };
+    },
+  );
+
+  app.delete(
+    deletePlaceholder.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['publications'],
+        summary:
+          'Remove the pre-reveal placeholder (refused after the reveal, and once a contract is deployed)',
+        params: deletePlaceholder.params,
+        response: { 200: deletePlaceholder.response },
+      },
+    },
+    async (request) => {
+      const slug = await placeholders.removePlaceholder(app, currentUser(request).id, request.params.id);
+      // The mint page's cached data hid the collage banner while the placeholder stood.
+      forgetDrop(slug);
+      return { status: 'success' as const, data: { placeholder: null } };
     },
   );
 

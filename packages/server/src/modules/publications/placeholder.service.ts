@@ -11,9 +11,14 @@ import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { collectionPrefix } from '../collections/collection-view.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
-import { latestVerifiedDeployment } from '../deployments/deployments.service.ts';
+import { latestVerifiedDeployment, listDeployments } from '../deployments/deployments.service.ts';
 import { readDropState } from '../drops/chain-state.ts';
-import { findPlaceholder, markRevealed, upsertPlaceholder } from './placeholder.repository.ts';
+import {
+  deletePlaceholderRow,
+  findPlaceholder,
+  markRevealed,
+  upsertPlaceholder,
+} from './placeholder.repository.ts';
 import {
   type CheckedPlaceholderImage,
   type PlaceholderImageType,
@@ -133,6 +138,38 @@ export async function setPlaceholder(
   if (existing && existing.image_key !== row.image_key) await app.blobs.delete(existing.image_key);
   forget(collection.id, publication.slug);
   return placeholderView(row, publication.slug, app.config.publicUrl);
+}
+
+/**
+ * Removes the placeholder before the reveal: the collection is no longer pre-reveal, and its hosted files
+ * (and the collage banner) are served at once. Refused (409, nothing changed) after the reveal, and once a
+ * contract has been deployed for the collection: a pre-reveal contract's `tokenURI` points at the
+ * placeholder's metadata until its reveal, so removing it would break every minted token's metadata in
+ * wallets and marketplaces, and show the art to collectors before the reveal the contract promises (a
+ * deployment record does not say whether it was deployed pre-reveal, and an unverified one cannot be read,
+ * so any deployment counts). Answers the publication's slug.
+ */
+export async function removePlaceholder(app: App, ownerId: string, collectionId: string): Promise<string> {
+  const { collection, publication } = await ownedPublication(app, ownerId, collectionId);
+  const existing = await findPlaceholder(app.database.db, collection.id);
+  if (!existing) throw new AppError('NOT_FOUND', 'This collection has no placeholder to remove.');
+  if (existing.revealed_at) {
+    throw new AppError(
+      'CONFLICT',
+      'This collection is revealed: its placeholder is part of its history and cannot be removed.',
+    );
+  }
+  const [deployment] = await listDeployments(app, ownerId, collection.id);
+  if (deployment) {
+    throw new AppError(
+      'CONFLICT',
+      `Your contract on ${deployment.chainName} (${deployment.address}) shows this placeholder until you reveal it, so it cannot be removed: minted tokens would lose their metadata and the art would show before the reveal. Reveal the collection from the drop panel instead.`,
+    );
+  }
+  await deletePlaceholderRow(app.database.db, collection.id);
+  await app.blobs.delete(existing.image_key);
+  forget(collection.id, publication.slug);
+  return publication.slug;
 }
 
 /** Reads `revealed()` from the chain now (not from a cache): the owner asks right after the reveal's transaction. */

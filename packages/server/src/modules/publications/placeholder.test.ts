@@ -1,7 +1,7 @@
 import { airdrop, deployCollection, reveal } from '@layerloom/contracts';
 import { type Anvil, startAnvil } from '@layerloom/contracts/testing';
 import sharp from 'sharp';
-import { type Address, createPublicClient, createWalletClient, http, parseEther } from 'viem';
+import { type Address, createPublicClient, createWalletClient, getAddress, http, parseEther } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadyCollection } from '../../../test/support/project-fixture.ts';
@@ -70,6 +70,8 @@ describe.each(databaseKinds)('a pre-reveal placeholder, on %s', (kind) => {
       headers: { ...form.headers, ...(user ? as(user) : {}) },
     });
   const local = (url: string) => url.replace(PUBLIC_URL, '');
+  const remove = (user: LoggedInUser | null, id = collectionId) =>
+    test.app.inject({ method: 'DELETE', url: placeholderUrl(id), headers: user ? as(user) : {} });
   const clients = () => ({
     publicClient: createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) }),
     walletClient: createWalletClient({ account: CREATOR, chain: anvilChain, transport: http(chain.rpcUrl) }),
@@ -338,6 +340,13 @@ describe.each(databaseKinds)('a pre-reveal placeholder, on %s', (kind) => {
 
     const address = await deployPreReveal(collectionId, placeholder.metadataUrl);
     expect(await tokenUri(address)).toBe(placeholder.metadataUrl);
+    // The contract's tokens point at the placeholder now: it stays until the reveal.
+    const kept = await remove(owner);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().error.message).toBe(
+      `Your contract on Local (anvil) (${getAddress(address)}) shows this placeholder until you reveal it, so it cannot be removed: minted tokens would lose their metadata and the art would show before the reveal. Reveal the collection from the drop panel instead.`,
+    );
+    expect((await get(local(placeholder.metadataUrl))).statusCode).toBe(200);
     const notYet = await test.app.inject({ method: 'POST', url: revealUrl(), headers: as(owner) });
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json().error.message).toBe(
@@ -361,10 +370,43 @@ describe.each(databaseKinds)('a pre-reveal placeholder, on %s', (kind) => {
 
     const late = await put(owner, placeholderForm({ name: 'Again' }));
     expect(late.statusCode).toBe(409);
+    const revealed = await remove(owner);
+    expect(revealed.statusCode).toBe(409);
+    expect(revealed.json().error.message).toBe(
+      'This collection is revealed: its placeholder is part of its history and cannot be removed.',
+    );
     expect(late.json().error.message).toBe(
       'This collection is revealed: its placeholder is no longer shown and cannot change.',
     );
   }, 90_000);
+
+  it('can be removed by its owner before any contract is deployed, and the art is then served', async () => {
+    const shy = await publishNew('Shy Foxes');
+    const image = { filename: 'fox.png', bytes: await solid('png', '#aa5500') };
+    const placeholder = (await put(owner, placeholderForm({ image }), shy.id)).json().data.placeholder;
+    const withheld = await get(`/hosted/${shy.slug}/images/1.png`);
+    expect(withheld.headers['cache-control']).toBe('no-store');
+
+    expect((await remove(null, shy.id)).statusCode).toBe(401);
+    expect((await remove(other, shy.id)).statusCode).toBe(404);
+    expect((await get(placeholderUrl(shy.id), as(owner))).json().data.placeholder).not.toBeNull();
+
+    const removed = await remove(owner, shy.id);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data).toEqual({ placeholder: null });
+    expect((await get(placeholderUrl(shy.id), as(owner))).json().data).toEqual({ placeholder: null });
+    expect((await get(local(placeholder.metadataUrl))).statusCode).toBe(404);
+    expect((await get(local(placeholder.imageUrl))).statusCode).toBe(404);
+    const art = await get(`/hosted/${shy.slug}/images/1.png`);
+    expect(art.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(art.rawPayload.equals(withheld.rawPayload)).toBe(false);
+    const metadata = await get(`/hosted/${shy.slug}/metadata/1.json`);
+    expect(JSON.parse(metadata.body).name).not.toBe('Shy Foxes #?');
+
+    const again = await remove(owner, shy.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe('This collection has no placeholder to remove.');
+  }, 60_000);
 
   it('serves the art once the contract is revealed, even if the owner never reported the reveal', async () => {
     const other = await publishNew('Quiet Owls');

@@ -1,5 +1,5 @@
 import type { Placeholder } from '@layerloom/api';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { PlaceholderPanel } from './placeholder-panel.tsx';
@@ -98,5 +98,47 @@ describe('PlaceholderPanel', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pre-reveal placeholder' });
     expect(dialog.textContent).toContain('on IPFS the art itself is public');
     expect(dialog.textContent).not.toContain('stay private');
+  });
+
+  it("removes it after a confirmation, and shows the server's reason when it refuses", async () => {
+    const refusal =
+      'Your contract on Base Sepolia (0x5FbDB2315678afecb367f032d93F642f64180aa3) shows this placeholder until you reveal it, so it cannot be removed.';
+    const deletes: string[] = [];
+    show(placeholder);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method !== 'DELETE') {
+          return Response.json({ status: 'success', data: { placeholder } });
+        }
+        deletes.push(url);
+        return deletes.length === 1
+          ? Response.json({ status: 'error', error: { code: 'CONFLICT', message: refusal } }, { status: 409 })
+          : Response.json({ status: 'success', data: { placeholder: null } });
+      }),
+    );
+    const removeButton = await screen.findByRole(
+      'button',
+      { name: 'Remove placeholder…' },
+      { timeout: 10_000 },
+    );
+    fireEvent.click(removeButton);
+    const confirm = await screen.findByRole('dialog', { name: 'Remove the placeholder?' });
+    expect(confirm.textContent).toContain("The collection's own images and metadata become public at once");
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove placeholder' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByText('Could not remove the placeholder')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Placeholder: Loom Cats #?' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove placeholder…' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove the placeholder?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Remove placeholder' }));
+    expect(
+      await screen.findByRole('button', { name: 'Set a placeholder…' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(deletes).toEqual([
+      '/api/v1/collections/c1/publication/placeholder',
+      '/api/v1/collections/c1/publication/placeholder',
+    ]);
   });
 });

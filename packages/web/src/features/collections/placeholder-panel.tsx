@@ -5,13 +5,18 @@ import {
   PLACEHOLDER_DESCRIPTION_MAX,
   PLACEHOLDER_NAME_MAX,
 } from '@layerloom/api';
-import { Alert, Button, Form, Input, Modal, Skeleton, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Skeleton, Tag, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatDate } from './format.ts';
 import { PLACEHOLDER_ACCEPT, placeholderFileProblem } from './placeholder-file.ts';
-import { type PlaceholderInput, usePlaceholder, useSetPlaceholder } from './use-placeholder.ts';
+import {
+  type PlaceholderInput,
+  usePlaceholder,
+  useRemovePlaceholder,
+  useSetPlaceholder,
+} from './use-placeholder.ts';
 
 // Darker text than the preset tag colours, so both read at 4.5:1 or better (as the deployment status tag).
 const tagLooks = {
@@ -188,8 +193,28 @@ export function PlaceholderPanel({
   onIpfs?: boolean;
 }) {
   const placeholder = usePlaceholder(collectionId);
+  const remove = useRemovePlaceholder(collectionId);
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
   const [isEditing, setEditing] = useState(false);
   const data = placeholder.data;
+
+  const onRemove = () =>
+    modal.confirm({
+      title: 'Remove the placeholder?',
+      content: onIpfs
+        ? 'Tokens will no longer show a placeholder: a contract deployed after this is revealed at once.'
+        : "The collection's own images and metadata become public at once, and a contract deployed after this is revealed at once.",
+      okText: 'Remove placeholder',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep it',
+      onOk: () =>
+        remove.mutateAsync().then(
+          () => feedback.success('Placeholder removed'),
+          // Shown in the panel; the dialog closes either way.
+          () => undefined,
+        ),
+    });
 
   return (
     <div className="llc-placeholder">
@@ -238,8 +263,23 @@ export function PlaceholderPanel({
             <Typography.Link href={data.metadataUrl} target="_blank" rel="noreferrer">
               Placeholder metadata
             </Typography.Link>
-            {data.revealedAt ? null : <Button onClick={() => setEditing(true)}>Change placeholder…</Button>}
+            {data.revealedAt ? null : (
+              <>
+                <Button onClick={() => setEditing(true)}>Change placeholder…</Button>
+                <Button danger onClick={onRemove} loading={remove.isPending}>
+                  Remove placeholder…
+                </Button>
+              </>
+            )}
           </div>
+          {remove.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              title="Could not remove the placeholder"
+              description={errorMessage(remove.error)}
+            />
+          ) : null}
         </>
       ) : (
         <>

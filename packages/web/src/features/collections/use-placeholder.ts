@@ -1,4 +1,10 @@
-import { getPlaceholder, type Placeholder, recordReveal, setPlaceholder } from '@layerloom/api';
+import {
+  deletePlaceholder,
+  getPlaceholder,
+  type Placeholder,
+  recordReveal,
+  setPlaceholder,
+} from '@layerloom/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { collectionsKey } from './collections-queries.ts';
@@ -37,6 +43,17 @@ export function useSetPlaceholder(collectionId: string) {
     },
     onSuccess: (placeholder) =>
       client.setQueryData<Placeholder | null>(placeholderKey(collectionId), placeholder),
+  });
+}
+
+/** Removes the placeholder (before the reveal and any deployment): the collection is then not pre-reveal. */
+export function useRemovePlaceholder(collectionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await call(deletePlaceholder, { params: { id: collectionId } });
+    },
+    onSuccess: () => client.setQueryData<Placeholder | null>(placeholderKey(collectionId), null),
   });
 }
 
