@@ -4,6 +4,11 @@ export { type CliCommand, type CliIo, CliUsageError } from './cli/command.ts';
 export { commands } from './cli/commands.ts';
 export { runCli } from './cli/run-cli.ts';
 export {
+  AnimationTooLongError,
+  FfmpegMissingError,
+  UnsupportedMediaError,
+} from './errors/animation-errors.ts';
+export {
   AssetCorruptError,
   AssetUnreadableError,
   InvalidTraitFileNameError,
@@ -95,11 +100,19 @@ export {
 } from './metadata/token-metadata.ts';
 export { createFolderSink } from './output/folder-sink.ts';
 export type { OutputSink } from './output/output-sink.ts';
+export { ANIMATION_MIME_TYPES } from './render/animation-encoder.ts';
 export { BLEND_FUNCTIONS, type BlendFunction } from './render/blend-modes.ts';
 export { type CompositeLayer, canvasToRgba, compositeLayers } from './render/composite.ts';
+export {
+  type AnimationLimits,
+  DEFAULT_ANIMATION_LIMITS,
+  decodeAnimatedAsset,
+} from './render/decode-animated-asset.ts';
 export { decodeAsset } from './render/decode-asset.ts';
 export { detectImageType, type SupportedImageType } from './render/detect-image-type.ts';
+export { detectMediaType, MEDIA_MIME_TYPES, type MediaType } from './render/detect-media-type.ts';
 export { encodePng, PNG_EFFORT, type PngEffort } from './render/encode-png.ts';
+export { type MediaInfo, probeMedia, VIDEO_CODECS } from './render/probe-media.ts';
 export type { AssetReading } from './render/read-asset.ts';
 export {
   type RenderPreviewParameters,
@@ -122,6 +135,8 @@ export {
   AssetSourceSchema,
 } from './spec/asset-source.ts';
 export {
+  type AnimationOptions,
+  AnimationOptionsSchema,
   type Attribute,
   AttributeSchema,
   type BlendMode,
@@ -135,6 +150,7 @@ export {
   ConfigurationSpecSchema,
   type LayerSpec,
   LayerSpecSchema,
+  MAX_ANIMATION_FPS,
   type OneOfOneSpec,
   OneOfOneSpecSchema,
   type OutputOptions,

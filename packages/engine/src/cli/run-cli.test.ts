@@ -1,7 +1,8 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedFixture, type Rgba } from '../../test/support/animated-fixtures.ts';
 import { tempDir, writeLayersFolder } from '../../test/support/layer-fixtures.ts';
 import { runCli } from './run-cli.ts';
 
@@ -201,5 +202,35 @@ describe('layerloom CLI', () => {
     ).toBe(0);
     expect(text.out).toContain('L1: T2');
     expect((await readFile(out)).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('generates an animated collection from a folder of GIF and MP4 layers with --animation and --fps', async () => {
+    const folder = path.join(work.dir, 'moving');
+    await mkdir(path.join(folder, '1_Back'), { recursive: true });
+    await mkdir(path.join(folder, '2_Top'), { recursive: true });
+    const red: Rgba = [255, 0, 0, 255];
+    const blue: Rgba = [0, 0, 255, 255];
+    await writeFile(
+      path.join(folder, '1_Back', 'Film#1.mp4'),
+      await animatedFixture('mp4', 16, [red, blue], 500),
+    );
+    await writeFile(
+      path.join(folder, '2_Top', 'Blink#1.gif'),
+      await animatedFixture('gif', 16, [blue, red], 250, 'right'),
+    );
+    const { io: streams, text } = io();
+    const out = path.join(work.dir, 'moving-build');
+    const argv = ['generate', folder, '--count', '1', '--width', '16', '--height', '16', '--out', out];
+    expect(await runCli([...argv, '--animation', 'mp4', '--fps', '6'], streams)).toBe(0);
+    expect(text.out).toContain('Generated 1 tokens');
+    expect((await readdir(path.join(out, 'images'))).sort()).toEqual(['1.mp4', '1.png']);
+    const metadata = JSON.parse(await readFile(path.join(out, 'metadata', '1.json'), 'utf8'));
+    expect(metadata.animation_url).toMatch(/\/1\.mp4$/);
+    expect(metadata.image).toMatch(/\/1\.png$/);
+    const refused = io();
+    expect(await runCli([...argv, '--animation', 'avi'], refused.io)).toBe(2);
+    expect(refused.text.err).toContain('--animation must be webp, gif or mp4');
+    expect(await runCli([...argv, '--animation', 'gif', '--fps', '60'], refused.io)).toBe(2);
+    expect(refused.text.err).toContain('--fps must be a whole number from 1 to 30');
   });
 });

@@ -9,6 +9,7 @@ import {
 import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
 import { buildSolanaMetadata, buildTokenMetadata, toJsonBytes } from '../metadata/token-metadata.ts';
 import type { OutputSink } from '../output/output-sink.ts';
+import { type AnimationLimits, DEFAULT_ANIMATION_LIMITS } from '../render/decode-animated-asset.ts';
 import type { AssetReading } from '../render/read-asset.ts';
 import { createRenderPool, type RenderPool } from '../render/render-pool.ts';
 import { renderWatermark, type WatermarkOptions } from '../render/watermark.ts';
@@ -16,6 +17,7 @@ import { amendPlan, type PlanAmendment } from '../sample/amend-plan.ts';
 import { type CollectionPlan, planCollection } from '../sample/plan-collection.ts';
 import { parseCollectionSpec } from '../spec/parse-collection-spec.ts';
 import { resolveCollection } from '../spec/resolve-collection.ts';
+import { checkTokenDuration, tokenFrameCount, writeAnimation } from './animated-token.ts';
 import { isTokenFinished } from './is-token-finished.ts';
 import { prepareAssets } from './prepare-assets.ts';
 import { tokenLayers } from './token-layers.ts';
@@ -56,6 +58,10 @@ export interface GenerateCollectionParameters extends AssetReading {
    * Re-running it writes the same bytes, so a run cut short is simply run again.
    */
   only?: readonly number[];
+  /** Frame and duration limits of animated output (the user's plan); default `DEFAULT_ANIMATION_LIMITS`. */
+  animationLimits?: AnimationLimits;
+  /** Where decoded animation frames are kept while the job runs (default: the OS's temporary folder). */
+  workDir?: string;
 }
 
 /** A range of editions, 1-based and inclusive. */
@@ -87,7 +93,6 @@ export const JOB_FILE = '.layerloom-job.json';
 export async function generateCollection(
   parameters: GenerateCollectionParameters,
 ): Promise<GenerateCollectionReturnType> {
-  const { sink, signal, onProgress } = parameters;
   const collection = resolveCollection(parseCollectionSpec(parameters.spec));
   const plan = amendPlan(planCollection(collection), parameters.amendments ?? []);
   const range = parameters.editions;
@@ -99,8 +104,31 @@ export async function generateCollection(
     : range
       ? plan.tokens.filter((token) => token.edition >= range.first && token.edition <= range.last)
       : plan.tokens;
+  const animation = collection.spec.output.animation;
+  const limits = parameters.animationLimits ?? DEFAULT_ANIMATION_LIMITS;
+  if (animation) checkTokenDuration(animation, limits);
+  const assets = await prepareAssets(collection, parameters, {
+    animation: animation && { fps: animation.fps, limits },
+    workDir: parameters.workDir,
+  });
+  try {
+    return await renderCollection(parameters, collection, plan, tokens, assets);
+  } finally {
+    if (assets.frameFolder) await rm(assets.frameFolder, { recursive: true, force: true });
+  }
+}
+
+async function renderCollection(
+  parameters: GenerateCollectionParameters,
+  collection: ReturnType<typeof resolveCollection>,
+  plan: CollectionPlan,
+  tokens: CollectionPlan['tokens'],
+  assets: Awaited<ReturnType<typeof prepareAssets>>,
+): Promise<GenerateCollectionReturnType> {
+  const { sink, signal, onProgress, only } = parameters;
+  const range = parameters.editions;
   const { width, height } = collection.spec;
-  const assets = await prepareAssets(collection, parameters);
+  const animation = collection.spec.output.animation;
   throwIfAborted(signal);
 
   const fingerprint = jobFingerprint(plan, assets.digest, parameters.watermark);
@@ -116,9 +144,17 @@ export async function generateCollection(
   const total = tokens.length;
   const threads = Math.max(1, Math.min(parameters.threads ?? availableParallelism(), total));
   const pool = createRenderPool(
-    { width, height, compression: collection.spec.output.compression, assets: pixels },
+    {
+      width,
+      height,
+      compression: collection.spec.output.compression,
+      assets: pixels,
+      frameFiles: assets.frameFiles,
+      animation,
+    },
     threads,
   );
+  const longestFrames = Math.max(1, ...assets.frameFiles.map((frames) => frames?.frames ?? 1));
   const started = performance.now();
   let done = 0;
   let rendered = 0;
@@ -140,7 +176,19 @@ export async function generateCollection(
         report();
         continue;
       }
-      const task = writeImage(sink, pool, paths.image, tokenLayers(collection, assets, token, watermarkAsset))
+      const layers = tokenLayers(collection, assets, token, watermarkAsset);
+      const written = animation
+        ? writeAnimation({
+            sink,
+            pool,
+            edition: token.edition,
+            animation,
+            layers,
+            frames: tokenFrameCount(animation, layers, assets.frameFiles, longestFrames),
+            scratch: assets.frameFolder,
+          })
+        : writeImage(sink, pool, paths.image, layers);
+      const task = written
         .then(async () => {
           const solana = buildSolanaMetadata(collection, token);
           if (solana) await sink.write(paths.solana, toJsonBytes(solana));

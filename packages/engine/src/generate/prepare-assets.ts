@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
-import {
-  AssetCorruptError,
-  AssetUnreadableError,
-  UnsupportedAssetTypeError,
-} from '../errors/asset-errors.ts';
+import { AssetCorruptError, AssetUnreadableError } from '../errors/asset-errors.ts';
+import { BaseError } from '../errors/base-error.ts';
 import type { PlacedPixels } from '../render/composite.ts';
+import { type AnimationLimits, decodeAnimatedAsset } from '../render/decode-animated-asset.ts';
 import { decodeAsset } from '../render/decode-asset.ts';
+import type { FrameFile } from '../render/decode-frames.ts';
 import { type AssetReading, assetLabel, readAsset } from '../render/read-asset.ts';
 import type { AssetSource } from '../spec/asset-source.ts';
 import type { ResolvedCollection } from '../spec/resolve-collection.ts';
@@ -21,6 +23,18 @@ export interface PreparedAssets {
   oneOfOneAsset: number[];
   /** SHA-256 over every asset's file bytes, in order (detects changed art on resume). */
   digest: string;
+  /** For each asset that is animated (animated output only), its frames on disk; null for stills. */
+  frameFiles: (FrameFile | null)[];
+  /** Temporary folder of decoded frames, when one was made: the caller removes it. */
+  frameFolder?: string;
+}
+
+/** How animated and video assets are decoded. */
+export interface PrepareFramesOptions {
+  /** Decode every frame onto this timeline (animated output); absent: first frames only. */
+  animation?: { fps: number; limits: AnimationLimits };
+  /** Where the temporary frames folder is made (default: the OS's temporary folder). */
+  workDir?: string;
 }
 
 /** Decodes at most this many images at once (sharp runs them on its thread pool). */
@@ -34,6 +48,7 @@ const DECODE_CONCURRENCY = 2;
 export async function prepareAssets(
   collection: ResolvedCollection,
   reading: AssetReading = {},
+  framesOptions: PrepareFramesOptions = {},
 ): Promise<PreparedAssets> {
   const { width, height } = collection.spec;
   // Each asset is decoded once, so libvips' operation cache would only hold memory.
@@ -62,6 +77,16 @@ export async function prepareAssets(
 
   const pixels: PlacedPixels[] = new Array(sources.length);
   const hashes: string[] = new Array(sources.length);
+  const frameFiles: (FrameFile | null)[] = new Array(sources.length).fill(null);
+  let frameFolder: string | undefined;
+  let making: Promise<string> | undefined;
+  const folder = (): Promise<string> => {
+    making ??= mkdtemp(path.join(framesOptions.workDir ?? tmpdir(), 'layerloom-frames-')).then((made) => {
+      frameFolder = made;
+      return made;
+    });
+    return making;
+  };
   let next = 0;
   const work = async (): Promise<void> => {
     while (next < sources.length) {
@@ -78,18 +103,35 @@ export async function prepareAssets(
       }
       hashes[index] = createHash('sha256').update(bytes).digest('hex');
       try {
-        pixels[index] = await decodeAsset(bytes, width, height, label);
+        const animated = await decodeAnimatedAsset({
+          bytes,
+          width,
+          height,
+          label,
+          folder,
+          name: `asset-${index}`,
+          animation: framesOptions.animation,
+        });
+        if (animated?.frames) frameFiles[index] = animated.frames;
+        pixels[index] = animated ? animated.pixels : await decodeAsset(bytes, width, height, label);
       } catch (error) {
-        if (error instanceof UnsupportedAssetTypeError || error instanceof AssetCorruptError) throw error;
+        if (error instanceof BaseError) throw error;
         throw new AssetCorruptError(label, { cause: error });
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(DECODE_CONCURRENCY, sources.length) }, work));
+  try {
+    await Promise.all(Array.from({ length: Math.min(DECODE_CONCURRENCY, sources.length) }, work));
+  } catch (error) {
+    if (making) await rm(await making, { recursive: true, force: true });
+    throw error;
+  }
   return {
     pixels,
     traitAsset,
     oneOfOneAsset,
     digest: createHash('sha256').update(hashes.join('\n')).digest('hex'),
+    frameFiles,
+    frameFolder,
   };
 }

@@ -21,7 +21,7 @@ export type ImportedLayer = Pick<LayerSpec, 'name'> & {
   traits: { name: string; weight: number; asset: { path: string } }[];
 };
 
-const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp']);
+const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.mp4', '.mov', '.webm']);
 const OTHER_IMAGE_EXTENSIONS = new Set(['.svg', '.bmp', '.tif', '.tiff', '.heic', '.avif', '.psd']);
 const NUMERIC_PREFIX = /^(\d+)[ _.-]+(.+)$/;
 

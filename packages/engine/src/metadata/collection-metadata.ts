@@ -7,6 +7,10 @@ export const tokenPaths = (edition: number) => ({
   solana: `solana/${edition}.json`,
 });
 
+/** Output path of a token's animation (beside its PNG poster, so one base URI serves both). */
+export const animationPath = (edition: number, format: 'webp' | 'gif' | 'mp4'): string =>
+  `images/${edition}.${format}`;
+
 /**
  * Streams `_metadata.json` (a JSON array of every token's metadata) from the per-token files
  * already in the sink, one at a time, so memory does not grow with the collection.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ANIMATION_MIME_TYPES } from '../render/animation-encoder.ts';
 import type { PlannedToken } from '../sample/plan-collection.ts';
 import type { Attribute } from '../spec/collection-spec.ts';
 import type { ResolvedCollection } from '../spec/resolve-collection.ts';
@@ -84,8 +85,19 @@ export function buildTokenMetadata(
     edition: token.edition,
     dna: tokenDna(collection, token),
     attributes: tokenAttributes(collection, token),
+    ...animationUrl(collection, base, token.edition),
     ...spec.output.extraMetadata,
   };
+}
+
+/** `animation_url` of an animated collection's token (its animation beside the poster), else nothing. */
+function animationUrl(
+  collection: ResolvedCollection,
+  base: string,
+  edition: number,
+): { animation_url?: string } {
+  const animation = collection.spec.output.animation;
+  return animation ? { animation_url: `${base}/${edition}.${animation.format}` } : {};
 }
 
 /** Solana (Metaplex) token metadata, or undefined when the spec asks for none. */
@@ -96,6 +108,8 @@ export function buildSolanaMetadata(
   const solana = collection.spec.output.solana;
   if (!solana) return undefined;
   const opensea = buildTokenMetadata(collection, token);
+  const animation = collection.spec.output.animation;
+  const movie = animation && `${token.edition}.${animation.format}`;
   return {
     name: opensea.name,
     symbol: solana.symbol ?? collection.spec.symbol,
@@ -105,9 +119,13 @@ export function buildSolanaMetadata(
     external_url: solana.externalUrl,
     edition: token.edition,
     attributes: opensea.attributes,
+    ...(movie ? { animation_url: movie } : {}),
     properties: {
-      files: [{ uri: `${token.edition}.png`, type: 'image/png' }],
-      category: 'image',
+      files: [
+        { uri: `${token.edition}.png`, type: 'image/png' },
+        ...(animation && movie ? [{ uri: movie, type: ANIMATION_MIME_TYPES[animation.format] }] : []),
+      ],
+      category: animation?.format === 'mp4' ? 'video' : 'image',
       creators: solana.creators,
     },
   };

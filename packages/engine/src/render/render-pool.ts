@@ -12,6 +12,11 @@ export interface RenderPool {
   render(layers: RenderTask['layers']): Promise<Uint8Array>;
   /** Renders one image into `file` (written by the worker); resolves with its size in bytes. */
   renderToFile(layers: RenderTask['layers'], file: string): Promise<number>;
+  /** Renders an animation and its PNG poster into files (written by the worker); resolves with the animation's size. */
+  renderAnimation(
+    layers: RenderTask['layers'],
+    animation: NonNullable<RenderTask['animation']>,
+  ): Promise<number>;
   /** Stops every worker. */
   close(): Promise<void>;
 }
@@ -95,6 +100,9 @@ export function createRenderPool(init: RenderWorkerInit, threads = availablePara
     },
     renderToFile(layers, file) {
       return submit({ id: nextId++, layers, file }) as Promise<number>;
+    },
+    renderAnimation(layers, animation) {
+      return submit({ id: nextId++, layers, animation }) as Promise<number>;
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));

@@ -1,5 +1,6 @@
-import type { BlendMode, Compression } from '../spec/collection-spec.ts';
+import type { AnimationOptions, BlendMode, Compression } from '../spec/collection-spec.ts';
 import type { PlacedPixels } from './composite.ts';
+import type { FrameFile } from './decode-frames.ts';
 
 /** Sent once to each worker: every decoded asset (shared memory) and the canvas. */
 export interface RenderWorkerInit {
@@ -7,6 +8,10 @@ export interface RenderWorkerInit {
   height: number;
   compression: Compression;
   assets: PlacedPixels[];
+  /** For an animated asset, its decoded frames on disk (`assets` then holds its first frame). */
+  frameFiles?: (FrameFile | null)[];
+  /** Animated output options, when the collection is animated. */
+  animation?: AnimationOptions;
 }
 
 /** One image to render: asset indices with how each is drawn, bottom first. */
@@ -15,6 +20,8 @@ export interface RenderTask {
   layers: { asset: number; blend: BlendMode; opacity: number }[];
   /** Write the PNG to this file and answer with its size, instead of answering with its bytes. */
   file?: string;
+  /** Render an animation of `frames` frames into `file` and its PNG poster into `posterFile`, answering with the animation's size. */
+  animation?: { frames: number; file: string; posterFile: string };
 }
 
 /** A worker's answer to a task: the PNG's bytes, or the size of the file it wrote. */

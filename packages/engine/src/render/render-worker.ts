@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { renderTokenAnimation } from './render-animation.ts';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
 import { createRenderBuffers, type RenderBuffers, renderTokenFile, renderTokenPng } from './render-token.ts';
 
@@ -35,7 +36,25 @@ async function render(task: RenderTask, buffers: RenderBuffers): Promise<void> {
       blend: layer.blend,
       opacity: layer.opacity,
     }));
-    if (task.file !== undefined) {
+    if (task.animation !== undefined) {
+      if (!init.animation) throw new Error('this pool renders no animations');
+      const size = await renderTokenAnimation({
+        layers: task.layers.map((layer, index) => ({
+          ...layers[index]!,
+          frames: init.frameFiles?.[layer.asset] ?? undefined,
+        })),
+        width: init.width,
+        height: init.height,
+        compression: init.compression,
+        animation: init.animation,
+        frames: task.animation.frames,
+        file: task.animation.file,
+        posterFile: task.animation.posterFile,
+        buffers,
+      });
+      const reply: RenderReply = { id: task.id, ok: true, size };
+      port.postMessage(reply);
+    } else if (task.file !== undefined) {
       const size = await renderTokenFile(
         layers,
         init.width,

@@ -166,6 +166,28 @@ export const SolanaOptionsSchema = z
 export const CompressionSchema = z.enum(['fast', 'balanced', 'small']);
 export type Compression = z.infer<typeof CompressionSchema>;
 
+/** Highest frame rate of animated output. */
+export const MAX_ANIMATION_FPS = 30;
+
+/**
+ * Animated output: when present, every token gets `images/N.<format>` (the animation) beside
+ * `images/N.png` (a still poster), and metadata links both.
+ */
+export const AnimationOptionsSchema = z.strictObject({
+  format: z.enum(['webp', 'gif', 'mp4']).default('webp'),
+  /** Frames per second of every token's animation (layers are resampled onto it by time). */
+  fps: z.number().int().min(1).max(MAX_ANIMATION_FPS).default(12),
+  /** Length of every token in seconds; default: the longest animated layer of the token. */
+  durationSeconds: z.number().positive().max(600).optional(),
+  /** Frame of the animation used as the still poster (0 = the first). */
+  posterFrame: z.number().int().min(0).default(0),
+  /** GIF dithering (ffmpeg `paletteuse`). */
+  dither: z.enum(['sierra2_4a', 'floyd_steinberg', 'bayer', 'none']).default('sierra2_4a'),
+  /** Encoder quality 0..100 (WebP quality; H.264 CRF 40..12). */
+  quality: z.number().int().min(0).max(100).default(80),
+});
+export type AnimationOptions = z.output<typeof AnimationOptionsSchema>;
+
 /** What is written and how it is named. */
 export const OutputOptionsSchema = z.strictObject({
   format: z.literal('png').default('png'),
@@ -179,6 +201,8 @@ export const OutputOptionsSchema = z.strictObject({
   /** Shuffle token numbers across configurations and 1-of-1s (seeded). */
   shuffle: z.boolean().default(false),
   compression: CompressionSchema.default('small'),
+  /** Animated output (WebP, GIF or MP4) with a PNG poster; absent: still PNG only. */
+  animation: AnimationOptionsSchema.optional(),
 });
 export type OutputOptions = z.infer<typeof OutputOptionsSchema>;
 

@@ -25,6 +25,10 @@ Options:
   --config FILE          a collection spec JSON (rules, configurations, output options…)
   --name NAME            collection name (token names are "<name> #N")
   --threads N            render threads (default: one per core)
+  --animation FORMAT     animated output: webp, gif or mp4, plus a PNG poster per token
+                         (layers may be animated GIF/WebP, APNG, MP4, MOV or WebM)
+  --fps N                frames per second of the animation (default 12, at most 30)
+  --duration S           length of every animation in seconds (default: its longest layer)
   --overwrite            replace an output folder holding a different collection
   --zip                  also write collection.zip (everything, streamed)
   --car                  also write ipfs/: images.car, metadata.car and IPFS metadata
@@ -47,6 +51,9 @@ export const command: CliCommand = {
       config: { type: 'string' },
       name: { type: 'string' },
       threads: { type: 'string' },
+      animation: { type: 'string' },
+      fps: { type: 'string' },
+      duration: { type: 'string' },
       overwrite: { type: 'boolean' },
       zip: { type: 'boolean' },
       car: { type: 'boolean' },
@@ -55,6 +62,7 @@ export const command: CliCommand = {
     if (positionals.length > 1)
       throw new CliUsageError(`Expected one layers folder, got ${positionals.join(' ')}`);
     const { spec, baseDir } = await loadCliSpec({ ...values, layersDir: positionals[0] }, true);
+    applyAnimationFlags(spec, values);
     const out = path.resolve(values.out ?? 'build');
     const threads = values.threads === undefined ? undefined : Number(values.threads);
     if (threads !== undefined && !(Number.isInteger(threads) && threads > 0))
@@ -97,3 +105,30 @@ export const command: CliCommand = {
     }
   },
 };
+
+/** Sets `output.animation` from `--animation`, `--fps` and `--duration` (over the spec file's). */
+function applyAnimationFlags(
+  spec: Record<string, unknown>,
+  flags: { animation?: string; fps?: string; duration?: string },
+): void {
+  if (flags.animation === undefined && flags.fps === undefined && flags.duration === undefined) return;
+  const output = (spec.output ?? {}) as Record<string, unknown>;
+  const animation = { ...((output.animation ?? {}) as Record<string, unknown>) };
+  if (flags.animation !== undefined) {
+    if (!['webp', 'gif', 'mp4'].includes(flags.animation))
+      throw new CliUsageError('--animation must be webp, gif or mp4');
+    animation.format = flags.animation;
+  }
+  if (flags.fps !== undefined) {
+    const fps = Number(flags.fps);
+    if (!Number.isInteger(fps) || fps < 1 || fps > 30)
+      throw new CliUsageError('--fps must be a whole number from 1 to 30');
+    animation.fps = fps;
+  }
+  if (flags.duration !== undefined) {
+    const seconds = Number(flags.duration);
+    if (!(seconds > 0)) throw new CliUsageError('--duration must be a number of seconds above 0');
+    animation.durationSeconds = seconds;
+  }
+  spec.output = { ...output, animation };
+}
