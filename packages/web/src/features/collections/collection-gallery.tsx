@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { useTokens } from './collections-queries.ts';
 import { formatCount, traitTypeLabel } from './format.ts';
 import { type GallerySort, groupTraits, PAGE_SIZES, toggleTrait, traitKey } from './gallery-state.ts';
-import { TokenGallery } from './token-gallery.tsx';
+import { type GallerySelection, TokenGallery } from './token-gallery.tsx';
 import { TraitFilterPanel } from './trait-filter-panel.tsx';
 import { useGalleryState } from './use-gallery-state.ts';
 
@@ -19,8 +19,17 @@ function showingText(page: number, pageSize: number, total: number, filtered: bo
   return `Showing ${formatCount(first)}–${formatCount(last)} of ${of}`;
 }
 
-/** The gallery of a finished collection: server-paged, sortable, filterable by trait, state in the URL. */
-export function CollectionGallery({ collection }: { collection: Collection }) {
+/**
+ * The gallery of a finished collection: server-paged, sortable, filterable by trait, state in the URL.
+ * With `selection`, its tiles toggle which tokens a reroll keeps.
+ */
+export function CollectionGallery({
+  collection,
+  selection,
+}: {
+  collection: Collection;
+  selection?: GallerySelection | undefined;
+}) {
   const [state, setState] = useGalleryState();
   const tokens = useTokens(collection.id, state, true);
   const screens = Grid.useBreakpoint();
@@ -160,6 +169,8 @@ export function CollectionGallery({ collection }: { collection: Collection }) {
               width={collection.width}
               height={collection.height}
               busy={tokens.isFetching && tokens.isPlaceholderData}
+              revision={collection.revision}
+              selection={selection}
             />
           )}
           {total > 0 ? (

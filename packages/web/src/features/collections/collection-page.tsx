@@ -1,18 +1,25 @@
 import { DeleteOutlined, ExclamationCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { Alert, App, Breadcrumb, Button, Skeleton } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { CollectionGallery } from './collection-gallery.tsx';
 import { CollectionLoadError } from './collection-not-found.tsx';
-import { useCollection, useDeleteCollection, useLiveProgress } from './collections-queries.ts';
+import {
+  useCollection,
+  useDeleteCollection,
+  useLiveProgress,
+  usePublication,
+} from './collections-queries.ts';
 import { DownloadsMenu } from './downloads-menu.tsx';
 import { formatCount, formatDate, progressPercent } from './format.ts';
 import { GenerationProgressView } from './generation-progress.tsx';
+import { GrowPanel } from './grow-panel.tsx';
 import { IpfsPanel } from './ipfs-panel.tsx';
 import { PublishPanel } from './publish-panel.tsx';
 import { RarityReportLink } from './rarity-link.tsx';
+import { RerollPanel } from './reroll-panel.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -30,6 +37,9 @@ export function CollectionPage() {
   const live = useLiveProgress(id, collection.data?.progress);
   const remove = useDeleteCollection();
   const deleted = useRef(false);
+  // The tokens chosen to keep through a reroll; null while not choosing.
+  const [kept, setKept] = useState<Set<number> | null>(null);
+  const publication = usePublication(id, collection.data?.progress.status === 'ready');
   const { forget } = remove;
   // Cached answers of a deleted collection are dropped once this page is gone (not before: a mounted page would refetch them).
   useEffect(
@@ -62,6 +72,10 @@ export function CollectionPage() {
   const progress = live ?? data.progress;
   // Tokens exist once the server says so; the event stream may say "ready" a moment before the refetch lands.
   const ready = data.progress.status === 'ready';
+  // Published: the provenance hash and token URLs are public, so the server refuses any change (409).
+  const frozen = publication.data
+    ? 'This collection is published: its provenance hash and token URLs are public, so its tokens can no longer change.'
+    : null;
   const onDelete = () => {
     modal.confirm({
       title: `Delete “${data.name}”?`,
@@ -195,7 +209,27 @@ export function CollectionPage() {
           description={`It stopped after ${formatCount(progress.done)} of ${formatCount(progress.total)} images. Generate again from your project, or delete this collection.`}
         />
       ) : ready ? (
-        <CollectionGallery collection={data} />
+        <>
+          <div className="llc-amend">
+            <RerollPanel collection={data} kept={kept} onKeptChange={setKept} frozen={frozen} />
+            <GrowPanel collection={data} frozen={frozen} />
+          </div>
+          <CollectionGallery
+            collection={data}
+            selection={
+              kept
+                ? {
+                    kept,
+                    onToggle: (edition) => {
+                      const next = new Set(kept);
+                      if (!next.delete(edition)) next.add(edition);
+                      setKept(next);
+                    },
+                  }
+                : undefined
+            }
+          />
+        </>
       ) : null}
     </div>
   );

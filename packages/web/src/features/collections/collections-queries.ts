@@ -95,9 +95,12 @@ export function tokenImageUrl(id: string, edition: number): string {
 
 const thumbnailPath = '/api/v1/collections/:id/thumbnails/:edition.webp';
 
-/** URL of a token's gallery image: at most 384 px a side (WebP), or the image itself when it is that small. */
-export function tokenThumbnailUrl(id: string, edition: number): string {
-  return endpointUrl({ path: thumbnailPath }, { id, edition });
+/**
+ * URL of a token's gallery image: at most 384 px a side (WebP), or the image itself when it is that small.
+ * `revision` (the collection's) changes with every reroll, so a browser never shows a replaced image.
+ */
+export function tokenThumbnailUrl(id: string, edition: number, revision?: string): string {
+  return endpointUrl({ path: thumbnailPath }, { id, edition }, revision ? { v: revision } : {});
 }
 
 /** URL of a token's metadata file. */

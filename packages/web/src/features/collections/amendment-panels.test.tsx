@@ -1,0 +1,178 @@
+import type { Collection } from '@layerloom/api';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { GrowPanel } from './grow-panel.tsx';
+import { keptSummary, RerollPanel } from './reroll-panel.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const collection: Collection = {
+  id: 'c1',
+  name: 'Cats',
+  description: '',
+  size: 8,
+  width: 32,
+  height: 32,
+  projectId: 'p1',
+  watermark: false,
+  thumbnail: '/api/v1/collections/c1/images/1.png?v=j2',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  progress: { status: 'ready', done: 5, total: 5, etaSeconds: null, error: null },
+  revision: 'j2',
+};
+
+const reroll = {
+  id: 'a1',
+  kind: 'reroll',
+  editions: [2, 3, 5, 7, 8],
+  createdBy: 'ada@example.com',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  status: 'done',
+};
+
+/** Answers the panels' calls; records the POSTs. */
+function stubServer(posts: { url: string; body: unknown }[], postAnswer?: Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        posts.push({ url, body: JSON.parse(String(init.body)) });
+        return (
+          postAnswer?.clone() ??
+          Response.json(
+            { status: 'success', data: { collection, amendment: { ...reroll, status: 'running' } } },
+            { status: 202 },
+          )
+        );
+      }
+      if (url.endsWith('/amendments'))
+        return Response.json({ status: 'success', data: { amendments: [reroll] } });
+      if (url.includes('/amendments/a1/changes')) {
+        return Response.json({
+          status: 'success',
+          data: {
+            total: 5,
+            page: 1,
+            changes: [
+              {
+                edition: 2,
+                before: {
+                  name: 'Cats #2',
+                  image: '/api/v1/collections/c1/amendments/a1/before/2.png',
+                  attributes: [
+                    { trait_type: 'Body', value: 'Red' },
+                    { trait_type: 'Hat', value: 'Cap' },
+                  ],
+                },
+                after: {
+                  name: 'Cats #2',
+                  attributes: [
+                    { trait_type: 'Body', value: 'Blue' },
+                    { trait_type: 'Hat', value: 'Cap' },
+                  ],
+                },
+              },
+            ],
+          },
+        });
+      }
+      return Response.json(
+        { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
+        { status: 404 },
+      );
+    }),
+  );
+}
+
+/** The reroll panel with its keep selection held as the collection page holds it. */
+function RerollHarness({ frozen = null }: { frozen?: string | null }) {
+  const [kept, setKept] = useState<Set<number> | null>(null);
+  return (
+    <>
+      <RerollPanel collection={collection} kept={kept} onKeptChange={setKept} frozen={frozen} />
+      {kept ? (
+        <button type="button" onClick={() => setKept(new Set([...kept, kept.size + 1]))}>
+          keep one more
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function show(node: React.ReactNode) {
+  render(<Providers client={createQueryClient()}>{node}</Providers>);
+}
+
+describe('lock and reroll, grow', { timeout: 20_000 }, () => {
+  it('counts kept tokens', () => {
+    expect(keptSummary(3, 8)).toBe('3 kept · 5 to reroll');
+    expect(keptSummary(1200, 10_000)).toBe('1,200 kept · 8,800 to reroll');
+  });
+
+  it('shows the latest reroll before and after with the traits that changed, and the history', async () => {
+    stubServer([]);
+    show(<RerollHarness />);
+    await screen.findByRole('heading', { name: 'Before and after' }, { timeout: 10_000 });
+    expect(await screen.findByText('Body: Red → Blue')).toBeTruthy();
+    expect(screen.queryByText(/Hat: Cap/)).toBeNull();
+    expect(screen.getByRole('img', { name: 'Cats #2 before the reroll' }).getAttribute('src')).toBe(
+      '/api/v1/collections/c1/amendments/a1/before/2.png',
+    );
+    expect(screen.getByRole('img', { name: 'Cats #2 after the reroll' }).getAttribute('src')).toBe(
+      '/api/v1/collections/c1/thumbnails/2.webp?v=j2',
+    );
+    expect(screen.getByText('Rerolled 5 tokens')).toBeTruthy();
+    expect(screen.getByText(/ada@example.com/)).toBeTruthy();
+  });
+
+  it('rerolls every token but the kept ones after confirming', async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    stubServer(posts);
+    show(<RerollHarness />);
+    fireEvent.click(
+      await screen.findByRole('button', { name: /Choose tokens to keep/ }, { timeout: 10_000 }),
+    );
+    for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: 'keep one more' }));
+    expect(screen.getByText(/3 kept · 5 to reroll/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Reroll 5 tokens/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reroll' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({ url: '/api/v1/collections/c1/reroll', body: { keep: [1, 2, 3] } });
+    expect(await screen.findByRole('button', { name: /Choose tokens to keep/ })).toBeTruthy();
+  });
+
+  it('says why a published collection cannot change and offers no reroll or growth', async () => {
+    stubServer([]);
+    const reason = 'This collection is published: its provenance hash and token URLs are public.';
+    show(
+      <>
+        <RerollHarness frozen={reason} />
+        <GrowPanel collection={collection} frozen={reason} />
+      </>,
+    );
+    expect(await screen.findByText('Tokens can no longer change', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('The collection can no longer grow')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Choose tokens to keep/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add tokens/ })).toBeNull();
+  });
+
+  it("grows by the number asked and shows the server's refusal next to the field", async () => {
+    const posts: { url: string; body: unknown }[] = [];
+    const message =
+      'Your Pro plan generates up to 10 assets; this collection has 8, so it can grow by at most 2.';
+    stubServer(
+      posts,
+      Response.json({ status: 'error', error: { code: 'FORBIDDEN', message } }, { status: 403 }),
+    );
+    show(<GrowPanel collection={collection} frozen={null} />);
+    const field = await screen.findByLabelText('Tokens to add', {}, { timeout: 10_000 });
+    fireEvent.change(field, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: /Add tokens/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(posts).toEqual([{ url: '/api/v1/collections/c1/grow', body: { count: 5 } }]);
+  });
+});
