@@ -38,7 +38,14 @@ describe('Settings › Delete Account', () => {
         );
         await screenshot(page, 'settings-deactivate-dialog');
         expect(await seriousAxeViolations(page), 'deactivate dialog').toEqual([]);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
       }
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Delete your account for good?' }).waitFor();
+      await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
+      await screenshot(page, 'settings-delete-dialog');
+      expect(await seriousAxeViolations(page), `delete dialog at ${width}`).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -84,5 +91,35 @@ describe('Settings › Delete Account', () => {
     expect(here.errors.filter((error) => !/status of 40[013]/.test(error))).toEqual([]);
     await here.context.close();
     await other.context.close();
+  });
+
+  it('deletes the account with the password and DELETE typed: signed out, a last mail, and no sign-in any more', async () => {
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, member.email, member.password);
+    await page.goto('/dashboard/settings?tab=delete-account');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Password').fill(member.password);
+    await dialog.getByLabel('Type DELETE to confirm').fill('delete');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog
+      .locator('.ant-form-item-explain-error')
+      .filter({ hasText: 'Type DELETE to confirm' })
+      .waitFor();
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByText('Your account is deleted. We sent you a last mail.').waitFor();
+    await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
+    const mail = await mailTo(context, member.email, 'Your Layerloom account was deleted');
+    expect(mail.text).toContain('We keep only the payment records accounting law requires');
+
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Incorrect email or password.').waitFor();
+    expect(errors.filter((error) => !/status of 40[01]/.test(error))).toEqual([]);
+    await context.close();
   });
 });
