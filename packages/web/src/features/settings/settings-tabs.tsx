@@ -39,6 +39,11 @@ export const settingsTabs: readonly SettingsTab[] = [
     Component: lazyTab(() => import('./notification/notification-tab.tsx'), 'NotificationTab'),
   },
   {
+    key: 'developers',
+    label: 'Developers',
+    Component: lazyTab(() => import('../developers/developers-tab.tsx'), 'DevelopersTab'),
+  },
+  {
     key: 'delete-account',
     label: 'Delete Account',
     Component: lazyTab(() => import('./delete-account/delete-account-tab.tsx'), 'DeleteAccountTab'),

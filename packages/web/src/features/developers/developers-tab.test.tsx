@@ -1,0 +1,183 @@
+import type { ApiKey, ApiKeyUse } from '@layerloom/api';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { DevelopersTab } from './developers-tab.tsx';
+import { expiresAtFor } from './expiry.ts';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const SECRET = 'll_live_AbCdEfGh0123456789abcdefghijklmnopqrstuvwxyz_';
+
+const ciKey: ApiKey = {
+  id: 'k-ci',
+  name: 'CI pipeline',
+  prefix: 'll_live_Zx12Yw34',
+  scopes: ['read', 'generate'],
+  status: 'active',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: '2026-11-24T09:30:00.000Z',
+  expiresAt: null,
+  revokedAt: null,
+};
+const use: ApiKeyUse = {
+  method: 'GET',
+  route: '/api/v1/collections/:id',
+  statusCode: 200,
+  ip: '203.0.113.7',
+  at: '2026-11-24T09:30:00.000Z',
+};
+
+type Call = { method: string; url: string; body: unknown };
+
+/** The list item of a key, once the list shows it (found by its name: role queries are slow on a busy machine). */
+async function keyItem(name: string): Promise<HTMLElement> {
+  const title = await screen.findByText(name, { selector: '.lldev-item__name' }, { timeout: 5000 });
+  return title.closest('li') as HTMLElement;
+}
+
+/** Shows the tab against a stand-in server holding `ciKey`; `onCreate` answers the create request. */
+function show(onCreate: (body: Record<string, unknown>) => { status: number; body: unknown }) {
+  let keys: ApiKey[] = [ciKey];
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, url, body });
+      if (url === '/api/v1/api-keys' && method === 'GET')
+        return Response.json({ status: 'success', data: { keys } });
+      if (url === '/api/v1/api-keys' && method === 'POST') {
+        const answer = onCreate(body);
+        if (answer.status === 201) keys = [(answer.body as { data: { key: ApiKey } }).data.key, ...keys];
+        return Response.json(answer.body, { status: answer.status });
+      }
+      if (url === '/api/v1/api-keys/k-ci' && method === 'DELETE') {
+        keys = keys.map((key) =>
+          key.id === 'k-ci' ? { ...key, status: 'revoked', revokedAt: '2026-11-25T04:00:00.000Z' } : key,
+        );
+        return Response.json({ status: 'success', data: { key: keys.find((key) => key.id === 'k-ci') } });
+      }
+      if (url === '/api/v1/api-keys/k-ci/uses')
+        return Response.json({ status: 'success', data: { uses: [use] } });
+      return Response.json(
+        { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
+        { status: 404 },
+      );
+    }),
+  );
+  render(
+    <Providers client={createQueryClient()}>
+      <DevelopersTab />
+    </Providers>,
+  );
+  return calls;
+}
+
+describe('expiresAtFor', () => {
+  it('counts the chosen days from now, and never expires for "Never"', () => {
+    const now = Date.parse('2026-11-25T00:00:00.000Z');
+    expect(expiresAtFor('never', now)).toBeNull();
+    expect(expiresAtFor('30', now)).toBe('2026-12-25T00:00:00.000Z');
+  });
+});
+
+describe('Settings › Developers', { timeout: 30_000 }, () => {
+  it('lists each key with its prefix, scopes, last use and expiry, never a secret', async () => {
+    show(() => ({ status: 500, body: {} }));
+    const item = await keyItem('CI pipeline');
+    expect(within(item).getByText('ll_live_Zx12Yw34…')).toBeTruthy();
+    expect(within(item).getByText('Read')).toBeTruthy();
+    expect(within(item).getByText('Generate')).toBeTruthy();
+    expect(within(item).getByText('Active')).toBeTruthy();
+    expect(within(item).getByText('Never')).toBeTruthy(); // no expiry
+  });
+
+  it('creates a key with the chosen scopes and shows its secret once', async () => {
+    const calls = show((body) => ({
+      status: 201,
+      body: {
+        status: 'success',
+        data: {
+          key: {
+            ...ciKey,
+            id: 'k-new',
+            name: String(body.name),
+            prefix: SECRET.slice(0, 16),
+            lastUsedAt: null,
+          },
+          secret: SECRET,
+        },
+      },
+    }));
+    await keyItem('CI pipeline');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Release bot' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Publish/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+
+    expect(await screen.findByTestId('new-api-key')).toHaveProperty('textContent', SECRET);
+    expect(screen.getByText(/Copy it now: it will not be shown again/)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Release bot',
+      scopes: ['read', 'publish'],
+      expiresAt: null,
+    });
+    expect(await keyItem('Release bot')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
+    await waitFor(() => expect(screen.queryByTestId('new-api-key')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Create key' })).toBeTruthy();
+  });
+
+  it("shows the server's field message when the key is refused", async () => {
+    show(() => ({
+      status: 400,
+      body: {
+        status: 'error',
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'expiresAt: The expiry must be in the future',
+          fields: [{ path: 'expiresAt', message: 'The expiry must be in the future' }],
+        },
+      },
+    }));
+    await keyItem('CI pipeline');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Late' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('The expiry must be in the future')).toBeTruthy();
+    expect(screen.queryByTestId('new-api-key')).toBeNull();
+  });
+
+  it('requires a name and at least one scope before asking the server', async () => {
+    const calls = show(() => ({ status: 500, body: {} }));
+    await keyItem('CI pipeline');
+    fireEvent.click(screen.getByRole('checkbox', { name: /Read/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('Give the key a name')).toBeTruthy();
+    expect(await screen.findByText('Choose at least one scope')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it("shows a key's recent requests and revokes it", async () => {
+    const calls = show(() => ({ status: 500, body: {} }));
+    const item = await keyItem('CI pipeline');
+    fireEvent.click(within(item).getByRole('button', { name: 'Recent requests' }));
+    expect(await within(item).findByText('GET /api/v1/collections/:id')).toBeTruthy();
+    expect(within(item).getByText('203.0.113.7')).toBeTruthy();
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Revoke CI pipeline' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(within(item).getByText('Revoked', { selector: '.ant-tag' })).toBeTruthy());
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/v1/api-keys/k-ci')).toBe(true);
+    expect(within(item).queryByRole('button', { name: 'Revoke CI pipeline' })).toBeNull();
+  });
+});
