@@ -137,14 +137,21 @@ try {
     ],
     ['hosted image', [`/hosted/${slug}/images/1.png`]],
     ['mint page data', [`/api/v1/drops/${slug}`]],
-    ['mint page banner', [`/api/v1/drops/${slug}/images/collage.webp`]],
+    ['banner, phone (640 px)', [`/api/v1/drops/${slug}/images/collage-640.webp`]],
+    ['banner, tablet (1024 px)', [`/api/v1/drops/${slug}/images/collage-1024.webp`]],
+    ['banner, desktop (1600 px)', [`/api/v1/drops/${slug}/images/collage.webp`]],
     ['live sale state', [`/api/v1/drops/${slug}/state`]],
     ['allowlist proof', wallets.slice(0, 100).map((wallet) => `/api/v1/drops/${slug}/allowlist/${wallet}`)],
     ['mint page HTML', [`/mint/${slug}`]],
   ];
-  // The collage banner is made on the page's first visit; a drop's crowd arrives after that.
-  const banner = await fetch(`${url}/api/v1/drops/${slug}/images/collage.webp`);
-  if (!banner.ok) throw new Error(`mint page banner: ${banner.status}`);
+  // The collage banner (and its copies) is made on the page's first visit; a drop's crowd arrives after that.
+  for (const name of ['collage.webp', 'collage-640.webp', 'collage-1024.webp']) {
+    const banner = await fetch(`${url}/api/v1/drops/${slug}/images/${name}`);
+    if (!banner.ok) throw new Error(`mint page banner ${name}: ${banner.status}`);
+    console.log(`${name}: ${(await banner.arrayBuffer()).byteLength.toLocaleString('en-US')} bytes`);
+  }
+  const image = await fetch(`${url}/hosted/${slug}/images/1.png`);
+  console.log(`hosted image: ${(await image.arrayBuffer()).byteLength.toLocaleString('en-US')} bytes`);
   console.log(
     `endpoint                        requests/s   p50 ms   p99 ms   non-2xx   (${SECONDS} s, 100 connections)`,
   );

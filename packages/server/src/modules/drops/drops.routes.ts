@@ -12,7 +12,13 @@ import { withheldBy } from '../publications/placeholder.service.ts';
 import { publishedBySlug } from '../publications/publications.service.ts';
 import * as drops from './drops.service.ts';
 import { mintPageHtml } from './mint-page-head.ts';
-import { COLLAGE_BANNER, ensureCollageBanner, mintPageImageKey } from './mint-page-images.ts';
+import {
+  COLLAGE_BANNER,
+  ensureMintPageImage,
+  MINT_PAGE_IMAGE_NAME,
+  mintPageImageKey,
+  parseMintPageImageName,
+} from './mint-page-images.ts';
 import { mintPagesRoutes } from './mint-pages.routes.ts';
 
 /** Banners and logos recently served, by blob key, up to a total size: a drop's page asks for the same two. */
@@ -92,29 +98,40 @@ export async function dropsRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['drops'],
-        summary: "A published mint page's banner or logo (WebP), public",
+        summary: "A published mint page's banner (or its 640 / 1024 px copy) or logo (WebP), public",
         params: z.object({
           slug: z.string().min(1).max(80),
-          name: z.string().regex(/^(?:collage|(?:banner|logo)-[0-9a-f]{24})\.webp$/),
+          name: z.string().regex(MINT_PAGE_IMAGE_NAME),
         }),
       },
     },
     async (request, reply) => {
       const { slug, name } = request.params;
+      const { master } = parseMintPageImageName(name);
       // Only what the saved page shows: an uploaded image the creator has not saved stays private.
       const drop = await drops.getDrop(app, slug);
-      const shown = [drop.page.bannerUrl, drop.page.logoUrl].some((url) => url?.endsWith(`/${name}`));
+      const shown = [drop.page.bannerUrl, drop.page.logoUrl].some((url) => url?.endsWith(`/${master}`));
       const published = shown ? await publishedBySlug(app, slug) : undefined;
       if (!published) throw notFound('Image');
       // The collage is the art itself: never shown before a pre-reveal drop's reveal (the data lags up to 15 s).
-      if (name === COLLAGE_BANNER && (await withheldBy(app, published))) throw notFound('Image');
+      if (master === COLLAGE_BANNER && (await withheldBy(app, published))) throw notFound('Image');
+      // Names are made from the image's bytes (the collage from a collection that never changes): the name
+      // is the version, so a revisit is answered without a body.
+      const etag = `"${name}"`;
+      if (request.headers['if-none-match'] === etag) {
+        return reply
+          .code(304)
+          .header('etag', etag)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send();
+      }
       const key = mintPageImageKey(published.collection_id, name);
       let body = pageImages.get(key);
       if (!body) {
-        if (name === COLLAGE_BANNER) {
+        if (master === COLLAGE_BANNER || master !== name) {
           const collection = await collectionById(app, published.collection_id);
           if (!collection) throw notFound('Image');
-          await ensureCollageBanner(app.blobs, collection);
+          await ensureMintPageImage(app.blobs, collection, name);
         }
         try {
           body = await app.blobs.getBuffer(key);
@@ -124,8 +141,8 @@ export async function dropsRoutes(app: App): Promise<void> {
         }
         keepPageImage(key, body);
       }
-      // Names are made from the image's bytes (the collage from a collection that never changes).
       return reply
+        .header('etag', etag)
         .header('content-type', 'image/webp')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('access-control-allow-origin', '*')

@@ -27,6 +27,76 @@ export function mintPageImageKey(collectionId: string, name: string): string {
 /** The collage banner's name: made once from the collection's collage. */
 export const COLLAGE_BANNER = 'collage.webp';
 
+/**
+ * The narrower copies made beside each banner (at upload, and with the collage), named `<banner>-640.webp`
+ * and `<banner>-1024.webp`: the page's `<picture>` sends a phone the 640 px one and a tablet the 1024 px
+ * one, so only a wide screen downloads the 1600 px banner.
+ */
+export const BANNER_VARIANT_WIDTHS = [640, 1024] as const;
+export type BannerVariantWidth = (typeof BANNER_VARIANT_WIDTHS)[number];
+
+/** A mint page image's name: the collage or an uploaded banner (either maybe a narrower copy), or a logo. */
+export const MINT_PAGE_IMAGE_NAME =
+  /^(?:(?:collage|banner-[0-9a-f]{24})(?:-(?:640|1024))?|logo-[0-9a-f]{24})\.webp$/;
+
+/** The image a name stands for (`banner-….webp` for `banner-…-640.webp`) and the copy's width, if one. */
+export function parseMintPageImageName(name: string): { master: string; width?: BannerVariantWidth } {
+  const match = /^(.*)-(640|1024)\.webp$/.exec(name);
+  if (!match?.[1]) return { master: name };
+  return { master: `${match[1]}.webp`, width: Number(match[2]) as BannerVariantWidth };
+}
+
+/** The name of a banner's copy `width` px wide. */
+export function bannerVariantName(master: string, width: BannerVariantWidth): string {
+  return master.replace(/\.webp$/, `-${width}.webp`);
+}
+
+const variantsInFlight = new Map<string, Promise<void>>();
+
+/** Makes the narrower copies of a stored banner that are missing (once; concurrent calls share the work). */
+async function makeBannerVariants(
+  blobs: BlobStore,
+  collectionId: string,
+  master: string,
+  bytes?: Buffer,
+): Promise<void> {
+  const masterKey = mintPageImageKey(collectionId, master);
+  let pending = variantsInFlight.get(masterKey);
+  if (!pending) {
+    pending = (async () => {
+      let source = bytes;
+      for (const width of BANNER_VARIANT_WIDTHS) {
+        const key = mintPageImageKey(collectionId, bannerVariantName(master, width));
+        if (await blobs.stat(key)) continue;
+        source ??= await blobs.getBuffer(masterKey);
+        const copy = await sharp(source)
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer();
+        await blobs.put(key, copy);
+      }
+    })().finally(() => variantsInFlight.delete(masterKey));
+    variantsInFlight.set(masterKey, pending);
+  }
+  await pending;
+}
+
+/**
+ * Makes sure the image a name stands for exists: the collage is made on first use; a banner's narrower copy
+ * is made from the banner when missing (banners uploaded before the copies existed).
+ */
+export async function ensureMintPageImage(
+  blobs: BlobStore,
+  collection: CollectionTable,
+  name: string,
+): Promise<void> {
+  const { master, width } = parseMintPageImageName(name);
+  if (master === COLLAGE_BANNER) await ensureCollageBanner(blobs, collection);
+  if (width !== undefined && (await blobs.stat(mintPageImageKey(collection.id, master)))) {
+    await makeBannerVariants(blobs, collection.id, master);
+  }
+}
+
 function refuse(kind: MintPageImageKind, message: string): AppError {
   return new AppError('BAD_REQUEST', message, { fields: [{ path: kind, message }] });
 }
@@ -73,6 +143,7 @@ export async function storeMintPageImage(
   const name = `${kind}-${createHash('sha256').update(webp).digest('hex').slice(0, 24)}.webp`;
   const key = mintPageImageKey(collectionId, name);
   if (!(await blobs.stat(key))) await blobs.put(key, webp);
+  if (kind === 'banner') await makeBannerVariants(blobs, collectionId, name, webp);
   return name;
 }
 
@@ -107,6 +178,8 @@ export async function ensureCollageBanner(blobs: BlobStore, collection: Collecti
         .resize({ width: 1600, height: 800, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
         .toBuffer();
+      await makeBannerVariants(blobs, collection.id, COLLAGE_BANNER, webp);
+      // The banner last: once it exists, its copies do too.
       await blobs.put(key, webp);
     })().finally(() => collageInFlight.delete(key));
     collageInFlight.set(key, pending);

@@ -7,10 +7,10 @@ import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { readUpload } from '../projects/read-uploads.ts';
 import { forgetDrop } from './drops.service.ts';
-import { COLLAGE_BANNER, ensureCollageBanner, mintPageImageKey } from './mint-page-images.ts';
+import { ensureMintPageImage, MINT_PAGE_IMAGE_NAME, mintPageImageKey } from './mint-page-images.ts';
 import * as mintPages from './mint-pages.service.ts';
 
-const ImageNameSchema = z.string().regex(/^(?:collage|(?:banner|logo)-[0-9a-f]{24})\.webp$/);
+const ImageNameSchema = z.string().regex(MINT_PAGE_IMAGE_NAME);
 
 /** The owner's mint page editor: read and save the settings, upload a banner or logo, see the images. */
 export async function mintPagesRoutes(app: App): Promise<void> {
@@ -118,7 +118,7 @@ export async function mintPagesRoutes(app: App): Promise<void> {
         request.params.id,
       );
       const { name } = request.params;
-      if (name === COLLAGE_BANNER) await ensureCollageBanner(app.blobs, collection);
+      await ensureMintPageImage(app.blobs, collection, name);
       let body: Buffer;
       try {
         body = await app.blobs.getBuffer(mintPageImageKey(collection.id, name));

@@ -244,6 +244,27 @@ describe.each(databaseKinds)('the mint page editor on %s', (kind) => {
     expect(publicBanner.statusCode).toBe(200);
     expect(publicBanner.headers['cache-control']).toContain('immutable');
     expect(publicBanner.rawPayload.equals(stored.rawPayload)).toBe(true);
+    // Narrower copies were made once, at upload, for phones and tablets; each is immutable with an ETag.
+    for (const width of [640, 1024]) {
+      const name = bannerImage.name.replace('.webp', `-${width}.webp`);
+      expect(await test.app.blobs.stat(`collections/${collectionId}/mint-page/${name}`)).toBeDefined();
+      const copy = await as(null).get(`/api/v1/drops/${slug}/images/${name}`);
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ format: 'webp', width });
+      expect(copy.rawPayload.length).toBeLessThan(publicBanner.rawPayload.length);
+      const revisit = await test.app.inject({
+        method: 'GET',
+        url: `/api/v1/drops/${slug}/images/${name}`,
+        headers: { 'if-none-match': String(copy.headers.etag) },
+      });
+      expect(revisit.statusCode).toBe(304);
+      expect(revisit.rawPayload.length).toBe(0);
+    }
+    expect(
+      (await as(null).get(`/api/v1/drops/${slug}/images/${logo.name.replace('.webp', '-640.webp')}`))
+        .statusCode,
+    ).toBe(400);
 
     const html = (await as(null).get(`/mint/${slug}`)).body;
     expect(html).toContain('<title>Night Cats: the drop · Mint · Layerloom</title>');
@@ -266,6 +287,14 @@ describe.each(databaseKinds)('the mint page editor on %s', (kind) => {
     const collageBanner = await as(null).get(`/api/v1/drops/${slug}/images/collage.webp`);
     expect(collageBanner.statusCode).toBe(200);
     expect((await sharp(collageBanner.rawPayload).metadata()).format).toBe('webp');
+    // The collage's phone copy (never wider than the collage itself).
+    const collagePhone = await as(null).get(`/api/v1/drops/${slug}/images/collage-640.webp`);
+    expect(collagePhone.statusCode).toBe(200);
+    expect((await sharp(collagePhone.rawPayload).metadata()).width).toBeLessThanOrEqual(640);
+    expect(
+      (await as(null).get(`/api/v1/drops/${slug}/images/${draft.name.replace('.webp', '-640.webp')}`))
+        .statusCode,
+    ).toBe(404);
     expect((await as(null).get(`/api/v1/drops/${slug}/images/${logo.name}`)).statusCode).toBe(404);
     expect((await as(null).get(`/mint/${slug}`)).body).toContain(
       `<meta property="og:image" content="${imageBase}collage.webp" />`,
@@ -284,6 +313,7 @@ describe.each(databaseKinds)('the mint page editor on %s', (kind) => {
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect((await as(null).get(`/api/v1/drops/${slug}`)).json().data.drop.page.bannerUrl).toBeNull();
     expect((await as(null).get(`/api/v1/drops/${slug}/images/collage.webp`)).statusCode).toBe(404);
+    expect((await as(null).get(`/api/v1/drops/${slug}/images/collage-640.webp`)).statusCode).toBe(404);
     expect((await as(null).get(`/mint/${slug}`)).body).not.toContain('og:image');
     expect((await as(owner).get(pageUrl())).json().data.page.isCollageHidden).toBe(true);
     // An uploaded banner is the creator's choice to show.

@@ -138,8 +138,13 @@ export async function hostedRoutes(app: App): Promise<void> {
         return sendImmutable(request, reply, cached.etag, 'image/png', async () => cached.body);
       const info = await app.blobs.stat(key);
       if (!info) throw notFound('File');
-      // The image is written once, before publishing; its size and time name this version.
+      // The image is written once, before publishing; its size and time name this version (no hashing).
       const etag = `"${info.size.toString(36)}-${info.modifiedAt.getTime().toString(36)}"`;
+      if (cached && cached.etag === etag) {
+        // Still there and unchanged: kept without reading it again.
+        cached.at = Date.now();
+        return sendImmutable(request, reply, etag, 'image/png', async () => cached.body);
+      }
       if (info.size > IMAGE_CACHE_ITEM_BYTES) {
         return sendImmutable(request, reply, etag, 'image/png', () => app.blobs.get(key));
       }

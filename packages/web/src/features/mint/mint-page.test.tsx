@@ -131,9 +131,18 @@ describe('MintPage', { timeout: 30_000 }, () => {
       '/api/v1/drops/loom-cats/state': { state: sale(), notice: null },
     });
     expect(await screen.findByRole('heading', { name: 'Loom Cats: the drop', level: 1 })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Loom Cats: the drop banner' }).getAttribute('src')).toBe(
-      dressed.page.bannerUrl,
-    );
+    const banner = screen.getByRole('img', { name: 'Loom Cats: the drop banner' });
+    expect(banner.getAttribute('src')).toBe(dressed.page.bannerUrl);
+    // A phone and a tablet are sent the banner's narrower copies.
+    const sources = [...(banner.parentElement?.querySelectorAll('source') ?? [])].map((source) => [
+      source.getAttribute('media'),
+      source.getAttribute('srcset'),
+    ]);
+    const base = dressed.page.bannerUrl?.replace('.webp', '');
+    expect(sources).toEqual([
+      ['(max-width: 700px)', `${base}-640.webp`],
+      ['(max-width: 1100px)', `${base}-1024.webp`],
+    ]);
     expect(screen.getByRole('img', { name: 'Loom Cats: the drop logo' }).getAttribute('src')).toBe(
       dressed.page.logoUrl,
     );

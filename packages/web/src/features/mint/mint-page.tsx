@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { shortAddress } from '../launch/short-address.ts';
 import { PublicLayout } from '../site/public-layout.tsx';
+import { bannerSources } from './banner-sources.ts';
 import { EmbedSnippet } from './embed-snippet.tsx';
 import { AccentTheme, PageLinks } from './mint-page-look.tsx';
 import { dropKey, dropStateKey, useDrop, useDropState } from './mint-queries.ts';
@@ -126,7 +127,7 @@ export function MintPageView({
       <section className="llm-hero">
         {page.bannerUrl ? (
           <div className="llm-banner">
-            <img src={page.bannerUrl} alt={`${page.title} banner`} />
+            <BannerImage url={page.bannerUrl} alt={`${page.title} banner`} />
           </div>
         ) : (
           <div className="llm-banner-space" />
@@ -200,6 +201,22 @@ export function MintPageView({
         )}
       </div>
     </AccentTheme>
+  );
+}
+
+/**
+ * The banner, full width: a phone gets the 640 px copy and a tablet the 1024 px one whatever its pixel
+ * density (`media` picks the source, unlike `sizes`), so only a wide screen downloads the 1600 px banner.
+ */
+function BannerImage({ url, alt }: { url: string; alt: string }) {
+  const sources = bannerSources(url);
+  if (!sources) return <img src={url} alt={alt} />;
+  return (
+    <picture>
+      <source media="(max-width: 700px)" srcSet={sources.phone} />
+      <source media="(max-width: 1100px)" srcSet={sources.tablet} />
+      <img src={url} srcSet={`${sources.tablet} 1024w, ${url} 1600w`} sizes="100vw" alt={alt} />
+    </picture>
   );
 }
 
