@@ -116,6 +116,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
           },
           {
+            path: 'search',
+            lazy: page(() => import('../features/search/search-page.tsx'), 'SearchPage'),
+          },
+          {
             path: 'user-requests',
             lazy: page(() => import('./user-requests-route.tsx'), 'UserRequestsRoute'),
           },

@@ -3,6 +3,7 @@ import { listUsers, type User, updateAccountStatus } from '@layerloom/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Form, Grid, Input, Modal, Pagination, Space, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -87,6 +88,8 @@ function EmailState({ user }: { user: User }) {
  */
 export function UserRequestsPage() {
   useDocumentTitle('User Requests');
+  // A search result opens the Users tab searched for the user (`?tab=users&search=…`).
+  const [params] = useSearchParams();
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<User | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
@@ -159,6 +162,8 @@ export function UserRequestsPage() {
       </div>
 
       <Tabs
+        key={params.get('search') ?? ''}
+        defaultActiveKey={params.get('tab') === 'users' ? 'users' : 'requests'}
         className="ll-requests__tabs"
         destroyOnHidden
         items={[

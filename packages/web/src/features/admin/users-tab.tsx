@@ -12,6 +12,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Input, Modal, Pagination, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -79,7 +80,9 @@ function ActionLog({ user }: { user: ListedUser }) {
  */
 export function UsersTab() {
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  // A search result links here with `?search=` (the user's email).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => (params.get('search') ?? '').trim());
   const [historyOf, setHistoryOf] = useState<ListedUser | null>(null);
   const client = useQueryClient();
   const feedback = useFeedback();
@@ -131,6 +134,7 @@ export function UsersTab() {
         placeholder="Search by name or email"
         aria-label="Search users by name or email"
         allowClear
+        defaultValue={search}
         maxLength={SEARCH_MAX}
         enterButton="Search"
         onSearch={(value) => {

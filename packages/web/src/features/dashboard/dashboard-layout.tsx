@@ -7,6 +7,7 @@ import { useFeedback } from '../../app/feedback.ts';
 import { PageLoading } from '../../app/route-error.tsx';
 import { BrandLogo } from '../auth/brand-mark.tsx';
 import { useLogout, useSession } from '../auth/session.ts';
+import { HeaderSearch } from '../search/header-search.tsx';
 import { activeItem, navItems } from './nav-items.tsx';
 import { UserBadge } from './user-badge.tsx';
 import './dashboard.css';
@@ -97,6 +98,7 @@ export function DashboardLayout() {
             <BrandLogo to="/dashboard" />
           </div>
           <p className="ll-dash__section ll-display">{current?.label ?? 'Dashboard'}</p>
+          <HeaderSearch />
           <div className="ll-dash__user">
             <UserBadge user={user} />
           </div>
