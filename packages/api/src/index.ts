@@ -413,3 +413,5 @@ export type {
   VerifyEmailResponse,
 } from './users/verify-email.ts';
 export { resendVerification, VerifyEmailOutcomeSchema, verifyEmail } from './users/verify-email.ts';
+export type { LiveEventType } from './events/live-events.ts';
+export { LiveReadySchema, liveEventTypes, streamLiveEvents } from './events/live-events.ts';

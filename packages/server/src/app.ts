@@ -17,6 +17,8 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.ts';
 import { dropsRoutes } from './modules/drops/drops.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { createLiveEvents } from './modules/events/live-events.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { checkStorageMarker } from './modules/health/storage-marker.ts';
 import { ipfsGatewayRoutes } from './modules/ipfs-gateway/ipfs-gateway.routes.ts';
@@ -98,10 +100,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (swept) app.log.info({ swept }, 'removed temporary files left by a stopped process');
   const mail = createMailer(config, database.db, app.log);
   app.decorate('mail', mail);
+  const live = createLiveEvents({ db: database.db, log: app.log, redisUrl: config.redisUrl });
+  app.decorate('live', live);
   app.addHook('onClose', async () => {
     // Interrupted jobs are queued again before the database they are recorded in closes.
     await jobs.stop();
     await mail.close();
+    await live.close();
     blobs.close?.();
     if (!options.database) await database.close();
   });
@@ -123,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(billingRoutes);
   await app.register(referralsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(eventsRoutes);
   await app.register(securityRoutes);
   await app.register(twoFactorRoutes);
   await app.register(apiKeysRoutes);

@@ -102,6 +102,12 @@ const EnvSchema = z.object({
       message: 'must be at least 32 characters (for example: openssl rand -hex 32)',
     }),
   IPFS_TIMEOUT_MS: millisecondsFromEnv(120_000, 100, 3_600_000),
+  LIVE_HEARTBEAT_MS: millisecondsFromEnv(15_000, 100, 300_000),
+  LIVE_STREAMS_PER_USER: z.coerce
+    .number({ message: 'must be a number of connections' })
+    .int({ message: 'must be a whole number of connections' })
+    .min(1, { message: 'must be at least 1 (connections)' })
+    .default(8),
   ALLOW_PRIVATE_URLS: booleanFromEnv.optional(),
   API_KEY_RATE_LIMIT: z.coerce
     .number({ message: 'must be a number of requests per minute' })
@@ -137,6 +143,8 @@ export interface Config {
     renderThreads: number | undefined;
   };
   mail: { smtpUrl: string | undefined; from: string };
+  /** The users' live event streams: heartbeat interval and how many streams one user may hold open per node. */
+  live: { heartbeatMs: number; streamsPerUser: number };
   /** The address users reach the app at; links in mails are built from it. */
   publicUrl: string;
   admin: { email: string; password: string } | undefined;
@@ -375,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       renderThreads: vars.RENDER_THREADS,
     },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
+    live: { heartbeatMs: vars.LIVE_HEARTBEAT_MS, streamsPerUser: vars.LIVE_STREAMS_PER_USER },
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     admin:
       vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { AuthUser } from './modules/auth/auth-user.ts';
+import type { LiveEvents } from './modules/events/live-events.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
@@ -23,6 +24,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** Outgoing mail: SMTP when SMTP_URL is set, otherwise the development outbox. */
     mail: Mailer;
+    /** The users' live event streams (`GET /api/v1/events`): `live.send(userId, type, data)`. */
+    live: LiveEvents;
   }
   interface FastifyRequest {
     /** The signed-in user; set by `requireUser`/`requireAdmin` (modules/auth), null otherwise. */

@@ -40,6 +40,8 @@ export interface Database {
   api_keys: ApiKeyTable;
   api_key_uses: ApiKeyUseTable;
   search_documents: SearchDocumentTable;
+  user_events: UserEventTable;
+  notifications: NotificationTable;
 }
 
 export interface ContactMessageTable {
@@ -469,5 +471,27 @@ export interface ApiKeyUseTable {
   route: string;
   status_code: number;
   ip: string | null;
+  created_at: string;
+}
+
+/** One event of a user's live stream; `seq` numbers the user's events and is the SSE event id. */
+export interface UserEventTable {
+  user_id: string;
+  seq: number;
+  type: string;
+  /** JSON. */
+  data: string;
+  created_at: string;
+}
+
+/** One notification of the bell. */
+export interface NotificationTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
   created_at: string;
 }

@@ -24,6 +24,8 @@ import * as referralsAccount from './0043_referrals_account.ts';
 import * as twoFactor from './0044_two_factor.ts';
 import * as ownerDeactivation from './0045_owner_deactivation.ts';
 import * as billingKeepOnDelete from './0050_billing_keep_on_delete.ts';
+import * as userEvents from './0070_user_events.ts';
+import * as notifications from './0071_notifications.ts';
 import * as search from './0074_search.ts';
 import * as ipfsUploadCidsLater from './0046_ipfs_upload_cids_later.ts';
 import * as apiKeys from './0080_api_keys.ts';
@@ -58,6 +60,8 @@ export const migrations: Record<string, Migration> = {
   '0044_two_factor': twoFactor,
   '0045_owner_deactivation': ownerDeactivation,
   '0050_billing_keep_on_delete': billingKeepOnDelete,
+  '0070_user_events': userEvents,
+  '0071_notifications': notifications,
   '0074_search': search,
   '0046_ipfs_upload_cids_later': ipfsUploadCidsLater,
   '0080_api_keys': apiKeys,
