@@ -15,6 +15,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Makes Ant Design's breakpoints answer as a window `width` px wide would. */
+function atWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  });
+}
+
 const person = (id: string, first: string, email: string, role = 'user') => ({
   _id: id,
   name: { first, last: 'Tester' },
@@ -80,6 +99,7 @@ function fakeServer() {
 }
 
 async function openUsersTab() {
+  atWidth(1440);
   render(
     <Providers client={createQueryClient()}>
       <MemoryRouter>
@@ -135,5 +155,34 @@ describe('User Requests › Users', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Plan changed')).toBeTruthy();
     expect(screen.getByText(/free → pro/)).toBeTruthy();
     expect(screen.getByText(/by Ada Tester \(ada@example\.com\)/)).toBeTruthy();
+  });
+
+  it('shows each user as a card on a phone, with the same plan picker, status and actions', async () => {
+    fakeServer();
+    atWidth(390);
+    render(
+      <Providers client={createQueryClient()}>
+        <MemoryRouter>
+          <UserRequestsPage />
+        </MemoryRouter>
+      </Providers>,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: 'Users' }));
+    const list = await screen.findByRole('list', { name: 'Users' });
+    expect(screen.queryByRole('table')).toBeNull();
+    await within(list).findByText('Grace Tester');
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      expect.stringContaining('grace@example.com'),
+      expect.stringContaining('ada@example.com'),
+    ]);
+    const grace = within(cards[0]!);
+    expect(grace.getByRole('combobox', { name: 'Plan of Grace Tester' })).toBeTruthy();
+    expect(grace.getByText('Active')).toBeTruthy();
+    expect(grace.getByRole('button', { name: 'Deactivate Grace Tester' })).toBeTruthy();
+    expect(within(cards[1]!).queryByRole('button', { name: 'Deactivate Ada Tester' })).toBeNull();
+    fireEvent.click(grace.getByRole('button', { name: 'Deactivate Grace Tester' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    expect(await within(list).findByText('Deactivated')).toBeTruthy();
   });
 });

@@ -10,7 +10,20 @@ import {
   updateUserPlan,
 } from '@layerloom/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Input, Modal, Pagination, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Empty,
+  Grid,
+  Input,
+  Modal,
+  Pagination,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
@@ -76,7 +89,8 @@ function ActionLog({ user }: { user: ListedUser }) {
 /**
  * User Requests › Users (admins): every user, newest first, searched and paged by the server. An admin
  * changes a user's plan, deactivates (sessions end, sign-in refused) or reactivates them, and reads
- * the user's admin history. Admins cannot deactivate themselves.
+ * the user's admin history. Admins cannot deactivate themselves. Below the md breakpoint each user is a
+ * card (name, email, plan, status, actions) instead of a table row.
  */
 export function UsersTab() {
   const [page, setPage] = useState(1);
@@ -87,6 +101,7 @@ export function UsersTab() {
   const client = useQueryClient();
   const feedback = useFeedback();
   const me = useSession().data;
+  const compact = Grid.useBreakpoint().md === false;
 
   const users = useQuery({
     queryKey: ['admin-users', 'all', search, page],
@@ -124,6 +139,59 @@ export function UsersTab() {
     onSettled: refresh,
   });
 
+  const planPicker = (user: ListedUser) => (
+    <Select<PlanId>
+      className="ll-users__plan"
+      aria-label={`Plan of ${fullName(user)}`}
+      value={user.planId}
+      loading={changePlan.isPending && changePlan.variables?.user._id === user._id}
+      onChange={(planId) => changePlan.mutate({ user, planId })}
+      options={plans.map((plan) => ({ value: plan.id, label: plan.name }))}
+    />
+  );
+  const statusTag = (user: ListedUser) =>
+    user.deactivatedAt ? (
+      <Tag className="ll-state-tag ll-state-tag--wait" variant="filled">
+        Deactivated
+      </Tag>
+    ) : (
+      <Tag className="ll-state-tag ll-state-tag--ok" variant="filled">
+        Active
+      </Tag>
+    );
+  const actions = (user: ListedUser) => {
+    const name = fullName(user);
+    const busy = changeActive.isPending && changeActive.variables?.user._id === user._id;
+    return (
+      <Space wrap>
+        <Button
+          icon={<HistoryOutlined />}
+          onClick={() => setHistoryOf(user)}
+          aria-label={`History of ${name}`}
+        >
+          History
+        </Button>
+        {user.deactivatedAt ? (
+          <Button loading={busy} onClick={() => changeActive.mutate({ user, active: true })}>
+            Reactivate
+          </Button>
+        ) : user._id === me?._id ? null : (
+          <Popconfirm
+            title={`Deactivate ${name}?`}
+            description="They are signed out everywhere and cannot sign in until reactivated."
+            okText="Deactivate"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => changeActive.mutate({ user, active: false })}
+          >
+            <Button danger loading={busy} aria-label={`Deactivate ${name}`}>
+              Deactivate
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+    );
+  };
+
   const rows = (users.data?.users ?? []) as ListedUser[];
   const total = users.data?.total ?? 0;
 
@@ -151,104 +219,79 @@ export function UsersTab() {
           description={errorMessage(users.error)}
         />
       )}
-      <section
-        className="ll-users__scroll"
-        aria-label="Users, scrolls sideways on small screens"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a block that scrolls sideways on phones must be reachable by keyboard
-        tabIndex={0}
-      >
-        <Table<ListedUser>
-          rowKey="_id"
-          loading={users.isPending}
-          dataSource={rows}
-          pagination={false}
-          locale={{
-            emptyText: (
+      {compact ? (
+        <ul className="ll-requests__cards" aria-label="Users" aria-busy={users.isPending}>
+          {rows.length === 0 && !users.isPending && (
+            <li className="ll-requests__card">
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
                 description={search ? `No user matches “${search}”` : 'No users yet'}
               />
-            ),
-          }}
-          columns={[
-            {
-              title: 'User',
-              key: 'user',
-              render: (_value, user) => (
-                <Space orientation="vertical" size={0}>
-                  <strong>{fullName(user)}</strong>
-                  <span className="ll-requests__email">{user.email}</span>
-                </Space>
-              ),
-            },
-            {
-              title: 'Plan',
-              key: 'plan',
-              render: (_value, user) => (
-                <Select<PlanId>
-                  className="ll-users__plan"
-                  aria-label={`Plan of ${fullName(user)}`}
-                  value={user.planId}
-                  loading={changePlan.isPending && changePlan.variables?.user._id === user._id}
-                  onChange={(planId) => changePlan.mutate({ user, planId })}
-                  options={plans.map((plan) => ({ value: plan.id, label: plan.name }))}
+            </li>
+          )}
+          {rows.map((user) => (
+            <li key={user._id} className="ll-requests__card ll-users__card">
+              <strong>{fullName(user)}</strong>
+              <span className="ll-requests__email">{user.email}</span>
+              <div className="ll-users__card-row">
+                {planPicker(user)}
+                {statusTag(user)}
+              </div>
+              {actions(user)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <section
+          className="ll-users__scroll"
+          aria-label="Users, scrolls sideways on small screens"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a block that scrolls sideways on phones must be reachable by keyboard
+          tabIndex={0}
+        >
+          <Table<ListedUser>
+            rowKey="_id"
+            loading={users.isPending}
+            dataSource={rows}
+            pagination={false}
+            locale={{
+              emptyText: (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={search ? `No user matches “${search}”` : 'No users yet'}
                 />
               ),
-            },
-            {
-              title: 'Status',
-              key: 'status',
-              render: (_value, user) =>
-                user.deactivatedAt ? (
-                  <Tag className="ll-state-tag ll-state-tag--wait" variant="filled">
-                    Deactivated
-                  </Tag>
-                ) : (
-                  <Tag className="ll-state-tag ll-state-tag--ok" variant="filled">
-                    Active
-                  </Tag>
-                ),
-            },
-            {
-              title: <span className="ll-visually-hidden">Actions</span>,
-              key: 'actions',
-              align: 'right',
-              render: (_value, user) => {
-                const name = fullName(user);
-                const busy = changeActive.isPending && changeActive.variables?.user._id === user._id;
-                return (
-                  <Space wrap>
-                    <Button
-                      icon={<HistoryOutlined />}
-                      onClick={() => setHistoryOf(user)}
-                      aria-label={`History of ${name}`}
-                    >
-                      History
-                    </Button>
-                    {user.deactivatedAt ? (
-                      <Button loading={busy} onClick={() => changeActive.mutate({ user, active: true })}>
-                        Reactivate
-                      </Button>
-                    ) : user._id === me?._id ? null : (
-                      <Popconfirm
-                        title={`Deactivate ${name}?`}
-                        description="They are signed out everywhere and cannot sign in until reactivated."
-                        okText="Deactivate"
-                        okButtonProps={{ danger: true }}
-                        onConfirm={() => changeActive.mutate({ user, active: false })}
-                      >
-                        <Button danger loading={busy} aria-label={`Deactivate ${name}`}>
-                          Deactivate
-                        </Button>
-                      </Popconfirm>
-                    )}
+            }}
+            columns={[
+              {
+                title: 'User',
+                key: 'user',
+                render: (_value, user) => (
+                  <Space orientation="vertical" size={0}>
+                    <strong>{fullName(user)}</strong>
+                    <span className="ll-requests__email">{user.email}</span>
                   </Space>
-                );
+                ),
               },
-            },
-          ]}
-        />
-      </section>
+              {
+                title: 'Plan',
+                key: 'plan',
+                render: (_value, user) => planPicker(user),
+              },
+              {
+                title: 'Status',
+                key: 'status',
+                render: (_value, user) => statusTag(user),
+              },
+              {
+                title: <span className="ll-visually-hidden">Actions</span>,
+                key: 'actions',
+                align: 'right',
+                render: (_value, user) => actions(user),
+              },
+            ]}
+          />
+        </section>
+      )}
       {total > PAGE_SIZE && (
         <Pagination
           className="ll-requests__pagination"
