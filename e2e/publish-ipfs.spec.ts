@@ -118,6 +118,14 @@ describe('publishing a collection to IPFS from its page', () => {
     const car = await fetch(`${app.url}/ipfs/${cids.imagesCid}?format=car`);
     expect(car.headers.get('content-type')).toBe('application/vnd.ipld.car; version=1');
 
+    // The metadata viewer opens ipfs:// content this server holds through its own gateway, not ipfs.io.
+    await page.goto(`/metadata-viewer?url=${encodeURIComponent(`ipfs://${cids.metadataCid}/1.json`)}`);
+    const viewed = page.locator('.ll-viewer-image img');
+    await expect
+      .poll(() => viewed.getAttribute('src'), { timeout: 10_000 })
+      .toBe(`${app.url}/ipfs/${cids.imagesCid}/1.png`);
+    await expect.poll(() => viewed.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
     for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
       const opened = await openPage(browser, app.url, viewport);
       await signIn(opened.context, testAdmin.email, testAdmin.password);

@@ -297,6 +297,7 @@ export {
   TraitWeightSchema,
 } from './projects/project-limits.ts';
 export type {
+  IpfsLocation,
   IpfsUpload,
   IpfsUploadStatus,
   PinningProvider,
@@ -306,8 +307,10 @@ export {
   deletePinningProvider,
   getIpfsUpload,
   getPinningProvider,
+  IpfsLocationSchema,
   IpfsUploadSchema,
   IpfsUploadStatusSchema,
+  locateIpfsContent,
   PINNING_ENDPOINT_MAX,
   PINNING_TOKEN_MAX,
   PinningProviderSchema,

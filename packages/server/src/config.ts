@@ -102,6 +102,7 @@ const EnvSchema = z.object({
       message: 'must be at least 32 characters (for example: openssl rand -hex 32)',
     }),
   IPFS_TIMEOUT_MS: millisecondsFromEnv(120_000, 100, 3_600_000),
+  IPFS_GATEWAY_URL: optionalUrl(/^https?:\/\//, 'https://ipfs.io'),
   LIVE_HEARTBEAT_MS: millisecondsFromEnv(15_000, 100, 300_000),
   LIVE_STREAMS_PER_USER: z.coerce
     .number({ message: 'must be a number of connections' })
@@ -160,6 +161,8 @@ export interface Config {
   secretKey: string | undefined;
   /** How long a pinning provider may stay silent during an upload before it is given up, in ms. */
   ipfsTimeoutMs: number;
+  /** The public IPFS gateway links use for content this server does not hold (IPFS_GATEWAY_URL). */
+  ipfsGatewayUrl: string;
   /**
    * Whether user-given URLs (a pinning provider) may point at loopback or private addresses. Off in
    * production, so they cannot reach the server's own network; on in development and tests.
@@ -396,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rpcUrls: rpcUrlsFrom(env),
     secretKey: vars.SECRET_KEY,
     ipfsTimeoutMs: vars.IPFS_TIMEOUT_MS,
+    ipfsGatewayUrl: (vars.IPFS_GATEWAY_URL ?? 'https://ipfs.io').replace(/\/+$/, ''),
     allowPrivateUrls: vars.ALLOW_PRIVATE_URLS ?? vars.NODE_ENV !== 'production',
     apiKeyRateLimit: vars.API_KEY_RATE_LIMIT,
     billing: billingFrom(env, vars.NODE_ENV),

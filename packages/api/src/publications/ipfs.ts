@@ -98,3 +98,26 @@ export const startIpfsUpload = {
   params: CollectionParamsSchema,
   response: successSchema(z.object({ upload: IpfsUploadSchema })),
 } as const;
+
+/** Where an `ipfs://` address opens in a browser: this server's gateway when it holds the CID, else a public one. */
+export const IpfsLocationSchema = z.object({
+  /** The CID as asked. */
+  cid: z.string(),
+  /** Whether this server holds the content (a collection published on IPFS from here). */
+  held: z.boolean(),
+  /** The gateway to prefix `CID/path` with, ending in `/ipfs/`. */
+  gatewayUrl: z.string(),
+});
+export type IpfsLocation = z.infer<typeof IpfsLocationSchema>;
+
+/**
+ * `GET /api/v1/ipfs/{cid}/location`: public; the gateway a browser should open `ipfs://{cid}/…` through
+ * (`PUBLIC_URL/ipfs/` when this server holds the CID, else the configured public gateway). 400 for a
+ * malformed CID.
+ */
+export const locateIpfsContent = {
+  method: 'GET',
+  path: '/api/v1/ipfs/:cid/location',
+  params: z.object({ cid: z.string().min(1).max(200) }),
+  response: successSchema(IpfsLocationSchema),
+} as const;

@@ -1,3 +1,4 @@
+import { locateIpfsContent } from '@layerloom/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -10,6 +11,7 @@ import {
   folderCar,
   folderIndex,
   gatewayFolder,
+  isHeld,
   normaliseCid,
 } from './ipfs-gateway.service.ts';
 
@@ -125,4 +127,30 @@ export async function ipfsGatewayRoutes(app: App): Promise<void> {
   };
   app.get('/ipfs/:cid', { schema }, handler);
   app.get('/ipfs/:cid/*', { schema }, handler);
+
+  app.get(
+    locateIpfsContent.path,
+    {
+      schema: {
+        tags: ['ipfs'],
+        summary:
+          "Where ipfs://{cid}/… opens: this server's /ipfs/ gateway when it holds the CID, else the public gateway (IPFS_GATEWAY_URL)",
+        params: locateIpfsContent.params,
+        response: { 200: locateIpfsContent.response },
+      },
+    },
+    async (request, reply) => {
+      const { cid } = request.params;
+      const held = await isHeld(app, normaliseCid(cid));
+      reply.header('cache-control', 'public, max-age=60');
+      return {
+        status: 'success' as const,
+        data: {
+          cid,
+          held,
+          gatewayUrl: `${held ? app.config.publicUrl : app.config.ipfsGatewayUrl}/ipfs/`,
+        },
+      };
+    },
+  );
 }

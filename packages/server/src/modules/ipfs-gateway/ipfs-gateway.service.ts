@@ -56,6 +56,17 @@ export async function gatewayFolder(app: App, cid: string): Promise<GatewayFolde
   return found;
 }
 
+/** Whether this server's gateway answers a CID (stored form): a folder of a collection published on IPFS here. */
+export async function isHeld(app: App, cid: string): Promise<boolean> {
+  try {
+    await gatewayFolder(app, cid);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return false;
+    throw error;
+  }
+}
+
 /** Indexes of the folders recently read (a few hundred KB each for 10,000 tokens). */
 const indexes = new Map<string, Promise<CarIndex>>();
 const INDEX_CACHE_SIZE = 32;

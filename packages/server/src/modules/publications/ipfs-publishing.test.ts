@@ -48,7 +48,10 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
 
   beforeAll(async () => {
     kubo = await startKuboStandIn();
-    test = await createTestApp(kind, { IPFS_TIMEOUT_MS: '400' });
+    test = await createTestApp(kind, {
+      IPFS_TIMEOUT_MS: '400',
+      IPFS_GATEWAY_URL: 'https://gateway.example.org/',
+    });
     owner = await createUserAndLogin(test.app, { planId: 'pro' });
     other = await createUserAndLogin(test.app, { planId: 'pro' });
     collectionId = await createReadyCollection(test.app, owner.cookie, {
@@ -322,5 +325,31 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
     ).toBe(201);
     const response = await test.app.inject({ method: 'GET', url: `/ipfs/${hostedCids.imagesCid}/1.png` });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('tells a browser to open what this server holds through its own /ipfs/ gateway, the rest through the public one', async () => {
+    const { imageBaseUri, baseUri } = await publication();
+    const location = (cid: string) => test.app.inject({ method: 'GET', url: `/api/v1/ipfs/${cid}/location` });
+    for (const held of [imageBaseUri, baseUri].map((uri: string) => uri.slice('ipfs://'.length, -1))) {
+      const answer = await location(held);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data).toEqual({
+        cid: held,
+        held: true,
+        gatewayUrl: `${test.app.config.publicUrl}/ipfs/`,
+      });
+    }
+    const elsewhere = await rawCid(new TextEncoder().encode('pinned somewhere else'));
+    expect((await location(elsewhere)).json().data).toEqual({
+      cid: elsewhere,
+      held: false,
+      gatewayUrl: 'https://gateway.example.org/ipfs/',
+    });
+    // A collection published here but hosted (not on IPFS) is not held either.
+    const hostedCids = (await inject('GET', `/api/v1/collections/${hostedId}/ipfs`, owner)).json().data;
+    expect((await location(hostedCids.imagesCid)).json().data.held).toBe(false);
+    const malformed = await location('not-a-cid');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toBe('That is not a valid CID.');
   });
 });

@@ -39,4 +39,12 @@ describe('the secret box that keeps pinning tokens', () => {
     expect(loadConfig({ SECRET_KEY: 'x'.repeat(32) }).secretKey).toBe('x'.repeat(32));
     expect(loadConfig({}).ipfsTimeoutMs).toBe(120_000);
   });
+
+  it('opens IPFS content it does not hold through ipfs.io unless IPFS_GATEWAY_URL names another gateway', () => {
+    expect(loadConfig({}).ipfsGatewayUrl).toBe('https://ipfs.io');
+    expect(loadConfig({ IPFS_GATEWAY_URL: 'https://dweb.example.net/' }).ipfsGatewayUrl).toBe(
+      'https://dweb.example.net',
+    );
+    expect(() => loadConfig({ IPFS_GATEWAY_URL: 'ipfs://nope' })).toThrow(/IPFS_GATEWAY_URL/);
+  });
 });

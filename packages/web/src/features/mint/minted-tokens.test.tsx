@@ -70,4 +70,29 @@ describe('MintedTokens', { timeout: 20_000 }, () => {
     ]);
     expect(screen.getByText('Loom Cats #4')).toBeTruthy();
   });
+
+  it("reads a drop published on IPFS through this server's own gateway", async () => {
+    const requested: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requested.push(url);
+        const id = /(\d+)\.json$/.exec(url)?.[1];
+        return Response.json({ name: `Loom Cats #${id}`, image: `ipfs://bafyimages/${id}.png` });
+      }),
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <MintedTokens
+          tokenIds={[5n]}
+          metadataBaseUri="ipfs://bafymetadata/"
+          revealed
+          collectionName="Loom Cats"
+        />
+      </Providers>,
+    );
+    const image = await screen.findByRole('img', undefined, { timeout: 10_000 });
+    expect(image.getAttribute('src')).toBe('/ipfs/bafyimages/5.png');
+    expect(requested).toEqual(['/ipfs/bafymetadata/5.json']);
+  });
 });

@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
+import { gatewayLink } from '../collections/ipfs-links.ts';
 
 interface TokenMetadata {
   name?: string;
@@ -39,7 +40,9 @@ export function MintedTokens({
     queries: tokenIds.map((id) => ({
       // The reveal changes what the same URL answers.
       queryKey: ['token-metadata', metadataBaseUri, id.toString(), revealed],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchMetadata(`${metadataBaseUri}${id}.json`, signal),
+      // A drop published on IPFS is held by this server: its ipfs:// files open through its own gateway.
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        fetchMetadata(gatewayLink(`${metadataBaseUri}${id}.json`), signal),
       staleTime: Number.POSITIVE_INFINITY,
     })),
   });
@@ -55,7 +58,8 @@ export function MintedTokens({
           const data = query?.data;
           const name = data?.name ?? `${collectionName} #${id}`;
           // Before the reveal only the placeholder may be shown, never a token's own art.
-          const image = data && (revealed || data.isPlaceholder) ? data.image : undefined;
+          const shown = data && (revealed || data.isPlaceholder) ? data.image : undefined;
+          const image = shown === undefined ? undefined : gatewayLink(shown);
           return (
             <li key={id.toString()} className="llm-minted-token">
               {image ? (

@@ -8,6 +8,7 @@ import {
 import { Alert, Button, Input, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ipfsHttpUrl, ipfsPath } from '../collections/ipfs-gateway.ts';
 import {
   type MetadataProblem,
   type MetadataReport,
@@ -72,12 +73,20 @@ export function MetadataViewerPage() {
       return;
     }
     setFailure(null);
-    setReport(validateMetadata(parsed.value, base));
+    const checked = validateMetadata(parsed.value, base);
+    setReport(checked);
+    // An ipfs:// image opens through this server's gateway when it holds it, else the configured public one.
+    if (checked.image && ipfsPath(checked.image) !== null) {
+      void ipfsHttpUrl(checked.image).then((imageUrl) => {
+        if (imageUrl) setReport((shown) => (shown === checked ? { ...checked, imageUrl } : shown));
+      });
+    }
   }, []);
 
   const load = useCallback(
     async (input: string) => {
-      const target = metadataUrlFromInput(input, window.location.origin);
+      const ipfsUrl = await ipfsHttpUrl(input);
+      const target = ipfsUrl ? { url: ipfsUrl } : metadataUrlFromInput(input, window.location.origin);
       if ('error' in target) {
         setReport(null);
         setFailure(target.error);
@@ -188,8 +197,8 @@ export function MetadataViewerPage() {
                         onChange={(event) => setAddress(event.target.value)}
                       />
                       <p className="ll-field-help">
-                        ipfs:// links and bare CIDs load through the public ipfs.io gateway; the file is
-                        fetched by your browser.
+                        ipfs:// links and bare CIDs load through this site&apos;s own IPFS gateway when it
+                        holds them, otherwise through a public gateway; the file is fetched by your browser.
                       </p>
                       <Button type="primary" htmlType="submit" loading={loading}>
                         Load and check
