@@ -32,12 +32,16 @@ export function useRerollChanges(id: string, amendmentId: string, page: number, 
   });
 }
 
-/** Puts the collection the server answered (now changing) in the cache, so the page shows its progress. */
+/**
+ * Puts the collection the server answered (now changing) in the cache, so the page shows its progress.
+ * Only the list is refetched now: its tokens, CIDs and history are a 409 until the job ends, when the
+ * live progress refreshes everything of the collection.
+ */
 function useStarted(id: string) {
   const client = useQueryClient();
   return (collection: Collection) => {
     client.setQueryData([...collectionsKey, id], collection);
-    void client.invalidateQueries({ queryKey: collectionsKey });
+    void client.invalidateQueries({ queryKey: collectionsKey, exact: true });
   };
 }
 

@@ -148,7 +148,6 @@ function RerollChanges({ collection, amendment }: { collection: Collection; amen
                       alt={`${change.before.name} before the reroll`}
                       width={collection.width}
                       height={collection.height}
-                      loading="lazy"
                       className={collection.width <= 256 ? 'llc-pixelated' : undefined}
                     />
                     <figcaption>Before</figcaption>
@@ -162,7 +161,6 @@ function RerollChanges({ collection, amendment }: { collection: Collection; amen
                       alt={`${change.after.name} after the reroll`}
                       width={collection.width}
                       height={collection.height}
-                      loading="lazy"
                       className={collection.width <= 256 ? 'llc-pixelated' : undefined}
                     />
                     <figcaption>After</figcaption>
