@@ -180,6 +180,34 @@ export {
   listApiKeyUses,
   revokeApiKey,
 } from './developers/api-keys.ts';
+export type {
+  CreateWebhookInput,
+  CreateWebhookResponse,
+  UpdateWebhookInput,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+  WebhookEndpoint,
+  WebhookEventType,
+  WebhookPayload,
+} from './developers/webhooks.ts';
+export {
+  CreateWebhookBodySchema,
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  UpdateWebhookBodySchema,
+  updateWebhook,
+  WEBHOOK_TEST_EVENT,
+  WebhookDeliverySchema,
+  WebhookDeliveryStatusSchema,
+  WebhookEndpointSchema,
+  WebhookEventTypeSchema,
+  WebhookPayloadSchema,
+  webhookEvents,
+} from './developers/webhooks.ts';
 export type { AccentPalette } from './drops/accent-color.ts';
 export {
   AA_TEXT_CONTRAST,

@@ -46,6 +46,7 @@ import { registerWeb } from './plugins/web.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import type { App } from './types.ts';
 import { version } from './version.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(securityRoutes);
   await app.register(twoFactorRoutes);
   await app.register(apiKeysRoutes);
+  await app.register(webhooksRoutes);
   await app.register(projectsRoutes);
   await app.register(collectionsRoutes);
   await app.register(publicationsRoutes);

@@ -115,6 +115,7 @@ const EnvSchema = z.object({
     .int({ message: 'must be a whole number of requests per minute' })
     .min(1, { message: 'must be at least 1 (requests per minute)' })
     .default(300),
+  WEBHOOK_RETRY_BASE_MS: millisecondsFromEnv(30_000, 1, 3_600_000),
 });
 
 /** The server's configuration, read once at boot from the environment. */
@@ -170,6 +171,8 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** How many requests one API key may make per minute (API_KEY_RATE_LIMIT). */
   apiKeyRateLimit: number;
+  /** The first webhook retry waits this long; each next one four times longer (WEBHOOK_RETRY_BASE_MS). */
+  webhookRetryBaseMs: number;
   /** Who takes payments for plans (see `billingFrom`). */
   billing: BillingConfig;
 }
@@ -402,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ipfsGatewayUrl: (vars.IPFS_GATEWAY_URL ?? 'https://ipfs.io').replace(/\/+$/, ''),
     allowPrivateUrls: vars.ALLOW_PRIVATE_URLS ?? vars.NODE_ENV !== 'production',
     apiKeyRateLimit: vars.API_KEY_RATE_LIMIT,
+    webhookRetryBaseMs: vars.WEBHOOK_RETRY_BASE_MS,
     billing: billingFrom(env, vars.NODE_ENV),
   };
 }

@@ -39,6 +39,8 @@ export interface Database {
   login_challenges: LoginChallengeTable;
   api_keys: ApiKeyTable;
   api_key_uses: ApiKeyUseTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
   search_documents: SearchDocumentTable;
   user_events: UserEventTable;
   notifications: NotificationTable;
@@ -493,5 +495,44 @@ export interface NotificationTable {
   body: string;
   link: string | null;
   read_at: string | null;
+  created_at: string;
+}
+
+/** A URL a user has events sent to (Settings › Developers). */
+export interface WebhookEndpointTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** Comma-separated event types. */
+  events: string;
+  /** The signing secret, sealed with the server's secret box (context: the endpoint id). */
+  secret_sealed: string;
+  /** The secret's first characters, shown to recognise it. */
+  secret_prefix: string;
+  /** 1 while events are sent; 0 when the user or the failure rule switched it off. */
+  enabled: number;
+  disabled_reason: string | null;
+  /** Failed attempts in a row since the last success. */
+  failure_streak: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event sent to an endpoint: its body (signed as sent), state and last attempt. */
+export interface WebhookDeliveryTable {
+  /** Also the payload's id and the `webhook-id` header. */
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** The exact JSON body sent (and signed) at every attempt. */
+  body: string;
+  /** 'pending' | 'retrying' | 'succeeded' | 'failed'. */
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  last_attempt_at: string | null;
   created_at: string;
 }

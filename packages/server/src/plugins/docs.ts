@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_KEY_PREFIX, apiKeyScopes } from '@layerloom/api';
+import { API_KEY_PREFIX, apiKeyScopes, WEBHOOK_TEST_EVENT, webhookEvents } from '@layerloom/api';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { scopeForRoute } from '../modules/api-keys/route-scopes.ts';
@@ -21,13 +21,37 @@ An unknown, revoked or expired key is answered 401. Each key may make a number o
 answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds), and a request over
 the limit gets 429 with \`Retry-After\`. Requests with a key need no Origin header (they carry no cookies).`;
 
+const eventList = Object.entries(webhookEvents)
+  .map(([type, { description }]) => `- \`${type}\`: ${description}`)
+  .join('\n');
+
+const WEBHOOK_DOCS = `
+
+## Webhooks
+Add endpoints in Settings › Developers (or \`POST /api/v1/webhooks\`); each gets a signing secret
+(\`whsec_…\`, shown once, rotatable). Every delivery is a \`POST\` with a JSON body
+\`{ "id": "msg_…", "type": "<event>", "createdAt": "<ISO 8601>", "data": { … } }\`. Events:
+${eventList}
+- \`${WEBHOOK_TEST_EVENT}\`: sent by "Send test event"; data: { message }.
+
+**Signature** (the Standard Webhooks scheme Svix uses): headers \`webhook-id\` (the body's id),
+\`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64>\`, where the base64 is
+HMAC-SHA256 over \`\${webhook-id}.\${webhook-timestamp}.\${raw body}\` keyed with the base64-decoded
+part of the secret after \`whsec_\`. Compare in constant time and refuse timestamps more than 5 minutes
+off. Standard Webhooks libraries (e.g. \`standardwebhooks\`, \`svix\`) verify it as is.
+
+**Delivery**: a 2xx within 10 seconds is a success. Anything else is retried with the same id and body
+after 30 s, 2 min, 8 min, 32 min and 2 h 8 min (six attempts). An endpoint is switched off after 10 failed
+attempts in a row with no success between them; switching it on again clears the count. Endpoints on
+private, loopback or link-local addresses are refused when saved and again when connecting.`;
+
 /** The OpenAPI document, generated from the routes' zod schemas, browsable at /api/docs. */
 export async function registerDocs(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Layerloom API',
-        description: `The HTTP API of Layerloom. Success: \`{ status: "success", data }\`. Failure: a real HTTP status and \`{ status: "error", error: { code, message, fields? } }\`.${API_KEY_DOCS}`,
+        description: `The HTTP API of Layerloom. Success: \`{ status: "success", data }\`. Failure: a real HTTP status and \`{ status: "error", error: { code, message, fields? } }\`.${API_KEY_DOCS}${WEBHOOK_DOCS}`,
         version,
       },
       components: {

@@ -29,6 +29,7 @@ import * as notifications from './0071_notifications.ts';
 import * as search from './0074_search.ts';
 import * as ipfsUploadCidsLater from './0046_ipfs_upload_cids_later.ts';
 import * as apiKeys from './0080_api_keys.ts';
+import * as webhooks from './0081_webhooks.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0074_search': search,
   '0046_ipfs_upload_cids_later': ipfsUploadCidsLater,
   '0080_api_keys': apiKeys,
+  '0081_webhooks': webhooks,
 };

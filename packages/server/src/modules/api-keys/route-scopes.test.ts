@@ -82,6 +82,17 @@ describe('every /api/v1 route of the OpenAPI document enforces its API key scope
     expect(exposed.map((operation) => `${operation.method} ${operation.path}`)).toEqual([]);
   });
 
+  it('documents the bearer scheme, the scopes and the webhook payloads and signature in /api/docs', () => {
+    const document = test.app.swagger() as {
+      info: { description: string };
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.info.description).toContain('Authorization: Bearer ll_live_');
+    expect(document.info.description).toContain('`generation.finished`');
+    expect(document.info.description).toContain('webhook-signature: v1,<base64>');
+  });
+
   it('documents each route’s scope as /api/docs shows it', () => {
     for (const operation of operations) {
       expect(operation.documentedScope, `${operation.method} ${operation.path}`).toBe(operation.scope);

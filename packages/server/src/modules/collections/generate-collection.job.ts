@@ -6,6 +6,7 @@ import type { App } from '../../types.ts';
 import { parseProjectRow } from '../projects/project-document.ts';
 import { projectSpec } from '../projects/project-spec.ts';
 import { indexCollectionTokens } from '../search/search.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { createBlobSink } from './blob-sink.ts';
 import { collectionPrefix } from './collection-view.ts';
 import { findCollection } from './collections.repository.ts';
@@ -76,6 +77,13 @@ export function generateCollectionJob(app: App) {
       // Deleted while rendering and the delete stopped waiting: what was written since is this job's to remove.
       if (!(await findCollection(app.database.db, collectionId))) await app.blobs.deletePrefix(prefix);
       if (context.signal.aborted) throw error;
+      if (!payload.editions) {
+        await emitWebhookEvent(app, collection.owner_id, 'generation.failed', {
+          collectionId,
+          name: collection.name,
+          error: error instanceof AppError ? error.message : 'The generation stopped with an error.',
+        });
+      }
       // A user-fixable problem (an image that no longer decodes, an impossible rule…) is shown as is.
       if (
         error instanceof Error &&
@@ -100,6 +108,11 @@ export function generateCollectionJob(app: App) {
     await indexCollectionTokens(app, collection).catch((error: unknown) =>
       app.log.warn({ err: error, collectionId }, 'could not index the tokens of a collection for search'),
     );
+    await emitWebhookEvent(app, collection.owner_id, 'generation.finished', {
+      collectionId,
+      name: collection.name,
+      size: collection.size,
+    });
     return { size: collection.size };
   };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
 import { getPublication } from '../publications/publications.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { checkOnChain } from './check-on-chain.ts';
 import {
   findDeploymentAt,
@@ -127,6 +128,14 @@ export async function recordDeployment(
   } catch (error) {
     if (await findDeploymentAt(app.database.db, chain.chain.id, address)) throw duplicate();
     throw error;
+  }
+  if (row.status === 'verified') {
+    await emitWebhookEvent(app, ownerId, 'deployment.verified', {
+      collectionId: collection.id,
+      chainId: row.chain_id,
+      address: row.address,
+      deploymentId: row.id,
+    });
   }
   return deploymentView(row);
 }

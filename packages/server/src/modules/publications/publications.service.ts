@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { ipfsBase } from './ipfs-base.ts';
 import { provenanceHash } from './provenance.ts';
 import { findPublication, findPublicationBySlug, insertPublication } from './publications.repository.ts';
@@ -91,7 +92,14 @@ export async function publishCollection(app: App, ownerId: string, collectionId:
     }
     throw error;
   }
-  return publicationView(row, app.config.publicUrl);
+  const view = publicationView(row, app.config.publicUrl);
+  await emitWebhookEvent(app, ownerId, 'collection.published', {
+    collectionId: collection.id,
+    slug: row.slug,
+    mode: row.mode,
+    baseUri: view.baseUri,
+  });
+  return view;
 }
 
 const SLUG_TTL_MS = 60_000;
