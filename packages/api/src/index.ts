@@ -253,6 +253,8 @@ export type { Success } from './envelope.ts';
 export { successSchema } from './envelope.ts';
 export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';
 export { ErrorBodySchema, ErrorCodeSchema, errorStatus, FieldErrorSchema } from './errors.ts';
+export type { LiveEventType } from './events/live-events.ts';
+export { LiveReadySchema, liveEventTypes, streamLiveEvents } from './events/live-events.ts';
 export type { DependencyCheck } from './health/dependency-check.ts';
 export { DependencyCheckSchema } from './health/dependency-check.ts';
 export type { GetHealthResponse } from './health/get-health.ts';
@@ -270,6 +272,23 @@ export {
   legacyGetCollection,
   legacyGetThumbnails,
 } from './nft/legacy-nft.ts';
+export type {
+  BellKind,
+  ListNotificationsResponse,
+  Notification,
+  NotificationEvent,
+  NotificationsReadEvent,
+} from './notifications/notifications.ts';
+export {
+  BellKindSchema,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  NOTIFICATIONS_PAGE_SIZE_MAX,
+  NotificationEventSchema,
+  NotificationSchema,
+  NotificationsReadEventSchema,
+} from './notifications/notifications.ts';
 export type { Plan, PlanId } from './plans.ts';
 export { MIN_UPLOAD_BYTES, planById, plans } from './plans.ts';
 export type {
@@ -444,5 +463,3 @@ export type {
   VerifyEmailResponse,
 } from './users/verify-email.ts';
 export { resendVerification, VerifyEmailOutcomeSchema, verifyEmail } from './users/verify-email.ts';
-export type { LiveEventType } from './events/live-events.ts';
-export { LiveReadySchema, liveEventTypes, streamLiveEvents } from './events/live-events.ts';

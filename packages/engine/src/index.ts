@@ -84,12 +84,21 @@ export {
   generateCollection,
   JOB_FILE,
 } from './generate/generate-collection.ts';
+export { type RewriteMetadataParameters, rewriteMetadata } from './generate/rewrite-metadata.ts';
 export {
   type ImportedLayer,
   type ImportLayersFolderParameters,
   importLayersFolder,
 } from './import/import-layers-folder.ts';
 export { streamCollectionMetadata, tokenPaths } from './metadata/collection-metadata.ts';
+export {
+  editSolanaMetadata,
+  editTokenMetadata,
+  type MetadataEdits,
+  NAME_PLACEHOLDERS,
+  namePatternProblem,
+  renderTokenName,
+} from './metadata/edit-token-metadata.ts';
 export {
   buildSolanaMetadata,
   buildTokenMetadata,

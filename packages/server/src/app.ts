@@ -25,6 +25,7 @@ import { ipfsGatewayRoutes } from './modules/ipfs-gateway/ipfs-gateway.routes.ts
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { nftLegacyRoutes } from './modules/nft-legacy/nft-legacy.routes.ts';
+import { bellRoutes } from './modules/notifications/bell.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { hostedRoutes } from './modules/publications/hosted.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(referralsRoutes);
   await app.register(notificationsRoutes);
   await app.register(eventsRoutes);
+  await app.register(bellRoutes);
   await app.register(securityRoutes);
   await app.register(twoFactorRoutes);
   await app.register(apiKeysRoutes);

@@ -15,6 +15,10 @@ export const PROJECT_LIMITS = {
   traitsPerLayer: 1000,
   /** Most rules between traits. */
   rules: 500,
+  /** Most layer configurations (e.g. body types) in a project. */
+  configurations: 20,
+  /** Largest share of a configuration (shares are relative, like weights). */
+  maxShare: 10_000,
 } as const;
 
 /** A required name of at most `PROJECT_LIMITS.nameLength` characters; the messages name the field. */

@@ -73,6 +73,33 @@ export const ProjectRuleSchema = z.discriminatedUnion('kind', [
 ]);
 export type ProjectRule = z.infer<typeof ProjectRuleSchema>;
 
+/**
+ * A layer configuration: its own layers (by name, bottom first, in its own order) and its share of
+ * the generated tokens (shares are relative: 3 and 1 make 75 % and 25 %).
+ */
+export const ConfigurationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  share: z.number().int(),
+  layers: z.array(z.string()),
+});
+export type Configuration = z.infer<typeof ConfigurationSchema>;
+
+/** A configuration as the editor sends it: new ones have no id. */
+export const ConfigurationUpdateSchema = z.object({
+  id: z.string().optional(),
+  name: nameSchema('Configuration name'),
+  share: z
+    .number({ error: 'Share must be a number' })
+    .int('Share must be a whole number')
+    .min(1, 'Share must be at least 1')
+    .max(PROJECT_LIMITS.maxShare, `Share is at most ${PROJECT_LIMITS.maxShare.toLocaleString('en-US')}`),
+  layers: z
+    .array(z.string().trim().min(1).max(PROJECT_LIMITS.nameLength))
+    .min(1, 'A configuration needs at least one layer')
+    .max(PROJECT_LIMITS.layers, `At most ${PROJECT_LIMITS.layers} layers`),
+});
+
 export const ProjectSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -84,6 +111,8 @@ export const ProjectSchema = z.object({
   seed: z.string(),
   layers: z.array(LayerSchema),
   rules: z.array(ProjectRuleSchema),
+  /** Empty: one configuration of every layer in project order. */
+  configurations: z.array(ConfigurationSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -153,6 +182,10 @@ export const UpdateProjectBodySchema = z
     /** The whole ordered layer list (bottom first); layers left out are deleted with their images. */
     layers: z.array(LayerUpdateSchema).max(PROJECT_LIMITS.layers, `At most ${PROJECT_LIMITS.layers} layers`),
     rules: z.array(ProjectRuleSchema).max(PROJECT_LIMITS.rules, `At most ${PROJECT_LIMITS.rules} rules`),
+    /** The whole list of layer configurations; empty for one configuration of every layer. */
+    configurations: z
+      .array(ConfigurationUpdateSchema)
+      .max(PROJECT_LIMITS.configurations, `At most ${PROJECT_LIMITS.configurations} configurations`),
   })
   .partial();
 export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>;
@@ -256,6 +289,8 @@ export const checkProjectFeasibility = {
 
 export const PreviewBodySchema = z.object({
   seed: z.string().trim().min(1).max(100).optional(),
+  /** Which layer configuration to draw (its index; default the first). */
+  configuration: z.number().int().min(0).max(PROJECT_LIMITS.configurations).optional(),
   /** Trait name per layer name; `null` leaves the layer out; layers not named are drawn at random. */
   traits: z.record(z.string(), z.string().nullable()).optional(),
   size: z.number().int().min(32).max(1024).default(512),

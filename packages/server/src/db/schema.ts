@@ -183,6 +183,8 @@ export interface ProjectTable {
   layers: string;
   /** JSON: the rules. */
   rules: string;
+  /** JSON: the layer configurations (empty: one of every layer). */
+  configurations: string;
   created_at: string;
   updated_at: string;
 }

@@ -3,6 +3,7 @@ import { type BillingPayment, type PaymentMethod, type PlanId, planById } from '
 import type Stripe from 'stripe';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
+import { noticePlanChanged } from '../notifications/notices.ts';
 import { setPlan } from '../users/account-admin.service.ts';
 import * as repo from './billing.repository.ts';
 import { createStripeClient } from './stripe-client.ts';
@@ -138,7 +139,8 @@ async function ensureCustomer(
  * and moves the user to the plan bought — all in one transaction. Answers whether it was a replay.
  */
 export async function applyPaymentEvent(app: App, event: PaymentEvent): Promise<{ duplicate: boolean }> {
-  return app.database.db.transaction().execute(async (trx) => {
+  let planChange: { userId: string; planId: PlanId } | undefined;
+  const result = await app.database.db.transaction().execute(async (trx) => {
     const fresh = await repo.recordEvent(trx, event.id, event.type);
     if (!fresh) return { duplicate: true };
     const paidAt = new Date().toISOString();
@@ -162,9 +164,15 @@ export async function applyPaymentEvent(app: App, event: PaymentEvent): Promise<
       paid_at: paidAt,
     });
     // A deleted account's payment is kept (anonymised) with no plan to give.
-    if (checkout.user_id) await setPlan(trx, checkout.user_id, checkout.plan_id as PlanId);
+    if (checkout.user_id) {
+      await setPlan(trx, checkout.user_id, checkout.plan_id as PlanId);
+      planChange = { userId: checkout.user_id, planId: checkout.plan_id as PlanId };
+    }
     return { duplicate: false };
   });
+  // Told once the plan is committed.
+  if (planChange) await noticePlanChanged(app, planChange.userId, planChange.planId);
+  return result;
 }
 
 /** A Stripe webhook: verified with the signing secret (a 400 otherwise), then applied once per event id. */

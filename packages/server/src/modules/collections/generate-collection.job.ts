@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type Job, type JobContext, JobSplit } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
+import { notify } from '../notifications/bell.service.ts';
 import { parseProjectRow } from '../projects/project-document.ts';
 import { projectSpec } from '../projects/project-spec.ts';
 import { indexCollectionTokens } from '../search/search.service.ts';
@@ -85,14 +86,23 @@ export function generateCollectionJob(app: App) {
         });
       }
       // A user-fixable problem (an image that no longer decodes, an impossible rule…) is shown as is.
-      if (
+      const userFixable =
         error instanceof Error &&
         'code' in error &&
         typeof error.code === 'string' &&
-        !/INTERNAL|RENDER|COLLECTION_INCOMPLETE/.test(error.code)
-      ) {
-        throw new AppError('BAD_REQUEST', error.message, { cause: error });
+        !/INTERNAL|RENDER|COLLECTION_INCOMPLETE/.test(error.code);
+      if (!payload.editions) {
+        await notify(app, collection.owner_id, {
+          kind: 'generation_failed',
+          title: `“${collection.name}” could not be generated`,
+          body:
+            userFixable || error instanceof AppError
+              ? (error as Error).message
+              : 'The generation stopped with an error. Try again, or contact support.',
+          link: `/dashboard/collections/${collectionId}`,
+        });
       }
+      if (userFixable) throw new AppError('BAD_REQUEST', (error as Error).message, { cause: error });
       throw error;
     }
     if (payload.editions) {
@@ -112,6 +122,12 @@ export function generateCollectionJob(app: App) {
       collectionId,
       name: collection.name,
       size: collection.size,
+    });
+    await notify(app, collection.owner_id, {
+      kind: 'generation_finished',
+      title: `“${collection.name}” is ready`,
+      body: `All ${collection.size} tokens of “${collection.name}” are generated.`,
+      link: `/dashboard/collections/${collectionId}`,
     });
     return { size: collection.size };
   };

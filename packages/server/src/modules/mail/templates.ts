@@ -225,3 +225,16 @@ export function accountDeletedMail(to: string, firstName: string): MailMessage {
     ],
   });
 }
+
+/** A notification of the bell, mailed when the user's settings allow its kind. */
+export function notificationMail(
+  to: string,
+  firstName: string,
+  notice: { title: string; body: string; url: string | null },
+): MailMessage {
+  return render(to, notice.title, {
+    greeting: `Hi ${firstName},`,
+    paragraphs: [notice.body, 'You can turn these mails off in Settings › Notification.'],
+    ...(notice.url ? { action: { label: 'Open Layerloom', url: notice.url } } : {}),
+  });
+}

@@ -1,5 +1,6 @@
 import {
   BlendSchema,
+  ConfigurationSchema,
   type Project,
   ProjectRuleSchema,
   type ProjectSummary,
@@ -30,10 +31,14 @@ export const StoredLayerSchema = z.object({
 });
 export type StoredLayer = z.infer<typeof StoredLayerSchema>;
 
+export type StoredConfiguration = z.infer<typeof ConfigurationSchema>;
+
 /** A project row with its JSON columns parsed. */
-export interface StoredProject extends Omit<ProjectTable, 'layers' | 'rules'> {
+export interface StoredProject extends Omit<ProjectTable, 'layers' | 'rules' | 'configurations'> {
   layers: StoredLayer[];
   rules: z.infer<typeof ProjectRuleSchema>[];
+  /** Empty: one configuration of every layer. */
+  configurations: StoredConfiguration[];
 }
 
 export function parseProjectRow(row: ProjectTable): StoredProject {
@@ -41,11 +46,18 @@ export function parseProjectRow(row: ProjectTable): StoredProject {
     ...row,
     layers: z.array(StoredLayerSchema).parse(JSON.parse(row.layers)),
     rules: z.array(ProjectRuleSchema).parse(JSON.parse(row.rules)),
+    // Snapshots taken before configurations existed have none.
+    configurations: z.array(ConfigurationSchema).parse(JSON.parse(row.configurations ?? '[]')),
   };
 }
 
 export function serializeProject(project: StoredProject): ProjectTable {
-  return { ...project, layers: JSON.stringify(project.layers), rules: JSON.stringify(project.rules) };
+  return {
+    ...project,
+    layers: JSON.stringify(project.layers),
+    rules: JSON.stringify(project.rules),
+    configurations: JSON.stringify(project.configurations),
+  };
 }
 
 /** The API view: no blob keys. */
@@ -64,6 +76,7 @@ export function projectView(project: StoredProject): Project {
       traits: layer.traits.map(({ key: _key, ...trait }) => trait),
     })),
     rules: project.rules,
+    configurations: project.configurations,
     createdAt: project.created_at,
     updatedAt: project.updated_at,
   };

@@ -179,4 +179,101 @@ describe.each(databaseKinds)('project feasibility and "None" traits on %s', (kin
     expect(hats).toContain('None');
     expect(hats.some((value) => value !== 'None')).toBe(true);
   });
+
+  it('saves layer configurations, counts and previews each, and generates their shares', async () => {
+    const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 8 });
+    const configurations = [
+      { name: 'Bare', share: 3, layers: ['Body', 'Background'] },
+      { name: 'Hatted', share: 1, layers: ['Background', 'Body', 'Hat'] },
+    ];
+    const saved = await patch(id, { configurations });
+    expect(saved.statusCode).toBe(200);
+    const stored = saved.json().data.project.configurations as { id: string; name: string }[];
+    expect(stored).toMatchObject(configurations);
+    expect(new Set(stored.map((configuration) => configuration.id)).size).toBe(2);
+    expect(await feasibility(id)).toEqual({
+      count: '36',
+      configurations: [
+        { name: 'Bare', size: 6, count: '9' },
+        { name: 'Hatted', size: 2, count: '27' },
+      ],
+      feasible: true,
+      problem: null,
+    });
+
+    const preview = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/preview`,
+      headers: { cookie: alice.cookie },
+      payload: { configuration: 1, size: 32 },
+    });
+    expect(preview.statusCode).toBe(200);
+    const attributes = JSON.parse(decodeURIComponent(String(preview.headers['x-layerloom-attributes'])));
+    expect(attributes.map((attribute: { trait_type: string }) => attribute.trait_type)).toEqual([
+      'Background',
+      'Body',
+      'Hat',
+    ]);
+    const missing = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/preview`,
+      headers: { cookie: alice.cookie },
+      payload: { configuration: 5, size: 32 },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('The project has no configuration 6');
+
+    const started = await generate(id);
+    expect(started.statusCode).toBe(202);
+    const collectionId = started.json().data.collection.id as string;
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const status = (await get(`/api/v1/collections/${collectionId}`)).json().data.collection.progress
+        .status;
+      if (status === 'ready') break;
+      await setTimeout(100);
+    }
+    const shapes: string[] = [];
+    for (let edition = 1; edition <= 8; edition++) {
+      const metadata = (await get(`/api/v1/collections/${collectionId}/metadata/${edition}.json`)).json();
+      shapes.push(
+        metadata.attributes.map((attribute: { trait_type: string }) => attribute.trait_type).join('+'),
+      );
+    }
+    expect(shapes.filter((shape) => shape === 'Background+Body')).toHaveLength(6);
+    expect(shapes.filter((shape) => shape === 'Background+Body+Hat')).toHaveLength(2);
+  });
+
+  it('refuses configurations naming a missing layer, twice the same layer or a taken name, and keeps the saved ones', async () => {
+    const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 4 });
+    const cases = [
+      {
+        configurations: [{ name: 'Odd', share: 1, layers: ['Background', 'Wings'] }],
+        message: 'Configuration “Odd” names layer “Wings”, which the project does not have',
+      },
+      {
+        configurations: [{ name: 'Odd', share: 1, layers: ['Body', 'Body'] }],
+        message: 'Configuration “Odd” has layer “Body” twice',
+      },
+      {
+        configurations: [
+          { name: 'Same', share: 1, layers: ['Body'] },
+          { name: 'same', share: 1, layers: ['Hat'] },
+        ],
+        message: 'Two configurations are named “same”: rename one',
+      },
+      {
+        configurations: [{ name: 'Empty', share: 1, layers: [] }],
+        message: 'A configuration needs at least one layer',
+      },
+      { configurations: [{ name: 'Zero', share: 0, layers: ['Body'] }], message: 'Share must be at least 1' },
+    ];
+    for (const { configurations, message } of cases) {
+      const refused = await patch(id, { configurations });
+      expect(refused.statusCode).toBe(400);
+      expect(JSON.stringify(refused.json().error)).toContain(message);
+      expect((await project(id)) as unknown as { configurations: unknown[] }).toMatchObject({
+        configurations: [],
+      });
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { configurationSizes } from '@layerloom/api';
 import type { CollectionSpecInput } from '@layerloom/engine';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { StoredProject } from './project-document.ts';
@@ -29,5 +30,22 @@ export function projectSpec(project: StoredProject, blobs: BlobStore): Collectio
       if (rule.kind === 'requires') return { trait: rule.trait, requires: rule.other };
       return { trait: rule.trait, requiresOneOf: { layer: rule.layer, traits: rule.traits } };
     }),
+    ...projectConfigurations(project),
+  };
+}
+
+/** The project's layer configurations with their sizes (none: the engine's one of every layer). */
+function projectConfigurations(project: StoredProject): Pick<CollectionSpecInput, 'configurations'> {
+  if (project.configurations.length === 0) return {};
+  const sizes = configurationSizes(
+    project.collection_size,
+    project.configurations.map((configuration) => configuration.share),
+  );
+  return {
+    configurations: project.configurations.map((configuration, index) => ({
+      name: configuration.name,
+      size: sizes[index]!,
+      layers: configuration.layers,
+    })),
   };
 }

@@ -290,6 +290,7 @@ export async function projectsRoutes(app: App): Promise<void> {
       const preview = await projects.previewProject(ctx(), project, {
         seed: request.body.seed,
         traits: request.body.traits,
+        configuration: request.body.configuration,
         size: request.body.size,
         watermark: planById(user.planId).watermark,
       });

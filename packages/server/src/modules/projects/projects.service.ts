@@ -54,6 +54,7 @@ export async function createProject(ctx: ProjectsContext, ownerId: string, input
     seed: randomUUID().slice(0, 8),
     layers: [],
     rules: [],
+    configurations: [],
     created_at: time,
     updated_at: time,
   };
@@ -139,6 +140,23 @@ export async function updateProject(
   if (body.rarityMode !== undefined) project.rarity_mode = body.rarityMode;
   if (body.seed !== undefined) project.seed = body.seed;
   if (body.rules !== undefined) project.rules = body.rules;
+  if (body.configurations !== undefined) {
+    const old = new Map(project.configurations.map((configuration) => [configuration.id, configuration]));
+    project.configurations = body.configurations.map((configuration, index) => {
+      if (configuration.id && !old.has(configuration.id)) {
+        throw new AppError('BAD_REQUEST', `Configuration ${configuration.id} is not in this project`, {
+          fields: [{ path: `configurations.${index}.id`, message: 'Unknown configuration' }],
+        });
+      }
+      return {
+        id: configuration.id ?? randomUUID(),
+        name: configuration.name,
+        share: configuration.share,
+        layers: configuration.layers,
+      };
+    });
+  }
+  assertConfigurationsFit(project);
   project.updated_at = now();
   await saveProject(ctx.db, project);
   await Promise.all(removedKeys.map((key) => ctx.blobs.delete(key)));
@@ -205,6 +223,38 @@ export async function addTraits(
   return { project, added };
 }
 
+/**
+ * Each configuration names layers the project has, each once, under a name no other configuration
+ * has (a 400 naming the first that does not).
+ */
+function assertConfigurationsFit(project: StoredProject): void {
+  const layerNames = new Set(project.layers.map((layer) => layer.name));
+  const names = new Set<string>();
+  project.configurations.forEach((configuration, index) => {
+    const refuse = (message: string, path = `configurations.${index}.layers`): never => {
+      throw new AppError('BAD_REQUEST', message, { fields: [{ path, message }] });
+    };
+    const key = configuration.name.toLowerCase();
+    if (names.has(key)) {
+      refuse(
+        `Two configurations are named “${configuration.name}”: rename one`,
+        `configurations.${index}.name`,
+      );
+    }
+    names.add(key);
+    const seen = new Set<string>();
+    for (const layer of configuration.layers) {
+      if (!layerNames.has(layer)) {
+        refuse(
+          `Configuration “${configuration.name}” names layer “${shorten(layer)}”, which the project does not have`,
+        );
+      }
+      if (seen.has(layer)) refuse(`Configuration “${configuration.name}” has layer “${layer}” twice`);
+      seen.add(layer);
+    }
+  });
+}
+
 /** Why the project cannot be counted or rendered yet, or null. */
 export function readinessProblem(project: StoredProject): string | null {
   if (project.layers.length === 0) return 'Add a layer to start';
@@ -237,17 +287,25 @@ export async function previewProject(
   options: {
     seed?: string | undefined;
     traits?: Record<string, string | null> | undefined;
+    configuration?: number | undefined;
     size: number;
     watermark: boolean;
   },
 ) {
   assertRenderable(project);
+  const configuration = options.configuration ?? 0;
+  if (configuration > 0 && configuration >= project.configurations.length) {
+    throw new AppError('BAD_REQUEST', `The project has no configuration ${configuration + 1}`, {
+      fields: [{ path: 'configuration', message: 'Unknown configuration' }],
+    });
+  }
   const scale = Math.min(1, options.size / Math.max(project.width, project.height));
   try {
     return await renderPreview({
       spec: projectSpec(project, ctx.blobs),
       ...(options.seed ? { seed: options.seed } : {}),
       ...(options.traits ? { traits: options.traits } : {}),
+      configuration,
       width: Math.max(1, Math.round(project.width * scale)),
       height: Math.max(1, Math.round(project.height * scale)),
       compression: 'fast',

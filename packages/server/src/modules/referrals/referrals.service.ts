@@ -247,3 +247,13 @@ export async function recordReferredSignUp(
     );
   }
 }
+
+/** The id of the user whose referral link this user signed up with, if any. */
+export async function referrerOf(db: Kysely<Database>, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('referrals')
+    .select('referrer_id')
+    .where('referred_user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.referrer_id;
+}

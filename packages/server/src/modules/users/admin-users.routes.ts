@@ -8,6 +8,7 @@ import {
 import { notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireAdmin } from '../auth/require-user.ts';
+import { noticeAccountDecision, noticePlanChanged } from '../notifications/notices.ts';
 import { adminSetPlan, setAccountStatus, setActive } from './account-admin.service.ts';
 import { listAdminActionsFor, searchUsersPage } from './admin-actions.repository.ts';
 import { toPublicUser } from './user-view.ts';
@@ -68,6 +69,7 @@ export async function adminUsersRoutes(app: App): Promise<void> {
         request.body.accountAccepted,
       );
       request.log.info({ userId: user.id, status: user.account_status }, 'account status changed');
+      await noticeAccountDecision(app, user.id, request.body.accountAccepted.status, user.account_reason);
       return { status: 'success' as const, data: { user: toPublicUser(user) } };
     },
   );
@@ -92,6 +94,7 @@ export async function adminUsersRoutes(app: App): Promise<void> {
         request.params.id,
         request.body.planId,
       );
+      await noticePlanChanged(app, user.id, request.body.planId);
       return { status: 'success' as const, data: { user: toPublicUser(user) } };
     },
   );

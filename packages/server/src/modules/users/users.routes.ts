@@ -16,6 +16,7 @@ import { currentUser, requireUser } from '../auth/require-user.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { startSession } from '../auth/sessions.service.ts';
 import { isTwoFactorEnabled } from '../auth/two-factor.service.ts';
+import { noticeSignUp } from '../notifications/notices.ts';
 import { confirmEmail, sendVerificationLink } from './email-verification.service.ts';
 import { completePasswordReset, requestPasswordReset, verifyResetCode } from './password-reset.service.ts';
 import { signUpUser } from './sign-up.service.ts';
@@ -58,6 +59,7 @@ export async function usersRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = await signUpUser(deps(), request.body);
+      await noticeSignUp(app, user);
       request.log.info({ userId: user.id }, 'user signed up');
       return reply.code(201).send({ status: 'success' as const, data: { user: toPublicUser(user) } });
     },

@@ -27,6 +27,7 @@ const fresh: Draft = {
   seed: 'abc',
   layers: [],
   rules: [],
+  configurations: [],
   createdAt: '',
   updatedAt: '',
 };

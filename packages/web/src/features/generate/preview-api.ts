@@ -14,7 +14,7 @@ export interface Preview {
  */
 export async function fetchPreview(
   projectId: string,
-  body: { seed: string; size: number },
+  body: { seed: string; size: number; configuration?: number },
   signal?: AbortSignal,
 ): Promise<Preview> {
   let response: Response;

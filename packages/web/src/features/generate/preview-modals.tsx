@@ -33,9 +33,12 @@ export function PreviewModal({
   watermark,
   open,
   onClose,
+  configuration,
 }: {
   projectId: string;
   revision: number;
+  /** A layer configuration to draw (its index and name); default the first. */
+  configuration?: { index: number; name: string } | undefined;
   /** The user's plan draws the Free watermark on previews. */
   watermark: boolean;
   open: boolean;
@@ -43,8 +46,13 @@ export function PreviewModal({
 }) {
   const [seed, setSeed] = useState(randomSeed);
   const preview = useQuery({
-    queryKey: ['projects', projectId, 'preview', seed, revision],
-    queryFn: ({ signal }) => fetchPreview(projectId, { seed, size: 512 }, signal),
+    queryKey: ['projects', projectId, 'preview', seed, revision, configuration?.index ?? 0],
+    queryFn: ({ signal }) =>
+      fetchPreview(
+        projectId,
+        { seed, size: 512, ...(configuration ? { configuration: configuration.index } : {}) },
+        signal,
+      ),
     enabled: open,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -55,7 +63,7 @@ export function PreviewModal({
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   return (
     <Modal
-      title="Preview"
+      title={configuration ? `Preview: ${configuration.name}` : 'Preview'}
       open={open}
       onCancel={onClose}
       width={560}

@@ -19,6 +19,7 @@ const project: Project = {
   seed: 'abc',
   layers: [{ id: 'l1', name: 'Background', presence: 100, blend: 'normal', opacity: 1, traits: [trait] }],
   rules: [],
+  configurations: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -59,7 +60,31 @@ describe('saveBody', () => {
         { name: 'Hat', presence: 60, blend: 'multiply', opacity: 0.5, showNone: true, traits: [] },
       ],
       rules: [],
+      configurations: [],
     });
+  });
+
+  it('sends configurations (new ones without an id) and adopts the ids the server gave them', () => {
+    const draft = toDraft({
+      ...project,
+      configurations: [{ id: 'c1', name: 'Slim', share: 3, layers: ['Background'] }],
+    });
+    draft.configurations.push({ key: 'new-c', name: 'Bulky', share: 1, layers: ['Background'] });
+    expect(saveBody(draft).body.configurations).toEqual([
+      { id: 'c1', name: 'Slim', share: 3, layers: ['Background'] },
+      { name: 'Bulky', share: 1, layers: ['Background'] },
+    ]);
+    const saved = {
+      ...project,
+      configurations: [
+        { id: 'c1', name: 'Slim', share: 3, layers: ['Background'] },
+        { id: 'c2', name: 'Bulky', share: 1, layers: ['Background'] },
+      ],
+    };
+    expect(adoptServerIds(draft, saved).configurations.map((entry) => [entry.key, entry.id])).toEqual([
+      ['c1', 'c1'],
+      ['new-c', 'c2'],
+    ]);
   });
 
   it('leaves out fields the server would refuse, so the rest still saves', () => {

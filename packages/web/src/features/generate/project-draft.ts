@@ -1,10 +1,22 @@
-import { type Layer, type Project, type UpdateProjectBody, UpdateProjectBodySchema } from '@layerloom/api';
+import {
+  type Configuration,
+  type Layer,
+  type Project,
+  type UpdateProjectBody,
+  UpdateProjectBodySchema,
+} from '@layerloom/api';
 
 /** A layer being edited: `id` is missing until the server has saved a new layer; `key` is stable either way. */
 export type DraftLayer = Omit<Layer, 'id'> & { id?: string | undefined; key: string };
 
+/** A layer configuration being edited: `id` is missing until the server has saved it; `key` is stable. */
+export type DraftConfiguration = Omit<Configuration, 'id'> & { id?: string | undefined; key: string };
+
 /** The project as the editor holds it between saves. */
-export type Draft = Omit<Project, 'layers'> & { layers: DraftLayer[] };
+export type Draft = Omit<Project, 'layers' | 'configurations'> & {
+  layers: DraftLayer[];
+  configurations: DraftConfiguration[];
+};
 
 let nextKey = 0;
 /** A key for a layer that has no server id yet. */
@@ -15,7 +27,14 @@ export function newLayerKey(): string {
 
 /** The editor's copy of a project from the server. */
 export function toDraft(project: Project): Draft {
-  return { ...project, layers: project.layers.map((layer) => ({ ...layer, key: layer.id })) };
+  return {
+    ...project,
+    layers: project.layers.map((layer) => ({ ...layer, key: layer.id })),
+    configurations: project.configurations.map((configuration) => ({
+      ...configuration,
+      key: configuration.id,
+    })),
+  };
 }
 
 const scalarFields = [
@@ -51,6 +70,12 @@ export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: Scal
     traits: layer.traits.map((trait) => ({ id: trait.id, name: trait.name, weight: trait.weight })),
   }));
   body.rules = draft.rules;
+  body.configurations = draft.configurations.map((configuration) => ({
+    ...(configuration.id ? { id: configuration.id } : {}),
+    name: configuration.name,
+    share: configuration.share,
+    layers: configuration.layers,
+  }));
   return { body: body as UpdateProjectBody, skipped };
 }
 
@@ -59,12 +84,21 @@ export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: Scal
  * keeping every edit made while the save was on its way.
  */
 export function adoptServerIds(draft: Draft, saved: Project): Draft {
-  if (draft.layers.every((layer) => layer.id)) return draft;
+  if (draft.layers.every((layer) => layer.id) && draft.configurations.every((entry) => entry.id))
+    return draft;
   const byName = new Map(saved.layers.map((layer) => [layer.name.toLowerCase(), layer.id]));
+  const configurationByName = new Map(
+    saved.configurations.map((configuration) => [configuration.name.toLowerCase(), configuration.id]),
+  );
   return {
     ...draft,
     layers: draft.layers.map((layer) =>
       layer.id ? layer : { ...layer, id: byName.get(layer.name.toLowerCase()) },
+    ),
+    configurations: draft.configurations.map((configuration) =>
+      configuration.id
+        ? configuration
+        : { ...configuration, id: configurationByName.get(configuration.name.toLowerCase()) },
     ),
   };
 }

@@ -30,6 +30,7 @@ const project: Project = {
     { id: 'l2', name: 'Hat', presence: 50, blend: 'normal', opacity: 1, traits: [] },
   ],
   rules: [],
+  configurations: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -104,7 +105,7 @@ function renderEditor() {
 }
 
 // Ant Design's first render in jsdom is slow (styles are generated at run time).
-describe('ProjectEditor', { timeout: 30_000 }, () => {
+describe('ProjectEditor', { timeout: 90_000 }, () => {
   it('shows the project, the first layer with its traits and shares, why it cannot be counted yet, and the required-field message', async () => {
     renderEditor();
     expect(screen.getByRole('heading', { name: 'Generate NFT' })).toBeTruthy();

@@ -26,6 +26,8 @@ import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { BlockerList } from './blocker-list.tsx';
+import { pruneConfigurations, renameLayerInConfigurations } from './configurations.ts';
+import { ConfigurationsPanel } from './configurations-panel.tsx';
 import { feasibilityCount } from './feasibility.ts';
 import { FeasibilityPanel } from './feasibility-panel.tsx';
 import { type BlockerTarget, generateBlockers } from './generate-blockers.ts';
@@ -78,6 +80,9 @@ export function ProjectEditor({
   const { draft, saveState, revision, edit, adopt, flush, current } = useProjectDraft(project);
   const [selectedKey, setSelectedKey] = useState<string | null>(project.layers[0]?.id ?? null);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const [configurationPreview, setConfigurationPreview] = useState<{ index: number; name: string } | null>(
+    null,
+  );
   const [gridOpen, setGridOpen] = useState(false);
   const [isStarting, setIsStarting] = useState(false);
   const [isCancelling, setIsCancelling] = useState(false);
@@ -447,12 +452,20 @@ export function ProjectEditor({
                     ...d,
                     layers: d.layers.map((layer) => (layer.key === key ? { ...layer, name } : layer)),
                     rules: old ? renameLayerInRules(d.rules, old.name, name) : d.rules,
+                    configurations: old
+                      ? renameLayerInConfigurations(d.configurations, old.name, name)
+                      : d.configurations,
                   };
                 }),
               onDelete: (key) => {
                 edit((d) => {
                   const layers = d.layers.filter((layer) => layer.key !== key);
-                  return { ...d, layers, rules: pruneRules(d.rules, layers) };
+                  return {
+                    ...d,
+                    layers,
+                    rules: pruneRules(d.rules, layers),
+                    configurations: pruneConfigurations(d.configurations, layers),
+                  };
                 });
                 if (selectedKey === key) setSelectedKey(null);
               },
@@ -527,6 +540,21 @@ export function ProjectEditor({
           />
         </Card>
         <Card
+          title={<h2 className="ll-gen-card-title">Layer configurations</h2>}
+          className="ll-gen-card ll-gen-area-configurations"
+        >
+          <ConfigurationsPanel
+            configurations={draft.configurations}
+            layers={draft.layers}
+            collectionSize={draft.collectionSize}
+            onChange={(configurations) => edit((d) => ({ ...d, configurations }))}
+            onPreview={(index) => {
+              const configuration = draft.configurations[index];
+              if (configuration) setConfigurationPreview({ index, name: configuration.name });
+            }}
+          />
+        </Card>
+        <Card
           title={<h2 className="ll-gen-card-title">Generate</h2>}
           className="ll-gen-card ll-gen-area-generate"
         >
@@ -591,6 +619,14 @@ export function ProjectEditor({
         watermark={plan.watermark}
         open={previewOpen}
         onClose={() => setPreviewOpen(false)}
+      />
+      <PreviewModal
+        projectId={project.id}
+        revision={revision}
+        watermark={plan.watermark}
+        open={configurationPreview !== null}
+        configuration={configurationPreview ?? undefined}
+        onClose={() => setConfigurationPreview(null)}
       />
       <PreviewGridModal
         projectId={project.id}

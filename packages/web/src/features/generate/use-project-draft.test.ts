@@ -15,6 +15,7 @@ const project: Project = {
   seed: 'abc',
   layers: [],
   rules: [],
+  configurations: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { BellKind, Notification, NotificationEvent, NotificationKind } from '@layerloom/api';
+import type { App } from '../../types.ts';
+import { sendSafely } from '../mail/mailer.ts';
+import { notificationMail } from '../mail/templates.ts';
+import * as repo from './bell.repository.ts';
+import { wantsMail } from './notification-preferences.ts';
+
+/** What `notify` needs of the app (workers and web nodes both have it). */
+export type NotifyDeps = Pick<App, 'database' | 'live' | 'mail' | 'log' | 'config'>;
+
+/** The Settings › Notification toggle each kind's mail obeys; kinds without a toggle always mail. */
+const mailToggle: Partial<Record<BellKind, NotificationKind>> = { referral_signed_up: 'referrals' };
+
+export interface NoticeInput {
+  kind: BellKind;
+  title: string;
+  body: string;
+  /** The in-app path it is about, e.g. `/dashboard/collections/ID`. */
+  link: string | null;
+  /** False where another mail already tells the user (account decisions, the referral mail). Default true. */
+  mail?: boolean;
+}
+
+/**
+ * Tells a user something happened: stores a notification for the bell, sends it live to their open
+ * tabs, and mails it when their notification settings allow the kind. Never fails the caller: a
+ * notification that cannot be stored is logged.
+ */
+export async function notify(
+  deps: NotifyDeps,
+  userId: string,
+  input: NoticeInput,
+): Promise<Notification | undefined> {
+  try {
+    const row = {
+      id: randomUUID(),
+      user_id: userId,
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      link: input.link,
+      read_at: null,
+      created_at: new Date().toISOString(),
+    };
+    const db = deps.database.db;
+    await repo.insertNotification(db, row);
+    const notification = repo.toNotification(row);
+    const event: NotificationEvent = { notification, unread: await repo.countUnread(db, userId) };
+    await deps.live.send(userId, 'notification', event);
+    const toggle = mailToggle[input.kind];
+    if (input.mail !== false && (!toggle || (await wantsMail(db, userId, toggle)))) {
+      const user = await db
+        .selectFrom('users')
+        .select(['email', 'first_name'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (user) {
+        const url = input.link ? `${deps.config.publicUrl}${input.link}` : null;
+        await sendSafely(
+          deps.mail,
+          deps.log,
+          notificationMail(user.email, user.first_name, { ...input, url }),
+        );
+      }
+    }
+    return notification;
+  } catch (error) {
+    deps.log.error({ err: error, kind: input.kind }, 'could not notify a user');
+    return undefined;
+  }
+}
+
+/** Tells every admin; used for accounts waiting for review. */
+export async function notifyAdmins(deps: NotifyDeps, input: NoticeInput): Promise<void> {
+  for (const id of await repo.adminIds(deps.database.db)) await notify(deps, id, input);
+}
