@@ -7,6 +7,7 @@ import { importLayersFolder } from '../import/import-layers-folder.ts';
 import { createFolderSink } from '../output/folder-sink.ts';
 import { PlanAmendmentError } from '../sample/amend-plan.ts';
 import { generateCollection } from './generate-collection.ts';
+import { rewriteMetadata } from './rewrite-metadata.ts';
 
 let work: Awaited<ReturnType<typeof tempDir>>;
 let layersDir: string;
@@ -147,6 +148,40 @@ describe('amending a generated collection', () => {
       }),
     ).rejects.toThrow(NotEnoughCombinationsError);
     expect((await tokens(out)).size).toBe(22);
+  });
+
+  it('rewrites the metadata with edits after a growth, leaving every image as it is', async () => {
+    const out = path.join(work.dir, 'edit');
+    const amendments = [{ kind: 'grow' as const, count: 2, derivation: 'g' }];
+    await generateCollection({ spec: await specFor(6), sink: createFolderSink(out), threads: 2 });
+    await generateCollection({
+      spec: await specFor(6),
+      sink: createFolderSink(out),
+      amendments,
+      only: [7, 8],
+    });
+    const before = await tokens(out);
+    const edits = {
+      namePattern: 'Woven {edition} of {collection}',
+      description: 'Edited',
+      externalUrl: null,
+      backgroundColor: 'ffffff',
+      attributes: [{ trait_type: 'Artist', value: 'Ada' }],
+      renames: [{ traitType: 'L0', from: 'T0', to: 'Zero' }],
+    };
+    await rewriteMetadata({ spec: await specFor(6), sink: createFolderSink(out), amendments, edits });
+    const after = await tokens(out);
+    for (const [edition, token] of before) expect(after.get(edition)!.image).toBe(token.image);
+    const summary = await allMetadata(out);
+    expect(summary).toHaveLength(8);
+    expect(summary[7]).toMatchObject({
+      name: 'Woven 8 of Loom',
+      description: 'Edited',
+      background_color: 'ffffff',
+    });
+    const values = summary.flatMap((token) => token.attributes as { trait_type: string; value: string }[]);
+    expect(values.some((attribute) => attribute.trait_type === 'L0' && attribute.value === 'T0')).toBe(false);
+    expect(values.filter((attribute) => attribute.trait_type === 'Artist')).toHaveLength(8);
   });
 
   it('refuses to reroll an edition the collection does not have', async () => {
