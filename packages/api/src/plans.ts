@@ -9,6 +9,10 @@ export interface Plan {
   watermark: boolean;
   /** Largest layer image a user of the plan may upload, in megabytes. */
   maxUploadMb: number;
+  /** Most frames an animated layer or token may have. */
+  maxAnimationFrames: number;
+  /** Longest an animated layer or token may play, in seconds. */
+  maxAnimationSeconds: number;
   features: readonly string[];
 }
 
@@ -20,6 +24,8 @@ export const plans: readonly Plan[] = [
   {
     id: 'free',
     maxUploadMb: 5,
+    maxAnimationFrames: 60,
+    maxAnimationSeconds: 5,
     name: 'Free',
     priceUsd: 0,
     maxAssets: 100,
@@ -29,6 +35,8 @@ export const plans: readonly Plan[] = [
   {
     id: 'starter',
     maxUploadMb: 10,
+    maxAnimationFrames: 120,
+    maxAnimationSeconds: 10,
     name: 'Starter',
     priceUsd: 179,
     maxAssets: 1000,
@@ -45,6 +53,8 @@ export const plans: readonly Plan[] = [
   {
     id: 'pro',
     maxUploadMb: 20,
+    maxAnimationFrames: 240,
+    maxAnimationSeconds: 20,
     name: 'Pro',
     priceUsd: 279,
     maxAssets: 5000,
@@ -61,6 +71,8 @@ export const plans: readonly Plan[] = [
   {
     id: 'enterprise',
     maxUploadMb: 50,
+    maxAnimationFrames: 600,
+    maxAnimationSeconds: 30,
     name: 'Enterprise',
     priceUsd: 379,
     maxAssets: 10000,

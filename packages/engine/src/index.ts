@@ -119,7 +119,12 @@ export {
 } from './render/decode-animated-asset.ts';
 export { decodeAsset } from './render/decode-asset.ts';
 export { detectImageType, type SupportedImageType } from './render/detect-image-type.ts';
-export { detectMediaType, MEDIA_MIME_TYPES, type MediaType } from './render/detect-media-type.ts';
+export {
+  detectMediaType,
+  isVideoType,
+  MEDIA_MIME_TYPES,
+  type MediaType,
+} from './render/detect-media-type.ts';
 export { encodePng, PNG_EFFORT, type PngEffort } from './render/encode-png.ts';
 export { type MediaInfo, probeMedia, VIDEO_CODECS } from './render/probe-media.ts';
 export type { AssetReading } from './render/read-asset.ts';

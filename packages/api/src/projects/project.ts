@@ -27,13 +27,25 @@ export type Blend = z.infer<typeof BlendSchema>;
 
 export const RarityModeSchema = z.enum(['weighted', 'exact']);
 
-/** An uploaded trait image as stored. */
+/** An uploaded trait image as stored: a still or animated image, or a video. */
 export const TraitImageSchema = z.object({
-  contentType: z.enum(['image/png', 'image/jpeg', 'image/gif']),
+  contentType: z.enum([
+    'image/png',
+    'image/jpeg',
+    'image/gif',
+    'image/webp',
+    'image/apng',
+    'video/mp4',
+    'video/quicktime',
+    'video/webm',
+  ]),
   width: z.number().int(),
   height: z.number().int(),
   bytes: z.number().int(),
+  /** Frames and play time (one loop) of an animated image or video; absent for a still. */
+  animation: z.object({ frames: z.number().int(), durationMs: z.number().int() }).optional(),
 });
+export type TraitImage = z.infer<typeof TraitImageSchema>;
 
 export const TraitSchema = z.object({
   id: z.string(),
@@ -239,6 +251,13 @@ export const uploadTraits = {
 export const getTraitImage = {
   method: 'GET',
   path: '/api/v1/projects/:id/traits/:traitId/image',
+  params: z.object({ id: z.string().min(1), traitId: z.string().min(1) }),
+} as const;
+
+/** `GET /api/v1/projects/{id}/traits/{traitId}/thumbnail`: a PNG of the trait's first frame (an animation's or video's poster). */
+export const getTraitThumbnail = {
+  method: 'GET',
+  path: '/api/v1/projects/:id/traits/:traitId/thumbnail',
   params: z.object({ id: z.string().min(1), traitId: z.string().min(1) }),
 } as const;
 

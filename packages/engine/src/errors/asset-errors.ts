@@ -12,14 +12,17 @@ export class AssetUnreadableError extends BaseError {
   }
 }
 
-/** An asset is not one of the supported image types (PNG, JPEG, GIF, WebP). */
+/** An asset is not one of the supported image or video types. */
 export class UnsupportedAssetTypeError extends BaseError {
   readonly code = 'ASSET_UNSUPPORTED_TYPE';
 
   constructor(asset: string, detected: string) {
-    super(`Unsupported image type for ${asset}: ${detected} (use PNG, JPEG, GIF or WebP)`, {
-      details: { asset, detected },
-    });
+    super(
+      `Unsupported image type for ${asset}: ${detected} (use PNG, JPEG, GIF, WebP, APNG, MP4, MOV or WebM)`,
+      {
+        details: { asset, detected },
+      },
+    );
   }
 }
 

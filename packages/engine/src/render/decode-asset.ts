@@ -1,8 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { AssetCorruptError, UnsupportedAssetTypeError } from '../errors/asset-errors.ts';
 import type { PlacedPixels } from './composite.ts';
 import { cropToVisible } from './crop-to-visible.ts';
+import { decodeAnimatedAsset } from './decode-animated-asset.ts';
 import { detectImageType } from './detect-image-type.ts';
+import { detectMediaType, isVideoType } from './detect-media-type.ts';
 
 /**
  * Decodes image bytes to straight-alpha RGBA at exactly `width × height` (scaled when the asset
@@ -14,6 +19,27 @@ export async function decodeAsset(
   height: number,
   label: string,
 ): Promise<PlacedPixels> {
+  const media = detectMediaType(bytes);
+  if (media.supported && (media.type === 'apng' || isVideoType(media.type))) {
+    // An APNG or a video in a still: its first frame (decoded by ffmpeg).
+    let folder: string | undefined;
+    try {
+      const decoded = await decodeAnimatedAsset({
+        bytes,
+        width,
+        height,
+        label,
+        name: 'first-frame',
+        folder: async () => {
+          folder = await mkdtemp(path.join(tmpdir(), 'layerloom-still-'));
+          return folder;
+        },
+      });
+      if (decoded) return decoded.pixels;
+    } finally {
+      if (folder) await rm(folder, { recursive: true, force: true });
+    }
+  }
   const kind = detectImageType(bytes);
   if (!kind.supported) throw new UnsupportedAssetTypeError(label, kind.type);
   try {

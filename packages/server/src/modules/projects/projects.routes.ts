@@ -7,6 +7,7 @@ import {
   deleteProject,
   getProject,
   getTraitImage,
+  getTraitThumbnail,
   importLayersZip,
   listProjects,
   planById,
@@ -15,7 +16,7 @@ import {
   updateProject,
   uploadTraits,
 } from '@layerloom/api';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { projectSummary, projectView } from './project-document.ts';
@@ -23,6 +24,7 @@ import { checkOwnedProjectFeasibility } from './project-feasibility.ts';
 import * as projects from './projects.service.ts';
 import { readUpload, readUploads } from './read-uploads.ts';
 import { shorten } from './shorten.ts';
+import { findTrait, traitThumbnail } from './trait-thumbnail.ts';
 
 const MAX_FILES_PER_UPLOAD = 200;
 const MAX_ZIP_BYTES = 500 * 1024 * 1024;
@@ -224,14 +226,31 @@ export async function projectsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const project = await projects.getProject(ctx(), currentUser(request).id, request.params.id);
-      const trait = project.layers
-        .flatMap((layer) => layer.traits)
-        .find((candidate) => candidate.id === request.params.traitId);
-      if (!trait) throw notFound('Trait');
+      const trait = findTrait(project, request.params.traitId);
       return reply
         .header('content-type', trait.image.contentType)
         .header('cache-control', 'private, max-age=31536000, immutable')
         .send(await app.blobs.get(trait.key));
+    },
+  );
+
+  app.get(
+    getTraitThumbnail.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: "A PNG of a trait's first frame (the poster of an animation or video)",
+        params: getTraitThumbnail.params,
+      },
+    },
+    async (request, reply) => {
+      const project = await projects.getProject(ctx(), currentUser(request).id, request.params.id);
+      const trait = findTrait(project, request.params.traitId);
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(await traitThumbnail(await app.blobs.getBuffer(trait.key), trait.image));
     },
   );
 

@@ -1,0 +1,215 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFiles } from '../../../test/support/multipart.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
+
+let work: string;
+
+/** A clip made by ffmpeg from its test pattern: `seconds` long at `fps` (default 10), 48², with the given output arguments. */
+async function clip(name: string, seconds: number, output: string[], fps = 10): Promise<Buffer> {
+  const file = path.join(work, name);
+  await promisify(execFile)('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=48x48:rate=${fps}:duration=${seconds}`,
+    ...output,
+    '-y',
+    file,
+  ]);
+  return readFile(file);
+}
+
+const H264 = ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'mp4'];
+
+describe('animated and video trait uploads', () => {
+  let test: TestApp;
+  let alice: LoggedInUser;
+  let projectId: string;
+  let layerId: string;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'layerloom-animated-uploads-'));
+    test = await createTestApp('sqlite');
+    alice = await createUserAndLogin(test.app);
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: { cookie: alice.cookie },
+      payload: { name: 'Moving Cats', description: '', collectionSize: 4, width: 48, height: 48 },
+    });
+    projectId = created.json().data.project.id;
+    const patched = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${projectId}`,
+      headers: { cookie: alice.cookie },
+      payload: { layers: [{ name: 'Back' }] },
+    });
+    layerId = patched.json().data.project.layers[0].id;
+  });
+  afterAll(async () => {
+    await test?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  const upload = (files: { filename: string; bytes: Uint8Array }[]) => {
+    const body = multipartFiles(files);
+    return test.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/layers/${layerId}/traits`,
+      headers: { cookie: alice.cookie, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('accepts animated GIF, WebP and APNG and MP4, MOV and WebM videos, with their frames, duration and a first-frame thumbnail', async () => {
+    const strip = Buffer.from(
+      Array.from(
+        { length: 48 * 48 * 4 * 3 },
+        (_, index) => (index * 37 + Math.floor(index / 9216) * 80) % 256,
+      ),
+    );
+    const raw = { raw: { width: 48, height: 48 * 3, channels: 4 as const, pageHeight: 48 } };
+    const files = [
+      { filename: 'Spin.gif', bytes: await clip('spin.gif', 1, ['-f', 'gif']) },
+      {
+        filename: 'Glow.webp',
+        bytes: await sharp(strip, raw)
+          .webp({ delay: [100, 100, 100], loop: 0 })
+          .toBuffer(),
+      },
+      { filename: 'Pulse.png', bytes: await clip('pulse.png', 0.5, ['-f', 'apng', '-plays', '0']) },
+      { filename: 'Film#3.mp4', bytes: await clip('film.mp4', 1, H264) },
+      {
+        filename: 'Reel.mov',
+        bytes: await clip('reel.mov', 1, ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'mov']),
+      },
+      { filename: 'Wave.webm', bytes: await clip('wave.webm', 1, ['-c:v', 'libvpx-vp9', '-f', 'webm']) },
+    ];
+    const response = await upload(files);
+    expect(response.statusCode, response.body).toBe(201);
+    const added = response.json().data.added as {
+      id: string;
+      name: string;
+      weight: number;
+      image: { contentType: string; width: number; animation?: { frames: number; durationMs: number } };
+    }[];
+    expect(
+      added.map((trait) => [
+        trait.name,
+        trait.weight,
+        trait.image.contentType,
+        trait.image.animation?.frames,
+      ]),
+    ).toEqual([
+      ['Spin', 1, 'image/gif', 10],
+      ['Glow', 1, 'image/webp', 3],
+      ['Pulse', 1, 'image/apng', 5],
+      ['Film', 3, 'video/mp4', 10],
+      ['Reel', 1, 'video/quicktime', 10],
+      ['Wave', 1, 'video/webm', 10],
+    ]);
+    expect(added[3]!.image.animation!.durationMs).toBe(1000);
+
+    const video = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/traits/${added[3]!.id}/image`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(video.rawPayload).toEqual(files[3]!.bytes);
+    const thumbnail = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/traits/${added[3]!.id}/thumbnail`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/png');
+    const meta = await sharp(thumbnail.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 48, 48]);
+
+    const someoneElse = await createUserAndLogin(test.app);
+    const foreign = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}/traits/${added[3]!.id}/thumbnail`,
+      headers: { cookie: someoneElse.cookie },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('refuses, with a 400 saying why and nothing stored, videos over the plan limits, unsupported codecs, files without video, disguised and broken files', async () => {
+    const before = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}`,
+      headers: { cookie: alice.cookie },
+    });
+    const traitsBefore = before.json().data.project.layers[0].traits;
+    const mp4 = await clip('ok.mp4', 1, H264);
+    const cases: [string, Uint8Array, string][] = [
+      [
+        'Long.mp4',
+        await clip('long.mp4', 6, H264),
+        'Long.mp4 plays 6 s: the Free plan allows animations up to 5 s',
+      ],
+      [
+        'Many.gif',
+        await clip('many.gif', 4, ['-f', 'gif'], 25),
+        'Many.gif has 100 frames: the Free plan allows animations up to 60 frames',
+      ],
+      [
+        'Jpeg.mp4',
+        await clip('mjpeg.mp4', 1, ['-c:v', 'mjpeg', '-pix_fmt', 'yuvj420p', '-f', 'mp4']),
+        'Jpeg.mp4 cannot be used: the mjpeg codec is not supported (use H.264, VP8, VP9, AV1 or HEVC)',
+      ],
+      [
+        'Sound.mp4',
+        await (async () => {
+          const file = path.join(work, 'sound.mp4');
+          await promisify(execFile)('ffmpeg', [
+            '-v',
+            'error',
+            '-f',
+            'lavfi',
+            '-i',
+            'sine=duration=1',
+            '-c:a',
+            'aac',
+            '-y',
+            file,
+          ]);
+          return readFile(file);
+        })(),
+        'Sound.mp4 cannot be used: it holds no video stream',
+      ],
+      ['Fake.gif', mp4, 'File type is not supported: Fake.gif is not really a GIF image'],
+      [
+        'Clip.avi',
+        mp4,
+        'File type is not supported: Clip.avi (use JPEG, PNG, GIF, WebP, APNG, MP4, MOV or WebM)',
+      ],
+      ['Cut.mp4', mp4.subarray(0, 200), 'Cut.mp4 is corrupt or truncated and cannot be read'],
+    ];
+    for (const [filename, bytes, message] of cases) {
+      const response = await upload([{ filename, bytes }]);
+      expect([filename, response.statusCode, response.json().error?.message ?? response.body]).toEqual([
+        filename,
+        400,
+        message,
+      ]);
+    }
+    const after = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/projects/${projectId}`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(after.json().data.project.layers[0].traits).toEqual(traitsBefore);
+  });
+});
