@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyUse } from '@layerloom/api';
+import type { ApiKey, ApiKeyUse, WebhookDelivery, WebhookEndpoint } from '@layerloom/api';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
@@ -36,6 +36,30 @@ const use: ApiKeyUse = {
   at: '2026-11-24T09:30:00.000Z',
 };
 
+const HOOK_SECRET = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0MTI=';
+const hook: WebhookEndpoint = {
+  id: 'h-1',
+  url: 'https://example.com/hooks',
+  events: ['generation.finished'],
+  enabled: true,
+  disabledReason: null,
+  secretPrefix: 'whsec_c2Vj',
+  failureStreak: 0,
+  createdAt: '2026-11-25T04:00:00.000Z',
+};
+const delivery: WebhookDelivery = {
+  id: 'msg_1',
+  eventType: 'webhook.test',
+  status: 'succeeded',
+  attempts: 1,
+  responseStatus: 200,
+  durationMs: 42,
+  error: null,
+  createdAt: '2026-11-25T04:01:00.000Z',
+  lastAttemptAt: '2026-11-25T04:01:00.000Z',
+  nextAttemptAt: null,
+};
+
 type Call = { method: string; url: string; body: unknown };
 
 /** The list item of a key, once the list shows it (found by its name: role queries are slow on a busy machine). */
@@ -47,6 +71,8 @@ async function keyItem(name: string): Promise<HTMLElement> {
 /** Shows the tab against a stand-in server holding `ciKey`; `onCreate` answers the create request. */
 function show(onCreate: (body: Record<string, unknown>) => { status: number; body: unknown }) {
   let keys: ApiKey[] = [ciKey];
+  let endpoints: WebhookEndpoint[] = [];
+  let deliveries: WebhookDelivery[] = [];
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -69,6 +95,22 @@ function show(onCreate: (body: Record<string, unknown>) => { status: number; bod
       }
       if (url === '/api/v1/api-keys/k-ci/uses')
         return Response.json({ status: 'success', data: { uses: [use] } });
+      if (url === '/api/v1/webhooks' && method === 'GET') {
+        return Response.json({ status: 'success', data: { endpoints } });
+      }
+      if (url === '/api/v1/webhooks' && method === 'POST') {
+        endpoints = [{ ...hook, url: body.url, events: body.events }];
+        return Response.json(
+          { status: 'success', data: { endpoint: endpoints[0], secret: HOOK_SECRET } },
+          { status: 201 },
+        );
+      }
+      if (url === '/api/v1/webhooks/h-1/test' && method === 'POST') {
+        deliveries = [delivery];
+        return Response.json({ status: 'success', data: { delivery } }, { status: 202 });
+      }
+      if (url === '/api/v1/webhooks/h-1/deliveries')
+        return Response.json({ status: 'success', data: { deliveries } });
       return Response.json(
         { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
         { status: 404 },
@@ -179,5 +221,29 @@ describe('Settings › Developers', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(item).getByText('Revoked', { selector: '.ant-tag' })).toBeTruthy());
     expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/v1/api-keys/k-ci')).toBe(true);
     expect(within(item).queryByRole('button', { name: 'Revoke CI pipeline' })).toBeNull();
+  });
+
+  it('adds a webhook endpoint, shows its secret once, sends a test event and shows the delivery', async () => {
+    const calls = show(() => ({ status: 500, body: {} }));
+    await screen.findByText('No webhook endpoints yet.', {}, { timeout: 5000 });
+    fireEvent.change(screen.getByLabelText('Endpoint URL'), {
+      target: { value: 'https://example.com/hooks' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    expect(await screen.findByTestId('new-webhook-secret', {}, { timeout: 5000 })).toHaveProperty(
+      'textContent',
+      HOOK_SECRET,
+    );
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/v1/webhooks')?.body).toEqual({
+      url: 'https://example.com/hooks',
+      events: ['generation.finished'],
+    });
+    const item = (
+      await screen.findByText('https://example.com/hooks', { selector: '.lldev-item__name' })
+    ).closest('li') as HTMLElement;
+    fireEvent.click(within(item).getByRole('button', { name: 'Send test event' }));
+    expect(await within(item).findByText('webhook.test', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(item).getByText('Delivered')).toBeTruthy();
+    expect(within(item).getByText('42 ms')).toBeTruthy();
   });
 });

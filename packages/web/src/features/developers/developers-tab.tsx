@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { ApiKeysList } from './api-keys-list.tsx';
 import { CreateApiKeyForm } from './create-api-key-form.tsx';
 import { NewSecret } from './new-secret.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 import './developers.css';
 
-/** Settings › Developers: API keys (and the API docs link) for using Layerloom from code. */
+/** Settings › Developers: API keys and webhooks, for using Layerloom from code. */
 export function DevelopersTab() {
   const [created, setCreated] = useState<CreateApiKeyResponse['data'] | null>(null);
   return (
@@ -31,6 +32,7 @@ export function DevelopersTab() {
         </h2>
         <ApiKeysList />
       </section>
+      <WebhooksSection />
     </div>
   );
 }

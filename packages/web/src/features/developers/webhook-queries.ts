@@ -1,0 +1,87 @@
+import {
+  type CreateWebhookInput,
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  type UpdateWebhookInput,
+  updateWebhook,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '@layerloom/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api.ts';
+
+export const webhooksKey = ['developers', 'webhooks'] as const;
+
+/** The user's webhook endpoints. */
+export function useWebhooks() {
+  return useQuery({
+    queryKey: webhooksKey,
+    queryFn: async ({ signal }): Promise<WebhookEndpoint[]> =>
+      (await call(listWebhooks, { signal })).data.endpoints,
+  });
+}
+
+/** Adds an endpoint; resolves to it with its signing secret (shown once). */
+export function useCreateWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateWebhookInput) => (await call(createWebhook, { body })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: webhooksKey }),
+  });
+}
+
+/** Changes an endpoint (switch on or off). */
+export function useUpdateWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: UpdateWebhookInput }) =>
+      (await call(updateWebhook, { params: { id }, body })).data.endpoint,
+    onSettled: () => client.invalidateQueries({ queryKey: webhooksKey }),
+  });
+}
+
+/** Removes an endpoint. */
+export function useDeleteWebhook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await call(deleteWebhook, { params: { id } });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: webhooksKey }),
+  });
+}
+
+/** Replaces an endpoint's signing secret; resolves to the new one. */
+export function useRotateWebhookSecret() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await call(rotateWebhookSecret, { params: { id } })).data,
+    onSettled: () => client.invalidateQueries({ queryKey: webhooksKey }),
+  });
+}
+
+/** Queues a test event to an endpoint. */
+export function useSendTestWebhook(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await call(sendTestWebhook, { params: { id } })).data.delivery,
+    onSuccess: () => client.invalidateQueries({ queryKey: [...webhooksKey, id, 'deliveries'] }),
+  });
+}
+
+/** An endpoint's latest deliveries, polled while one is still pending or waiting to retry. */
+export function useWebhookDeliveries(id: string) {
+  return useQuery({
+    queryKey: [...webhooksKey, id, 'deliveries'],
+    queryFn: async ({ signal }): Promise<WebhookDelivery[]> =>
+      (await call(listWebhookDeliveries, { params: { id }, signal })).data.deliveries,
+    refetchInterval: (query) =>
+      query.state.data?.some((delivery) => delivery.status === 'pending' || delivery.status === 'retrying')
+        ? 1000
+        : false,
+  });
+}
