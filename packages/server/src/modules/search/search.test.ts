@@ -1,4 +1,5 @@
 import type { SearchGroup } from '@layerloom/api';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadyCollection } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
@@ -269,7 +270,8 @@ describe.each(databaseKinds)('search on %s', (kind) => {
     expect((await group(other, '#3', 'token')).total).toBe(0);
   });
   it('indexes what already exists when the migration runs', async () => {
-    const db = test.app.database.db;
+    // Migrations are written against an untyped database.
+    const db = test.app.database.db as unknown as Kysely<unknown>;
     await searchMigration.down(db);
     await searchMigration.up(db);
     expect((await group(owner, 'apes', 'collection')).hits).toEqual([
