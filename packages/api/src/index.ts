@@ -24,6 +24,7 @@ export {
   uploadAvatar,
 } from './account/account.ts';
 export {
+  DATA_EXPORT_PER_HOUR,
   DEACTIVATED_SIGN_IN_MESSAGE,
   DELETE_ACCOUNT_WARNING,
   DELETE_CONFIRMATION_WORD,
@@ -33,6 +34,7 @@ export {
   type DeleteAccountInput,
   deactivateAccount,
   deleteAccount,
+  exportAccountData,
   reactivateAccount,
 } from './account/delete-account.ts';
 export type { NotificationKind, NotificationPreferences } from './account/notifications.ts';

@@ -70,3 +70,15 @@ export const deleteAccount = {
   body: DeleteAccountBodySchema,
   response: successSchema(z.object({ deleted: z.literal(true) })),
 } as const;
+
+/** How many "download my data" exports a user may make per hour. */
+export const DATA_EXPORT_PER_HOUR = 3;
+
+/**
+ * `GET /api/v1/account/export`: "download my data", streamed as a ZIP (`account.json` and the files the user
+ * uploaded). Rate-limited per user (DATA_EXPORT_PER_HOUR); a 429 says when to try again.
+ */
+export const exportAccountData = {
+  method: 'GET',
+  path: '/api/v1/account/export',
+} as const;

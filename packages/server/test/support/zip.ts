@@ -1,4 +1,5 @@
 import { crc32 } from 'node:zlib';
+import yauzl from 'yauzl';
 
 /** A minimal ZIP (STORE, no compression) with exactly the entry names given, for upload tests. */
 export function storedZip(entries: readonly { name: string; data: Uint8Array }[]): Buffer {
@@ -37,4 +38,29 @@ export function storedZip(entries: readonly { name: string; data: Uint8Array }[]
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** Every entry of a ZIP archive by name, read the way an unzip tool does (through the central directory). */
+export function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openError, stream) => {
+          if (openError) return reject(openError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }

@@ -86,7 +86,8 @@ export async function call<E extends Endpoint>(
   return body as ResponseOf<E>;
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+/** The ApiError of a failed response from its status and JSON body (the server's code and message when it sent them). */
+export function toApiError(status: number, body: unknown): ApiError {
   const error = (body as { error?: Partial<ApiError> } | undefined)?.error;
   if (error && typeof error.message === 'string' && typeof error.code === 'string') {
     return new ApiError(status, error.code, error.message, error.fields ?? [], error.retryAfterSeconds);

@@ -1,4 +1,12 @@
-import { deactivateAccount, deleteAccount, reactivateAccount } from '@layerloom/api';
+import { PassThrough } from 'node:stream';
+import {
+  DATA_EXPORT_PER_HOUR,
+  deactivateAccount,
+  deleteAccount,
+  exportAccountData,
+  reactivateAccount,
+} from '@layerloom/api';
+import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { perEmailLimit } from '../auth/account-rate-limit.ts';
 import { LOGIN_EMAIL_RATE_LIMIT, LOGIN_RATE_LIMIT } from '../auth/auth.routes.ts';
@@ -8,6 +16,7 @@ import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.ts'
 import { startSession } from '../auth/sessions.service.ts';
 import { isTwoFactorEnabled, openChallenge } from '../auth/two-factor.service.ts';
 import { toPublicUser } from '../users/user-view.ts';
+import { dataExportFileName, writeDataExport } from './data-export.service.ts';
 import * as service from './delete-account.service.ts';
 
 /** Rate limit of deactivation and deletion attempts (each checks a password). */
@@ -57,6 +66,48 @@ export async function deleteAccountRoutes(app: App): Promise<void> {
       clearSessionCookie(reply, app.config);
       request.log.info({ userId: user.id }, 'account deleted');
       return { status: 'success' as const, data: { deleted: true as const } };
+    },
+  );
+
+  // Per user, not per address: an export reads every file the user uploaded.
+  const exportLimit = app.createRateLimit({
+    max: DATA_EXPORT_PER_HOUR,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `data-export:${currentUser(request).id}`,
+  });
+  app.get(
+    exportAccountData.path,
+    {
+      preValidation: requireUser,
+      preHandler: async (request) => {
+        const limit = await exportLimit(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
+          throw new AppError(
+            'RATE_LIMITED',
+            `You can download your data ${DATA_EXPORT_PER_HOUR} times an hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            { retryAfterSeconds: limit.ttlInSeconds },
+          );
+        }
+      },
+      schema: {
+        tags: ['account'],
+        summary: 'Download my data: a ZIP of account.json and the files you uploaded, streamed',
+        security: [{ session: [] }],
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const stream = new PassThrough();
+      writeDataExport(app, user, stream).catch((error: unknown) => {
+        request.log.error({ err: error, userId: user.id }, 'data export failed');
+        stream.destroy(error as Error);
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${dataExportFileName()}"`)
+        .send(stream);
     },
   );
 

@@ -169,3 +169,53 @@ describe('Settings › Delete Account › Delete', () => {
     });
   });
 });
+
+describe('Settings › Delete Account › Download my data', () => {
+  it('saves the ZIP under the server’s file name, and shows the hourly limit when the server refuses', async () => {
+    let exports = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url !== '/api/v1/account/export') return Response.json({}, { status: 404 });
+        exports++;
+        if (exports > 1) {
+          const message = 'You can download your data 3 times an hour. Try again in 42 minutes.';
+          return Response.json(
+            { status: 'error', error: { code: 'RATE_LIMITED', message, retryAfterSeconds: 2520 } },
+            { status: 429 },
+          );
+        }
+        return new Response(new Blob(['PK']), {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="layerloom-data-2026-11-25.zip"',
+          },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const client = createQueryClient();
+    client.setQueryData(sessionKey, user);
+    render(
+      <Providers client={client}>
+        <DeleteAccountTab />
+      </Providers>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Download my data/ }));
+    expect(await screen.findByText('Downloaded layerloom-data-2026-11-25.zip')).toBeTruthy();
+    expect(saved).toEqual(['layerloom-data-2026-11-25.zip']);
+
+    fireEvent.click(screen.getByRole('button', { name: /Download my data/ }));
+    expect(
+      await screen.findByText('You can download your data 3 times an hour. Try again in 42 minutes.'),
+    ).toBeTruthy();
+    expect(saved).toHaveLength(1);
+    click.mockRestore();
+  });
+});

@@ -1,11 +1,12 @@
-import { DELETE_ACCOUNT_WARNING, DELETE_CONFIRMATION_WORD } from '@layerloom/api';
+import { DownloadOutlined } from '@ant-design/icons';
+import { DATA_EXPORT_PER_HOUR, DELETE_ACCOUNT_WARNING, DELETE_CONFIRMATION_WORD } from '@layerloom/api';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useFeedback } from '../../../app/feedback.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { showFieldErrors } from '../../auth/forms/field-errors.ts';
 import { useTwoFactor } from '../security/two-factor-queries.ts';
-import { useDeactivateAccount, useDeleteAccount } from './delete-account-queries.ts';
+import { useDeactivateAccount, useDeleteAccount, useDownloadMyData } from './delete-account-queries.ts';
 import './delete-account.css';
 
 interface AccountFormValues {
@@ -15,8 +16,8 @@ interface AccountFormValues {
 }
 
 /**
- * Settings › Delete Account: the spec's warning, then Deactivate (reversible at sign-in) and Delete (for
- * good), each behind the password.
+ * Settings › Delete Account: the spec's warning, "Download my data", then Deactivate (reversible at
+ * sign-in) and Delete (for good), each behind the password.
  */
 export function DeleteAccountTab() {
   const [open, setOpen] = useState<'deactivate' | 'delete' | null>(null);
@@ -24,6 +25,7 @@ export function DeleteAccountTab() {
   return (
     <div className="lldel">
       <Alert type="warning" showIcon title={DELETE_ACCOUNT_WARNING} className="lldel-warning" />
+      <DownloadMyData />
       <section className="lldel-section" aria-labelledby="lldel-deactivate-title">
         <h2 id="lldel-deactivate-title" className="lldel-title">
           Deactivate account
@@ -59,6 +61,38 @@ export function DeleteAccountTab() {
       {/* Mounted only when open: it asks the server whether two-factor sign-in is on. */}
       {open === 'delete' && <DeleteDialog onClose={close} />}
     </div>
+  );
+}
+
+/** "Download my data": a ZIP of the account's data and the files the user uploaded. */
+function DownloadMyData() {
+  const download = useDownloadMyData();
+  return (
+    <section className="lldel-section" aria-labelledby="lldel-export-title">
+      <h2 id="lldel-export-title" className="lldel-title">
+        Download my data
+      </h2>
+      <p className="lldel-lead">
+        A ZIP with your profile, settings, sessions, projects, collections, payments and referrals as JSON,
+        plus your avatar and every image you uploaded. Your generated collections download from their own
+        pages. Up to {DATA_EXPORT_PER_HOUR} times an hour.
+      </p>
+      {download.isError && (
+        <Alert
+          className="lldel-alert"
+          type="error"
+          showIcon
+          role="alert"
+          title={errorMessage(download.error)}
+        />
+      )}
+      {download.isSuccess && (
+        <Alert className="lldel-alert" type="success" showIcon title={`Downloaded ${download.data}`} />
+      )}
+      <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
+        Download my data
+      </Button>
+    </section>
   );
 }
 
