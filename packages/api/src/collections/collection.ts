@@ -45,6 +45,8 @@ export const TokenSchema = z.object({
   edition: z.number().int(),
   name: z.string(),
   image: z.string(),
+  /** The token's animation (animated WebP or GIF, or MP4) when the collection is animated; `image` is then its poster. */
+  animation: z.string().optional(),
   attributes: z.array(AttributeSchema),
   /** OpenRarity rank, 1 = rarest. */
   rank: z.number().int(),

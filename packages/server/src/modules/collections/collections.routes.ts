@@ -31,11 +31,14 @@ import {
 import { GENERATE_COLLECTION_JOB, generateCollectionJob } from './generate-collection.job.ts';
 import { rarityRoutes } from './rarity.routes.ts';
 import { THUMBNAIL_SIZE, tokenThumbnail } from './thumbnails.ts';
+import { FILE_TYPES, tokenAnimation } from './token-animation.ts';
 import { matchesTraitFilters, parseTraitFilters } from './trait-filters.ts';
 
 const FileParamsSchema = z.object({
   id: z.string().min(1),
-  file: z.string().regex(/^[1-9]\d*\.(png|json)$/, 'Expected N.png or N.json'),
+  file: z
+    .string()
+    .regex(/^[1-9]\d*\.(png|webp|gif|mp4|json)$/, 'Expected N.png, N.webp, N.gif, N.mp4 or N.json'),
 });
 
 /** Generation and the user's collections: progress (incl. server-sent events), tokens, files and downloads. */
@@ -239,6 +242,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
             edition,
             name: token.name,
             image: `/api/v1/collections/${collection.id}/images/${edition}.png`,
+            ...tokenAnimation(collection.id, edition, token),
             attributes: token.attributes,
             rank: tokenRarity.rank,
             score: tokenRarity.score,
@@ -259,7 +263,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
         ...guarded,
         schema: {
           tags: ['collections'],
-          summary: `One token's ${folder === 'images' ? 'image' : 'metadata'} (N.${folder === 'images' ? 'png' : 'json'})`,
+          summary: `One token's ${folder === 'images' ? 'image (N.png) or animation (N.webp, N.gif, N.mp4)' : 'metadata (N.json)'}`,
           params: FileParamsSchema,
         },
       },
@@ -269,8 +273,9 @@ export async function collectionsRoutes(app: App): Promise<void> {
           currentUser(request).id,
           request.params.id,
         );
-        const extension = folder === 'images' ? 'png' : 'json';
-        if (!request.params.file.endsWith(`.${extension}`)) throw notFound('File');
+        const extension = request.params.file.slice(request.params.file.lastIndexOf('.') + 1);
+        const contentType = FILE_TYPES[folder][extension];
+        if (!contentType) throw notFound('File');
         const edition = Number.parseInt(request.params.file, 10);
         if (edition > collection.size) throw notFound('Token');
         try {
@@ -278,7 +283,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
             `${collectionPrefix(collection.id)}/${folder}/${request.params.file}`,
           );
           return reply
-            .header('content-type', extension === 'png' ? 'image/png' : 'application/json')
+            .header('content-type', contentType)
             .header('cache-control', 'private, max-age=31536000, immutable')
             .send(stream);
         } catch (error) {

@@ -212,4 +212,99 @@ describe('animated and video trait uploads', () => {
     });
     expect(after.json().data.project.layers[0].traits).toEqual(traitsBefore);
   });
+
+  it('generates an animated collection from a GIF and an MP4 layer: each token an animated WebP beside its PNG poster, linked in its metadata', async () => {
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: { cookie: alice.cookie },
+      payload: { name: 'Film Cats', description: '', collectionSize: 2, width: 48, height: 48 },
+    });
+    const id = created.json().data.project.id;
+    const patched = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${id}`,
+      headers: { cookie: alice.cookie },
+      payload: { layers: [{ name: 'Back' }, { name: 'Top' }] },
+    });
+    const [back, top] = patched.json().data.project.layers as { id: string }[];
+    const send = async (layer: string, files: { filename: string; bytes: Uint8Array }[]) => {
+      const body = multipartFiles(files);
+      const response = await test.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${id}/layers/${layer}/traits`,
+        headers: { cookie: alice.cookie, ...body.headers },
+        payload: body.payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    await send(back!.id, [{ filename: 'Film.mp4', bytes: await clip('back.mp4', 1, H264) }]);
+    await send(top!.id, [
+      { filename: 'Spin.gif', bytes: await clip('top.gif', 0.5, ['-f', 'gif']) },
+      {
+        filename: 'Still.png',
+        bytes: await sharp({ create: { width: 48, height: 48, channels: 4, background: '#ff000080' } })
+          .png()
+          .toBuffer(),
+      },
+    ]);
+    const started = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/generate`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const collectionId = started.json().data.collection.id;
+    await expect
+      .poll(
+        async () => {
+          const response = await test.app.inject({
+            method: 'GET',
+            url: `/api/v1/collections/${collectionId}`,
+            headers: { cookie: alice.cookie },
+          });
+          return response.json().data.collection.progress.status;
+        },
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe('ready');
+    const tokens = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${collectionId}/tokens`,
+      headers: { cookie: alice.cookie },
+    });
+    const list = tokens.json().data.tokens as { edition: number; image: string; animation?: string }[];
+    expect(list.map((token) => [token.image, token.animation])).toEqual(
+      [1, 2].map((edition) => [
+        `/api/v1/collections/${collectionId}/images/${edition}.png`,
+        `/api/v1/collections/${collectionId}/images/${edition}.webp`,
+      ]),
+    );
+    const animation = await test.app.inject({
+      method: 'GET',
+      url: list[0]!.animation!,
+      headers: { cookie: alice.cookie },
+    });
+    expect(animation.headers['content-type']).toBe('image/webp');
+    // The film's second at 12 fps (the encoder merges repeated frames into longer ones).
+    const played = await sharp(animation.rawPayload, { animated: true }).metadata();
+    expect(played.pages).toBeGreaterThan(1);
+    // 12 frames of 83⅓ ms, rounded to whole milliseconds.
+    expect(Math.abs(played.delay!.reduce((sum, delay) => sum + delay, 0) - 1000)).toBeLessThanOrEqual(12);
+    const metadata = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${collectionId}/metadata/1.json`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(metadata.json()).toMatchObject({
+      image: expect.stringMatching(/\/1\.png$/),
+      animation_url: expect.stringMatching(/\/1\.webp$/),
+    });
+    const missing = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${collectionId}/images/1.mp4`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
 });

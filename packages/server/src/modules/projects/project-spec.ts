@@ -31,7 +31,17 @@ export function projectSpec(project: StoredProject, blobs: BlobStore): Collectio
       return { trait: rule.trait, requiresOneOf: { layer: rule.layer, traits: rule.traits } };
     }),
     ...projectConfigurations(project),
+    ...projectAnimation(project),
   };
+}
+
+/**
+ * Animated output when any trait is an animation or a video: an animated WebP per token (12 fps,
+ * as long as its longest animated layer) beside its PNG poster.
+ */
+function projectAnimation(project: StoredProject): Pick<CollectionSpecInput, 'output'> {
+  const animated = project.layers.some((layer) => layer.traits.some((trait) => trait.image.animation));
+  return animated ? { output: { animation: { format: 'webp', fps: 12 } } } : {};
 }
 
 /** The project's layer configurations with their sizes (none: the engine's one of every layer). */
