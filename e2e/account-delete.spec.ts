@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './support/app.ts';
@@ -97,6 +98,18 @@ describe('Settings › Delete Account', () => {
     const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     await signIn(context, member.email, member.password);
     await page.goto('/dashboard/settings?tab=delete-account');
+    // Download my data first: a ZIP whose account.json (stored, so readable in the bytes) is hers.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /Download my data/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^layerloom-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const zip = readFileSync(await download.path());
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.toString('utf8')).toContain('account.json');
+    expect(zip.toString('utf8')).toContain(`"email": "${member.email}"`);
+    expect(zip.toString('utf8')).not.toContain('password');
+
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account for good?' });
     await dialog.waitFor();
