@@ -1,4 +1,4 @@
-import { computeRarity, generateCollection } from '@layerloom/engine';
+import { computeRarity, generateCollection, rewriteMetadata } from '@layerloom/engine';
 import { z } from 'zod';
 import type { Job, JobContext } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,6 +8,7 @@ import { collectionSpec, planAmendments } from './amendments.service.ts';
 import { createBlobSink } from './blob-sink.ts';
 import { collectionPrefix } from './collection-view.ts';
 import { findCollection } from './collections.repository.ts';
+import { currentEdits } from './metadata-edits.service.ts';
 
 const PayloadSchema = z.object({ collectionId: z.string(), amendmentId: z.string() });
 
@@ -38,6 +39,7 @@ export function amendCollectionJob(app: App) {
     const prefix = collectionPrefix(collectionId);
     const sink = createBlobSink(app.blobs, prefix);
     if (amendment.kind === 'reroll') await keepBefore(app, collectionId, amendmentId, editions);
+    const amendments = planAmendments(rows.slice(0, position + 1));
     let size: number;
     try {
       const run = await generateCollection({
@@ -47,10 +49,20 @@ export function amendCollectionJob(app: App) {
         onProgress: (progress) => context.progress(progress.done, progress.total),
         ...(collection.watermark ? { watermark: { text: 'Layerloom Free' } } : {}),
         ...(app.config.jobs.renderThreads ? { threads: app.config.jobs.renderThreads } : {}),
-        amendments: planAmendments(rows.slice(0, position + 1)),
+        amendments,
         only: editions,
       });
       size = run.size;
+      // Tokens it rendered carry generation's metadata: the collection's edits apply to them too.
+      const edits = await currentEdits(app, collectionId);
+      if (edits)
+        await rewriteMetadata({
+          spec: collectionSpec(app, collection),
+          sink,
+          amendments,
+          edits,
+          signal: context.signal,
+        });
     } catch (error) {
       if (context.signal.aborted) throw error;
       if (

@@ -46,13 +46,14 @@ export function amendmentView(row: CollectionAmendmentTable, progress: JobProgre
     editions: JSON.parse(row.editions ?? '[]') as number[],
     createdBy: row.created_by,
     createdAt: row.created_at,
-    status:
-      progress?.status === 'succeeded'
-        ? 'done'
-        : !progress || progress.status === 'failed' || progress.status === 'cancelled'
-          ? 'failed'
-          : 'running',
+    status: changeStatus(progress),
   };
+}
+
+/** Where a change's job stands, for its history entry. */
+export function changeStatus(progress: JobProgress | undefined): 'running' | 'done' | 'failed' {
+  if (progress?.status === 'succeeded') return 'done';
+  return !progress || progress.status === 'failed' || progress.status === 'cancelled' ? 'failed' : 'running';
 }
 
 /**
@@ -73,7 +74,11 @@ async function frozenReason(
 }
 
 /** A 409 unless the collection is generated, idle and unpublished. */
-async function assertChangeable(app: App, ownerId: string, collection: CollectionTable): Promise<void> {
+export async function assertChangeable(
+  app: App,
+  ownerId: string,
+  collection: CollectionTable,
+): Promise<void> {
   const progress = await app.jobs.progress(collection.job_id);
   if (progress?.status !== 'succeeded') {
     throw new AppError(
@@ -155,26 +160,49 @@ export async function startAmendment(
     const message = (error as Error).message;
     throw new AppError('BAD_REQUEST', `${message}.`.replace(/\.\.$/, '.'), { cause: error });
   }
-  const claim = `amending:${id}`;
+  row.job_id = await runAsCollectionJob(app, collection, user.id, id, {
+    record: () => insertAmendment(app.database.db, row),
+    recorded: (jobId) => setAmendmentJob(app.database.db, id, jobId),
+    forget: () => deleteAmendment(app.database.db, id),
+    kind: AMEND_COLLECTION_JOB,
+    payload: { collectionId: collection.id, amendmentId: id },
+  });
+  return { collection: { ...collection, job_id: row.job_id }, amendment: row };
+}
+
+/**
+ * Hands the collection to a new job: claims it (compare-and-set, so two changes asked at once cannot both
+ * start: 409 for the second), records the change, queues the job and makes it the collection's job, so
+ * its progress is the collection's. Undoes the claim and the record when queueing fails. Answers the job id.
+ */
+export async function runAsCollectionJob(
+  app: App,
+  collection: CollectionTable,
+  ownerId: string,
+  changeId: string,
+  steps: {
+    record: () => Promise<void>;
+    recorded: (jobId: string) => Promise<void>;
+    forget: () => Promise<void>;
+    kind: string;
+    payload: unknown;
+  },
+): Promise<string> {
+  const claim = `changing:${changeId}`;
   if (!(await swapCollectionJob(app.database.db, collection.id, collection.job_id, claim))) {
     throw new AppError('CONFLICT', 'The collection is being generated or changed; wait until it is ready.');
   }
   try {
-    await insertAmendment(app.database.db, row);
-    const job = await app.jobs.enqueue(
-      AMEND_COLLECTION_JOB,
-      { collectionId: collection.id, amendmentId: id },
-      user.id,
-    );
-    row.job_id = job.id;
-    await setAmendmentJob(app.database.db, id, job.id);
+    await steps.record();
+    const job = await app.jobs.enqueue(steps.kind, steps.payload, ownerId);
+    await steps.recorded(job.id);
     await swapCollectionJob(app.database.db, collection.id, claim, job.id);
+    return job.id;
   } catch (error) {
-    await deleteAmendment(app.database.db, id);
+    await steps.forget();
     await swapCollectionJob(app.database.db, collection.id, claim, collection.job_id);
     throw error;
   }
-  return { collection: { ...collection, job_id: row.job_id }, amendment: row };
 }
 
 /** The history of a collection's rerolls and growth, newest first. */
