@@ -130,6 +130,31 @@ export {
   startCheckout,
   TestCheckoutSchema,
 } from './billing/billing.ts';
+export type { Amendment, GrowBody, RerollBody, RerollChange } from './collections/amend-collection.ts';
+export {
+  AmendmentSchema,
+  GrowBodySchema,
+  getRerollChanges,
+  growCollection,
+  listAmendments,
+  RerollBodySchema,
+  RerollChangeSchema,
+  rerollCollection,
+} from './collections/amend-collection.ts';
+export type {
+  CollectionMetadata,
+  MetadataEdit,
+  MetadataSettings,
+  MetadataSettingsInput,
+} from './collections/edit-metadata.ts';
+export {
+  CollectionMetadataSchema,
+  editCollectionMetadata,
+  getCollectionMetadata,
+  MetadataEditSchema,
+  MetadataSettingsSchema,
+  MetadataSettingsViewSchema,
+} from './collections/edit-metadata.ts';
 export type { Collection, CollectionStatus, GenerationProgress, Token } from './collections/collection.ts';
 export {
   AttributeSchema,

@@ -9,6 +9,8 @@ export interface Database {
   projects: ProjectTable;
   collections: CollectionTable;
   publications: PublicationTable;
+  collection_amendments: CollectionAmendmentTable;
+  collection_metadata_edits: CollectionMetadataEditTable;
   pinning_providers: PinningProviderTable;
   ipfs_uploads: IpfsUploadTable;
   deployments: DeploymentTable;
@@ -204,6 +206,34 @@ export interface CollectionTable {
   watermark: number;
   /** JSON: the project (layers, traits with blob keys, rules) at generation time. */
   snapshot: string;
+  created_at: string;
+}
+
+/** A reroll or growth of a generated collection (see migration 0064). */
+export interface CollectionAmendmentTable {
+  id: string;
+  collection_id: string;
+  /** 'reroll' | 'grow'. */
+  kind: string;
+  /** JSON array of rerolled editions, or null. */
+  editions: string | null;
+  count: number | null;
+  derivation: string;
+  job_id: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** A save of a collection's metadata edits (see migration 0065). */
+export interface CollectionMetadataEditTable {
+  id: string;
+  collection_id: string;
+  /** JSON: the engine's MetadataEdits after this save. */
+  settings: string;
+  /** JSON: what this save changed, in words. */
+  changes: string;
+  job_id: string;
+  created_by: string;
   created_at: string;
 }
 

@@ -25,6 +25,8 @@ import * as twoFactor from './0044_two_factor.ts';
 import * as ownerDeactivation from './0045_owner_deactivation.ts';
 import * as billingKeepOnDelete from './0050_billing_keep_on_delete.ts';
 import * as projectConfigurations from './0062_project_configurations.ts';
+import * as collectionAmendments from './0064_collection_amendments.ts';
+import * as collectionMetadataEdits from './0065_collection_metadata_edits.ts';
 import * as userEvents from './0070_user_events.ts';
 import * as notifications from './0071_notifications.ts';
 import * as search from './0074_search.ts';
@@ -63,6 +65,8 @@ export const migrations: Record<string, Migration> = {
   '0045_owner_deactivation': ownerDeactivation,
   '0050_billing_keep_on_delete': billingKeepOnDelete,
   '0062_project_configurations': projectConfigurations,
+  '0064_collection_amendments': collectionAmendments,
+  '0065_collection_metadata_edits': collectionMetadataEdits,
   '0070_user_events': userEvents,
   '0071_notifications': notifications,
   '0074_search': search,

@@ -29,6 +29,7 @@ import {
   storedExport,
 } from './downloads.ts';
 import { GENERATE_COLLECTION_JOB, generateCollectionJob } from './generate-collection.job.ts';
+import { metadataEditsRoutes } from './metadata-edits.routes.ts';
 import { rarityRoutes } from './rarity.routes.ts';
 import { THUMBNAIL_SIZE, tokenThumbnail } from './thumbnails.ts';
 import { FILE_TYPES, tokenAnimation } from './token-animation.ts';
@@ -45,6 +46,7 @@ const FileParamsSchema = z.object({
 export async function collectionsRoutes(app: App): Promise<void> {
   app.jobs.register(GENERATE_COLLECTION_JOB, generateCollectionJob(app));
   amendmentsRoutes(app);
+  metadataEditsRoutes(app);
   const guarded = { preValidation: requireUser };
 
   async function viewOf(collection: Awaited<ReturnType<typeof collections.getOwnedCollection>>) {
