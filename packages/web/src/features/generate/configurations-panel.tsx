@@ -146,6 +146,9 @@ function ConfigurationItem({
       <ol className="ll-gen-configuration-layers" aria-labelledby={`${ids}-layers`}>
         {configuration.layers.map((layer, index) => (
           <li key={layer}>
+            <span className="ll-gen-configuration-index" aria-hidden="true">
+              {index + 1}.
+            </span>
             <span className="ll-gen-configuration-layer">{layer}</span>
             <Button
               type="text"

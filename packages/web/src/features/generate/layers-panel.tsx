@@ -317,7 +317,8 @@ function LayerSettings({
         max={100}
         value={Math.round(layer.opacity * 100)}
         onChange={(value: number) => actions.onChange(layer.key, { opacity: value / 100 })}
-        aria-labelledby={`${ids}-opacity`}
+        // The handle is the focusable slider: it is what needs the name (axe: aria-input-field-name).
+        ariaLabelledByForHandle={`${ids}-opacity`}
         tooltip={{ formatter: (value) => `${value} %` }}
       />
       <span className="ll-gen-show-none">
