@@ -18,6 +18,7 @@ import {
 import { formatCount, formatShare, rankLabel, tokenLabel, traitTypeLabel } from './format.ts';
 import { type GalleryState, traitKey, writeGalleryState } from './gallery-state.ts';
 import { gatewayLink } from './ipfs-links.ts';
+import { animationFileName, TokenAnimation } from './token-animation.tsx';
 import { displayedMetadata, publishedImageUrl } from './token-image-link.ts';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -168,18 +169,34 @@ export function TokenPage() {
       ) : (
         <article className="llc-token" aria-labelledby="llc-token-name">
           <div className="llc-token-media">
-            <img
-              src={tokenImageUrl(id, edition)}
-              alt={tokenLabel(token)}
-              width={collection.data.width}
-              height={collection.data.height}
-              className={collection.data.width <= 256 ? 'llc-pixelated' : undefined}
-            />
+            {token.animation ? (
+              <TokenAnimation
+                src={token.animation}
+                poster={tokenImageUrl(id, edition)}
+                label={tokenLabel(token)}
+                width={collection.data.width}
+                height={collection.data.height}
+                className={collection.data.width <= 256 ? 'llc-pixelated' : undefined}
+              />
+            ) : (
+              <img
+                src={tokenImageUrl(id, edition)}
+                alt={tokenLabel(token)}
+                width={collection.data.width}
+                height={collection.data.height}
+                className={collection.data.width <= 256 ? 'llc-pixelated' : undefined}
+              />
+            )}
             {collection.data.watermark ? <WatermarkNote what="This collection's images" /> : null}
             <div className="llc-token-files">
               <a href={tokenImageUrl(id, edition)} target="_blank" rel="noreferrer">
-                Image file ({edition}.png)
+                {token.animation ? 'Poster' : 'Image'} file ({edition}.png)
               </a>
+              {token.animation ? (
+                <a href={token.animation} target="_blank" rel="noreferrer">
+                  Animation file ({animationFileName(token.animation)})
+                </a>
+              ) : null}
               <a href={tokenMetadataUrl(id, edition)} target="_blank" rel="noreferrer">
                 Metadata file ({edition}.json)
               </a>

@@ -1,10 +1,10 @@
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
-import { getTraitImage, MIN_UPLOAD_BYTES, type Plan, type Trait } from '@layerloom/api';
+import { MIN_UPLOAD_BYTES, type Plan, type Trait } from '@layerloom/api';
 import { Button, Empty, Input, InputNumber, Popconfirm, Tooltip, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
-import { endpointUrl } from '../../lib/api.ts';
 import { type DraftLayer, traitNameProblem } from './project-draft.ts';
 import { formatPercent, traitShares } from './rarity.ts';
+import { TraitMedia } from './trait-media.tsx';
 import { ACCEPT_ATTRIBUTE, formatBytes, sortUploads, UPLOAD_MESSAGES } from './upload-checks.ts';
 
 /** What the selected layer's editor can do. */
@@ -64,7 +64,7 @@ export function LayerEditor({
     layer.traits.map((trait) => trait.weight),
     { mode: rarityMode, presence: layer.presence, collectionSize },
   );
-  const limits = `JPEG, PNG or GIF · ${formatBytes(MIN_UPLOAD_BYTES)} to ${plan.maxUploadMb} MB each`;
+  const limits = `JPEG, PNG, GIF, WebP, APNG, MP4, MOV or WebM · ${formatBytes(MIN_UPLOAD_BYTES)} to ${plan.maxUploadMb} MB each; animations up to ${plan.maxAnimationSeconds} s`;
 
   return (
     <div className="ll-gen-layer-editor">
@@ -178,13 +178,7 @@ function TraitCard({
   return (
     <li className="ll-gen-trait">
       <div className="ll-gen-thumb">
-        <img
-          src={endpointUrl(getTraitImage, { id: projectId, traitId: trait.id })}
-          alt={trait.name}
-          loading="lazy"
-          width={trait.image.width}
-          height={trait.image.height}
-        />
+        <TraitMedia projectId={projectId} trait={trait} />
       </div>
       <Input
         size="small"

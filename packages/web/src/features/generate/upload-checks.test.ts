@@ -12,8 +12,14 @@ describe('uploadProblem', () => {
     }
   });
 
+  it('accepts animated images and videos: WebP, APNG, MP4, MOV and WebM', () => {
+    for (const name of ['a.webp', 'b.apng', 'c.MP4', 'd.mov', 'e.webm', 'f.m4v']) {
+      expect(uploadProblem({ name, size: 5000 }, free)).toBeNull();
+    }
+  });
+
   it('refuses other types with the spec message', () => {
-    for (const name of ['a.webp', 'b.svg', 'png', 'c.png.exe', 'noextension']) {
+    for (const name of ['a.avi', 'b.svg', 'png', 'c.png.exe', 'noextension', 'd.mkv']) {
       expect(uploadProblem({ name, size: 5000 }, free)).toBe('File type is not supported');
     }
   });

@@ -1,7 +1,18 @@
 import { MIN_UPLOAD_BYTES, type Plan } from '@layerloom/api';
 
-/** The file extensions a layer image may have (compared case-insensitively), as the `accept` list. */
-export const ACCEPTED_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif'] as const;
+/** The file extensions a layer image may have (compared case-insensitively), as the `accept` list: stills, animations and videos. */
+export const ACCEPTED_EXTENSIONS = [
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.apng',
+  '.mp4',
+  '.m4v',
+  '.mov',
+  '.webm',
+] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
 
 /** The spec's upload messages (section 5). */
