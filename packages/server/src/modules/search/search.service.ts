@@ -11,6 +11,7 @@ import {
   type DocumentFilter,
   deleteCollectionDocuments,
   insertTokenDocuments,
+  type Paging,
   pageCollections,
   pageProjects,
   pageTokens,
@@ -36,6 +37,43 @@ function tokenTraits(token: TokenMetadata): { type: string; value: string }[] {
   }));
 }
 
+/** One page of a kind's hits as the API shows them. */
+async function pageOf(app: App, filter: DocumentFilter, paging: Paging): Promise<SearchHit[]> {
+  const handle = app.database;
+  switch (filter.kind) {
+    case 'project':
+      return (await pageProjects(handle, filter, paging)).map((row) => ({
+        kind: 'project',
+        id: row.id,
+        name: row.name,
+        updatedAt: row.updated_at,
+      }));
+    case 'collection':
+      return (await pageCollections(handle, filter, paging)).map((row) => ({
+        kind: 'collection',
+        id: row.id,
+        name: row.name,
+        size: row.size,
+        createdAt: row.created_at,
+      }));
+    case 'token':
+      return (await pageTokens(handle, filter, paging)).map((row) => ({
+        kind: 'token',
+        collectionId: row.collection_id ?? '',
+        collectionName: row.name,
+        edition: row.edition ?? 0,
+        traits: row.detail ? (JSON.parse(row.detail) as { type: string; value: string }[]) : [],
+      }));
+    case 'user':
+      return (await pageUsers(handle, filter, paging)).map((row) => ({
+        kind: 'user',
+        id: row.id,
+        name: `${row.first_name} ${row.last_name}`.trim(),
+        email: row.email,
+      }));
+  }
+}
+
 async function searchKind(
   app: App,
   user: AuthUser,
@@ -45,49 +83,13 @@ async function searchKind(
   const text = parseSearchText(query.q);
   const group: SearchGroup = { kind, total: 0, page: query.page, pageSize: query.pageSize, hits: [] };
   if (text.terms.length === 0 && !(kind === 'token' && text.edition !== null)) return group;
-  const handle = app.database;
   const filter: DocumentFilter = { kind, ownerId: kind === 'user' ? null : user.id, text };
   const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-  group.total = await countDocuments(handle, filter);
-  if (group.total <= paging.offset) return group;
-  let hits: SearchHit[];
-  switch (kind) {
-    case 'project':
-      hits = (await pageProjects(handle, filter, paging)).map((row) => ({
-        kind,
-        id: row.id,
-        name: row.name,
-        updatedAt: row.updated_at,
-      }));
-      break;
-    case 'collection':
-      hits = (await pageCollections(handle, filter, paging)).map((row) => ({
-        kind,
-        id: row.id,
-        name: row.name,
-        size: row.size,
-        createdAt: row.created_at,
-      }));
-      break;
-    case 'token':
-      hits = (await pageTokens(handle, filter, paging)).map((row) => ({
-        kind,
-        collectionId: row.collection_id ?? '',
-        collectionName: row.name,
-        edition: row.edition ?? 0,
-        traits: row.detail ? (JSON.parse(row.detail) as { type: string; value: string }[]) : [],
-      }));
-      break;
-    case 'user':
-      hits = (await pageUsers(handle, filter, paging)).map((row) => ({
-        kind,
-        id: row.id,
-        name: `${row.first_name} ${row.last_name}`.trim(),
-        email: row.email,
-      }));
-      break;
-  }
-  group.hits = hits;
+  // At once: on PostgreSQL the two queries run on two connections.
+  [group.total, group.hits] = await Promise.all([
+    countDocuments(app.database, filter),
+    pageOf(app, filter, paging),
+  ]);
   return group;
 }
 
@@ -103,8 +105,9 @@ export async function search(
   const kinds = searchableKinds(user);
   if (query.kind && !kinds.includes(query.kind))
     throw new AppError('FORBIDDEN', 'Only admins can search users.');
-  const groups: SearchGroup[] = [];
-  for (const kind of query.kind ? [query.kind] : kinds) groups.push(await searchKind(app, user, kind, query));
+  const groups = await Promise.all(
+    (query.kind ? [query.kind] : kinds).map((kind) => searchKind(app, user, kind, query)),
+  );
   return { query: query.q, groups };
 }
 
