@@ -124,10 +124,12 @@ export {
   openBillingPortal,
   PaymentMethodSchema,
   payTestCheckout,
+  refundTestPayment,
   removePaymentMethod,
   StartCheckoutBodySchema,
   setDefaultPaymentMethod,
   startCheckout,
+  switchToFree,
   TestCheckoutSchema,
 } from './billing/billing.ts';
 export type { Amendment, GrowBody, RerollBody, RerollChange } from './collections/amend-collection.ts';

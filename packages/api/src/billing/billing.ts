@@ -17,6 +17,9 @@ export const BillingPaymentSchema = z.object({
   /** The provider's receipt or invoice page (null for test payments, which have none). */
   receiptUrl: z.string().nullable(),
   paidAt: z.string(),
+  /** How much of `amount` the provider refunded (all of it: the payment shows as Refunded). */
+  refundedAmount: z.number().int().nonnegative(),
+  refundedAt: z.string().nullable(),
 });
 export type BillingPayment = z.infer<typeof BillingPaymentSchema>;
 
@@ -133,4 +136,25 @@ export const removePaymentMethod = {
   path: '/api/v1/billing/payment-methods/:id',
   params: z.object({ id: z.string().min(1).max(255) }),
   response: successSchema(z.object({ paymentMethods: z.array(PaymentMethodSchema) })),
+} as const;
+
+/**
+ * `POST /api/v1/billing/free`: back to the Free plan at once (plans are one-time payments, so there is no
+ * period to wait for); new generations get the Free limits, collections already made keep theirs.
+ */
+export const switchToFree = {
+  method: 'POST',
+  path: '/api/v1/billing/free',
+  response: successSchema(z.object({ planId: z.literal('free') })),
+} as const;
+
+/**
+ * `POST /api/v1/billing/test-payments/:id/refund`: the local test checkout's refund of one of the user's test
+ * payments, in full; it goes through the same code as Stripe's `charge.refunded` (404 with Stripe).
+ */
+export const refundTestPayment = {
+  method: 'POST',
+  path: '/api/v1/billing/test-payments/:id/refund',
+  params: z.object({ id: z.string().min(1).max(100) }),
+  response: successSchema(z.object({ refunded: z.literal(true) })),
 } as const;

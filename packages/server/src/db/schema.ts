@@ -389,6 +389,11 @@ export interface BillingPaymentTable {
   currency: string;
   receipt_url: string | null;
   paid_at: string;
+  /** The provider's payment (Stripe PaymentIntent `pi_…`) a refund event names; null for test payments. */
+  provider_payment_id: string | null;
+  /** How much of `amount` was refunded (migration 0051). */
+  refunded_amount: Generated<number>;
+  refunded_at: string | null;
 }
 
 /** A person a user referred: an invited address and/or the user who signed up through the link. */

@@ -24,6 +24,7 @@ import * as referralsAccount from './0043_referrals_account.ts';
 import * as twoFactor from './0044_two_factor.ts';
 import * as ownerDeactivation from './0045_owner_deactivation.ts';
 import * as billingKeepOnDelete from './0050_billing_keep_on_delete.ts';
+import * as billingRefunds from './0051_billing_refunds.ts';
 import * as projectConfigurations from './0062_project_configurations.ts';
 import * as collectionAmendments from './0064_collection_amendments.ts';
 import * as collectionMetadataEdits from './0065_collection_metadata_edits.ts';
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0044_two_factor': twoFactor,
   '0045_owner_deactivation': ownerDeactivation,
   '0050_billing_keep_on_delete': billingKeepOnDelete,
+  '0051_billing_refunds': billingRefunds,
   '0062_project_configurations': projectConfigurations,
   '0064_collection_amendments': collectionAmendments,
   '0065_collection_metadata_edits': collectionMetadataEdits,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { BillingCheckoutTable, BillingPaymentTable, Database } from '../../db/schema.ts';
 
 /** The Stripe customer id of a user, if one was made. */
@@ -63,7 +63,10 @@ export async function markCheckoutPaid(db: Kysely<Database>, id: string, paidAt:
 }
 
 /** Stores a payment received. */
-export async function insertPayment(db: Kysely<Database>, row: BillingPaymentTable): Promise<void> {
+export async function insertPayment(
+  db: Kysely<Database>,
+  row: Insertable<BillingPaymentTable>,
+): Promise<void> {
   await db.insertInto('billing_payments').values(row).execute();
 }
 
@@ -75,5 +78,30 @@ export async function listPayments(db: Kysely<Database>, userId: string) {
     .where('user_id', '=', userId)
     .orderBy('paid_at', 'desc')
     .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A payment by the provider's payment id or by ours (undefined when unknown). */
+export async function findPaymentFor(
+  db: Kysely<Database>,
+  which: { providerPaymentId: string } | { paymentId: string },
+) {
+  const query = db.selectFrom('billing_payments').selectAll();
+  return 'paymentId' in which
+    ? query.where('id', '=', which.paymentId).executeTakeFirst()
+    : query.where('provider_payment_id', '=', which.providerPaymentId).executeTakeFirst();
+}
+
+/** Records how much of a payment is refunded so far. */
+export async function recordRefund(
+  db: Kysely<Database>,
+  paymentId: string,
+  refundedAmount: number,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('billing_payments')
+    .set({ refunded_amount: refundedAmount, refunded_at: at })
+    .where('id', '=', paymentId)
     .execute();
 }

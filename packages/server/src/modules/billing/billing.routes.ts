@@ -6,9 +6,11 @@ import {
   listPaymentMethods,
   openBillingPortal,
   payTestCheckout,
+  refundTestPayment,
   removePaymentMethod,
   setDefaultPaymentMethod,
   startCheckout,
+  switchToFree,
 } from '@layerloom/api';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
@@ -52,6 +54,41 @@ export async function billingRoutes(app: App): Promise<void> {
     async (request) => {
       const data = await billing.startCheckout(app, currentUser(request), request.body.planId);
       return { status: 'success' as const, data };
+    },
+  );
+
+  app.post(
+    switchToFree.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['billing'],
+        summary: 'Back to the Free plan at once (new generations get its limits)',
+        security,
+        response: { 200: switchToFree.response },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await billing.switchToFree(app, currentUser(request)),
+    }),
+  );
+
+  app.post(
+    refundTestPayment.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['billing'],
+        summary: 'Local test checkout only: refund one of your test payments in full',
+        security,
+        params: refundTestPayment.params,
+        response: { 200: refundTestPayment.response },
+      },
+    },
+    async (request) => {
+      await billing.refundTestPayment(app, currentUser(request).id, request.params.id);
+      return { status: 'success' as const, data: { refunded: true as const } };
     },
   );
 

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { noticePlanChanged } from '../notifications/notices.ts';
 import { setPlan } from '../users/account-admin.service.ts';
+import { findUserById } from '../users/users.repository.ts';
 import * as repo from './billing.repository.ts';
 import { createStripeClient } from './stripe-client.ts';
 
@@ -20,6 +21,18 @@ export interface PaymentEvent {
   amount: number;
   currency: string;
   receiptUrl: string | null;
+  /** The provider's payment id (Stripe PaymentIntent), which its refund events name. */
+  providerPaymentId: string | null;
+}
+
+/** A refund of a recorded payment, as the provider reported it (Stripe `charge.refunded`, or a test refund). */
+export interface RefundEvent {
+  id: string;
+  type: string;
+  /** Which payment: by the provider's payment id, or by ours (test payments). */
+  payment: { providerPaymentId: string } | { paymentId: string };
+  /** The total refunded so far (the provider reports the running total). */
+  amountRefunded: number;
 }
 
 const stripeClients = new WeakMap<App, Stripe>();
@@ -58,6 +71,8 @@ export async function getBilling(app: App, user: { id: string; planId: PlanId })
     provider: row.provider,
     receiptUrl: row.receipt_url,
     paidAt: row.paid_at,
+    refundedAmount: Number(row.refunded_amount),
+    refundedAt: row.refunded_at,
   }));
   const kind = app.config.billing.kind;
   return {
@@ -162,6 +177,8 @@ export async function applyPaymentEvent(app: App, event: PaymentEvent): Promise<
       currency: event.currency,
       receipt_url: event.receiptUrl,
       paid_at: paidAt,
+      provider_payment_id: event.providerPaymentId,
+      refunded_at: null,
     });
     // A deleted account's payment is kept (anonymised) with no plan to give.
     if (checkout.user_id) {
@@ -196,6 +213,10 @@ export async function receiveStripeWebhook(
       event.type === 'checkout.session.async_payment_succeeded') &&
     event.data.object.payment_status === 'paid' &&
     event.data.object.client_reference_id !== null;
+  if (event.type === 'charge.refunded') {
+    const refund = refundOf(event);
+    if (refund) return applyRefundEvent(app, refund);
+  }
   if (!paid) {
     const fresh = await repo.recordEvent(app.database.db, event.id, event.type);
     return { duplicate: !fresh };
@@ -208,6 +229,66 @@ export async function receiveStripeWebhook(
     amount: session.amount_total ?? 0,
     currency: session.currency ?? 'usd',
     receiptUrl: await receiptUrlOf(app, stripe, session),
+    providerPaymentId:
+      typeof session.payment_intent === 'string'
+        ? session.payment_intent
+        : (session.payment_intent?.id ?? null),
+  });
+}
+
+/**
+ * Applies a refund once per event id: records how much of the payment was refunded, and when the whole
+ * payment is refunded while its plan is the user's plan, takes the plan away (back to Free). Collections
+ * already generated keep what they were generated with; entitlements apply to new generations.
+ */
+export async function applyRefundEvent(app: App, event: RefundEvent): Promise<{ duplicate: boolean }> {
+  return app.database.db.transaction().execute(async (trx) => {
+    if (!(await repo.recordEvent(trx, event.id, event.type))) return { duplicate: true };
+    const payment = await repo.findPaymentFor(trx, event.payment);
+    if (!payment) {
+      app.log.warn({ event: event.id }, 'refund of an unknown payment');
+      return { duplicate: false };
+    }
+    const refunded = Math.min(
+      payment.amount,
+      Math.max(Number(payment.refunded_amount), event.amountRefunded),
+    );
+    await repo.recordRefund(trx, payment.id, refunded, new Date().toISOString());
+    if (refunded >= payment.amount && payment.user_id) {
+      const user = await findUserById(trx, payment.user_id);
+      if (user?.plan_id === payment.plan_id) await setPlan(trx, payment.user_id, 'free');
+    }
+    return { duplicate: false };
+  });
+}
+
+/** A Stripe `charge.refunded` event as a RefundEvent (undefined for a charge with no PaymentIntent). */
+function refundOf(event: Stripe.ChargeRefundedEvent): RefundEvent | undefined {
+  const charge = event.data.object;
+  const intent =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intent) return undefined;
+  return {
+    id: event.id,
+    type: event.type,
+    payment: { providerPaymentId: intent },
+    amountRefunded: charge.amount_refunded,
+  };
+}
+
+/** Refunds one of the user's local test payments in full, through the same code a Stripe refund takes. */
+export async function refundTestPayment(app: App, userId: string, paymentId: string): Promise<void> {
+  if (app.config.billing.kind !== 'test') throw notFound('Payment');
+  const payment = await repo.findPaymentFor(app.database.db, { paymentId });
+  if (!payment || payment.user_id !== userId || payment.provider !== 'test') throw notFound('Payment');
+  if (Number(payment.refunded_amount) >= payment.amount) {
+    throw new AppError('CONFLICT', 'This payment is already refunded.');
+  }
+  await applyRefundEvent(app, {
+    id: newId('test_evt'),
+    type: 'charge.refunded',
+    payment: { paymentId },
+    amountRefunded: payment.amount,
   });
 }
 
@@ -253,6 +334,7 @@ export async function payTestCheckout(app: App, userId: string, id: string): Pro
     amount: checkout.amount,
     currency: checkout.currency,
     receiptUrl: null,
+    providerPaymentId: null,
   });
   return { planId: checkout.planId };
 }
@@ -374,4 +456,18 @@ export async function removePaymentMethod(app: App, userId: string, id: string):
     throw providerFailed(app, error);
   }
   return listPaymentMethods(app, userId);
+}
+
+/**
+ * Back to the Free plan, at once: plans are bought with one-time payments, so there is no paid period to
+ * wait for. Collections already generated keep what they were generated with; the Free limits apply to new
+ * generations. Nothing is refunded (a refund comes from the provider's events).
+ */
+export async function switchToFree(
+  app: App,
+  user: { id: string; planId: PlanId },
+): Promise<{ planId: 'free' }> {
+  if (user.planId === 'free') throw new AppError('CONFLICT', 'You are already on the Free plan.');
+  await setPlan(app.database.db, user.id, 'free');
+  return { planId: 'free' };
 }

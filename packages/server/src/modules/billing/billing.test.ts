@@ -117,6 +117,8 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
         provider: 'test',
         receiptUrl: null,
         paidAt: expect.any(String),
+        refundedAmount: 0,
+        refundedAt: null,
       },
     ]);
     expect((await as(ada).get('/api/v1/session')).json().data.user.planId).toBe('starter');
@@ -141,6 +143,43 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     const refused = await as(pro).post(`/api/v1/projects/${project}/generate`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toContain('Your Starter plan generates up to 1,000 assets');
+  });
+
+  it('switches back to Free at once: new generations get the Free limits; on Free already is a 409', async () => {
+    const buyer = await createUserAndLogin(test.app, { planId: 'starter' });
+    const project = await createFixtureProject(test.app, buyer.cookie, { collectionSize: 150 });
+    const switched = await as(buyer).post('/api/v1/billing/free');
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json().data).toEqual({ planId: 'free' });
+    expect((await as(buyer).get('/api/v1/session')).json().data.user.planId).toBe('free');
+    const refused = await as(buyer).post(`/api/v1/projects/${project}/generate`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toContain('Your Free plan generates up to 100 assets');
+    const again = await as(buyer).post('/api/v1/billing/free');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('You are already on the Free plan.');
+    expect((await as(null).post('/api/v1/billing/free')).statusCode).toBe(401);
+  });
+
+  it('refunds a test payment in full through the refund path: Refunded, and the plan it bought is taken away', async () => {
+    const buyer = await createUserAndLogin(test.app);
+    const { checkoutId } = (await as(buyer).post('/api/v1/billing/checkout', { planId: 'pro' })).json().data;
+    await as(buyer).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`);
+    const [payment] = (await as(buyer).get('/api/v1/billing')).json().data.payments;
+    expect((await as(other).post(`/api/v1/billing/test-payments/${payment.id}/refund`)).statusCode).toBe(404);
+    expect((await as(null).post(`/api/v1/billing/test-payments/${payment.id}/refund`)).statusCode).toBe(401);
+    expect((await as(buyer).get('/api/v1/billing')).json().data.planId).toBe('pro');
+
+    const refunded = await as(buyer).post(`/api/v1/billing/test-payments/${payment.id}/refund`);
+    expect(refunded.statusCode).toBe(200);
+    const billing = (await as(buyer).get('/api/v1/billing')).json().data;
+    expect(billing.planId).toBe('free');
+    expect(billing.payments).toEqual([
+      { ...payment, refundedAmount: payment.amount, refundedAt: expect.any(String) },
+    ]);
+    const twice = await as(buyer).post(`/api/v1/billing/test-payments/${payment.id}/refund`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe('This payment is already refunded.');
   });
 
   it('lists no cards and offers no card form with the test checkout', async () => {
@@ -179,6 +218,7 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
           amount_total: amount,
           currency: 'usd',
           invoice: `in_${id}`,
+          payment_intent: `pi_${id}`,
         },
       },
     });
@@ -264,6 +304,8 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
         provider: 'stripe',
         receiptUrl: 'https://invoice.stripe.com/i/in_evt_paid1',
         paidAt: expect.any(String),
+        refundedAmount: 0,
+        refundedAt: null,
       },
     ]);
     // Stripe delivers the same event again (at-least-once): answered, applied nothing.
@@ -271,6 +313,53 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
     expect(redelivered.statusCode).toBe(200);
     expect(redelivered.json().data).toEqual({ received: true, duplicate: true });
     expect((await as(ada).get('/api/v1/billing')).json().data.payments).toHaveLength(1);
+  });
+
+  it('applies charge.refunded: a partial refund keeps the plan, a full one takes it away, once per event id', async () => {
+    const buyer = await createUserAndLogin(test.app);
+    const checkoutId = (await as(buyer).post('/api/v1/billing/checkout', { planId: 'starter' })).json().data
+      .checkoutId;
+    const paid = checkoutCompleted('evt_refundable', checkoutId, 17900);
+    await deliver(paid, sign(paid));
+    const refund = (id: string, amountRefunded: number) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'charge.refunded',
+        data: {
+          object: {
+            id: `ch_${id}`,
+            object: 'charge',
+            amount: 17900,
+            amount_refunded: amountRefunded,
+            payment_intent: 'pi_evt_refundable',
+            refunded: amountRefunded === 17900,
+          },
+        },
+      });
+    const partial = refund('evt_refund_part', 5000);
+    expect((await deliver(partial, sign(partial))).json().data).toEqual({ received: true, duplicate: false });
+    let billing = (await as(buyer).get('/api/v1/billing')).json().data;
+    expect(billing.planId).toBe('starter');
+    expect(billing.payments[0]).toMatchObject({ amount: 17900, refundedAmount: 5000 });
+
+    const unsigned = refund('evt_refund_forged', 17900);
+    expect((await deliver(unsigned, sign(unsigned, 'whsec_someoneelse'))).statusCode).toBe(400);
+    expect((await as(buyer).get('/api/v1/billing')).json().data.planId).toBe('starter');
+
+    const full = refund('evt_refund_full', 17900);
+    expect((await deliver(full, sign(full))).statusCode).toBe(200);
+    billing = (await as(buyer).get('/api/v1/billing')).json().data;
+    expect(billing.planId).toBe('free');
+    expect(billing.payments[0]).toMatchObject({ refundedAmount: 17900, refundedAt: expect.any(String) });
+    // Buying again, then Stripe re-delivering the old refund, changes nothing.
+    await test.app.database.db
+      .updateTable('users')
+      .set({ plan_id: 'pro' })
+      .where('id', '=', buyer.id)
+      .execute();
+    expect((await deliver(full, sign(full))).json().data).toEqual({ received: true, duplicate: true });
+    expect((await as(buyer).get('/api/v1/billing')).json().data.planId).toBe('pro');
   });
 
   it('records events it does not act on, and ignores an unpaid session', async () => {
