@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterEach, expect, it } from 'vitest';
@@ -80,4 +80,28 @@ it('fails naming the missing file, and the output gets no complete archive', asy
     'Cannot read images/2.png',
   );
   await expect(readZip(file)).rejects.toThrow();
+});
+
+it("zips an animated collection's animations beside their posters", async () => {
+  const { dir, source } = await writeTestCollection([
+    { color: [255, 0, 0], attributes: [{ trait_type: 'Hat', value: 'Cap' }] },
+    { color: [0, 0, 255], attributes: [{ trait_type: 'Hat', value: 'Crown' }] },
+  ]);
+  folders.push(dir);
+  // Token 2 is animated: its metadata links images/2.mp4.
+  const metadataFile = path.join(dir, 'metadata/2.json');
+  const metadata = JSON.parse(await readFile(metadataFile, 'utf8'));
+  await writeFile(metadataFile, JSON.stringify({ ...metadata, animation_url: 'ipfs://x/2.mp4' }));
+  await writeFile(path.join(dir, 'images/2.mp4'), new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112]));
+  const file = path.join(dir, 'collection.zip');
+  const output = createWriteStream(file);
+  await writeCollectionZip(source, output);
+  await finished(output);
+  const entries = await readZip(file);
+  expect([...entries.keys()].filter((name) => name.startsWith('images/'))).toEqual([
+    'images/1.png',
+    'images/2.png',
+    'images/2.mp4',
+  ]);
+  expect(entries.get('images/2.mp4')?.method).toBe(0);
 });

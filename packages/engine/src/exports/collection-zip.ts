@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
+import { animationPath, streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
 import { type CollectionSource, readCollectionFile } from './collection-files.ts';
 import { computeRarity } from './rarity-report.ts';
 import { loadArchiver } from './untyped-modules.ts';
@@ -17,7 +17,8 @@ export interface CollectionZipOptions {
 const ENTRY_DATE = new Date('2021-01-01T00:00:00Z');
 
 /**
- * Streams a ZIP of the collection to `output`: `images/N.png` (stored: PNG is already compressed),
+ * Streams a ZIP of the collection to `output`: `images/N.png` (stored: PNG is already compressed) and
+ * an animated collection's `images/N.webp|gif|mp4` beside it,
  * `metadata/N.json`, `solana/N.json` on request, `_metadata.json` and `rarity.json`, plus `extras`. Files are read one at a time
  * and the next is added only when the previous one is written, so memory stays at about one file
  * whatever the collection size; ZIP64 is used when the archive passes 4 GiB.
@@ -42,6 +43,8 @@ export async function writeCollectionZip(
         await readCollectionFile(source.files, tokenPaths(edition).image),
         true,
       );
+      const animation = await animationFile(source, edition);
+      if (animation) await add(animation, await readCollectionFile(source.files, animation), true);
     }
     for (let edition = 1; edition <= source.size; edition++) {
       const path = tokenPaths(edition).metadata;
@@ -66,4 +69,15 @@ export async function writeCollectionZip(
     throw error;
   }
   await done;
+}
+
+/** The path of a token's animation when its metadata links one (`animation_url` ending in `N.webp`, `.gif` or `.mp4`). */
+async function animationFile(source: CollectionSource, edition: number): Promise<string | undefined> {
+  const metadata = JSON.parse(
+    new TextDecoder().decode(await readCollectionFile(source.files, tokenPaths(edition).metadata)),
+  ) as { animation_url?: unknown };
+  const url = metadata.animation_url;
+  if (typeof url !== 'string') return undefined;
+  const format = /\.(webp|gif|mp4)$/.exec(url)?.[1] as 'webp' | 'gif' | 'mp4' | undefined;
+  return format ? animationPath(edition, format) : undefined;
 }
