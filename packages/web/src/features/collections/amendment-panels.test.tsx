@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { GrowPanel } from './grow-panel.tsx';
+import { MetadataEditor, previewName } from './metadata-editor.tsx';
 import { keptSummary, RerollPanel } from './reroll-panel.tsx';
+
+// jsdom has no ResizeObserver, which Ant Design's inputs read.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,12 +42,35 @@ const reroll = {
   status: 'done',
 };
 
-/** Answers the panels' calls; records the POSTs. */
+const metadataAnswer = {
+  settings: {
+    namePattern: null,
+    description: null,
+    externalUrl: null,
+    backgroundColor: null,
+    attributes: [],
+    renames: [],
+  },
+  traits: [{ traitType: 'Body', values: ['Red', 'Blue'] }],
+  defaultNamePattern: '{collection} #{edition}',
+  warnings: [],
+  history: [
+    {
+      id: 'e1',
+      createdBy: 'ada@example.com',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      changes: ['Description changed'],
+      status: 'done',
+    },
+  ],
+};
+
+/** Answers the panels' calls; records the POSTs and PUTs. */
 function stubServer(posts: { url: string; body: unknown }[], postAnswer?: Response) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'POST') {
+      if (init?.method === 'POST' || init?.method === 'PUT') {
         posts.push({ url, body: JSON.parse(String(init.body)) });
         return (
           postAnswer?.clone() ??
@@ -49,6 +80,8 @@ function stubServer(posts: { url: string; body: unknown }[], postAnswer?: Respon
           )
         );
       }
+      if (url.endsWith('/metadata-settings'))
+        return Response.json({ status: 'success', data: metadataAnswer });
       if (url.endsWith('/amendments'))
         return Response.json({ status: 'success', data: { amendments: [reroll] } });
       if (url.includes('/amendments/a1/changes')) {
@@ -174,5 +207,37 @@ describe('lock and reroll, grow', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /Add tokens/ }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(posts).toEqual([{ url: '/api/v1/collections/c1/grow', body: { count: 5 } }]);
+  });
+
+  it('edits the metadata: previews token #1’s name, sends blank fields as null, shows the history and the server’s refusal', async () => {
+    expect(previewName('{collection} No. {edition}', 'Cats')).toBe('Cats No. 1');
+    const posts: { url: string; body: unknown }[] = [];
+    const message = 'Unknown placeholder {id}: use {collection} and {edition}.';
+    stubServer(
+      posts,
+      Response.json({ status: 'error', error: { code: 'BAD_REQUEST', message } }, { status: 400 }),
+    );
+    show(<MetadataEditor collection={collection} frozen={null} />);
+    const pattern = await screen.findByRole('textbox', { name: 'Name pattern' }, { timeout: 15_000 });
+    expect(screen.getByText(/Token #1 reads “Cats #1”/)).toBeTruthy();
+    expect(screen.getByText('Description changed')).toBeTruthy();
+    fireEvent.change(pattern, { target: { value: '{collection} #{id}' } });
+    expect(await screen.findByText(/Token #1 reads “Cats #\{id\}”/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Background colour'), { target: { value: '#1D3557' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save metadata' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(posts).toEqual([
+      {
+        url: '/api/v1/collections/c1/metadata-settings',
+        body: {
+          namePattern: '{collection} #{id}',
+          description: null,
+          externalUrl: null,
+          backgroundColor: '#1D3557',
+          attributes: [],
+          renames: [],
+        },
+      },
+    ]);
   });
 });

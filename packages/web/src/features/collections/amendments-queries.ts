@@ -1,9 +1,12 @@
 import {
   type Collection,
+  editCollectionMetadata,
   type GrowBody,
+  getCollectionMetadata,
   getRerollChanges,
   growCollection,
   listAmendments,
+  type MetadataSettingsInput,
   type RerollBody,
   rerollCollection,
 } from '@layerloom/api';
@@ -59,6 +62,25 @@ export function useGrow(id: string) {
   const started = useStarted(id);
   return useMutation({
     mutationFn: (body: GrowBody) => call(growCollection, { params: { id }, body }),
+    onSuccess: (answer) => started(answer.data.collection),
+  });
+}
+
+const metadataKey = (id: string) => [...collectionsKey, id, 'metadata-settings'] as const;
+
+/** The collection's metadata edits, traits (for renames), format warnings and history. */
+export function useCollectionMetadata(id: string) {
+  return useQuery({
+    queryKey: metadataKey(id),
+    queryFn: async ({ signal }) => (await call(getCollectionMetadata, { params: { id }, signal })).data,
+  });
+}
+
+/** Saves the metadata edits; the collection then rewrites its metadata as a job. */
+export function useSaveMetadata(id: string) {
+  const started = useStarted(id);
+  return useMutation({
+    mutationFn: (body: MetadataSettingsInput) => call(editCollectionMetadata, { params: { id }, body }),
     onSuccess: (answer) => started(answer.data.collection),
   });
 }

@@ -17,6 +17,7 @@ import { formatCount, formatDate, progressPercent } from './format.ts';
 import { GenerationProgressView } from './generation-progress.tsx';
 import { GrowPanel } from './grow-panel.tsx';
 import { IpfsPanel } from './ipfs-panel.tsx';
+import { MetadataEditor } from './metadata-editor.tsx';
 import { PublishPanel } from './publish-panel.tsx';
 import { RarityReportLink } from './rarity-link.tsx';
 import { RerollPanel } from './reroll-panel.tsx';
@@ -213,6 +214,7 @@ export function CollectionPage() {
           <div className="llc-amend">
             <RerollPanel collection={data} kept={kept} onKeptChange={setKept} frozen={frozen} />
             <GrowPanel collection={data} frozen={frozen} />
+            <MetadataEditor collection={data} frozen={frozen} />
           </div>
           <CollectionGallery
             collection={data}

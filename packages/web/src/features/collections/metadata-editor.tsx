@@ -1,0 +1,256 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Collection, CollectionMetadata, MetadataSettingsInput } from '@layerloom/api';
+import { Alert, Button, Form, Input, Select, Skeleton } from 'antd';
+import { useFeedback } from '../../app/feedback.ts';
+import { errorMessage } from '../../lib/api-error.ts';
+import { useCollectionMetadata, useSaveMetadata } from './amendments-queries.ts';
+import { formatDate } from './format.ts';
+import './amendments.css';
+
+/** The form's values: empty text means "as generated". */
+interface MetadataForm {
+  namePattern: string;
+  description: string;
+  externalUrl: string;
+  backgroundColor: string;
+  attributes: { trait_type: string; value: string }[];
+  renames: { trait: string; to: string }[];
+}
+
+const SEPARATOR = '\u0000';
+
+function toForm(settings: CollectionMetadata['settings']): MetadataForm {
+  return {
+    namePattern: settings.namePattern ?? '',
+    description: settings.description ?? '',
+    externalUrl: settings.externalUrl ?? '',
+    backgroundColor: settings.backgroundColor ? `#${settings.backgroundColor}` : '',
+    attributes: settings.attributes.map((attribute) => ({ ...attribute, value: String(attribute.value) })),
+    renames: settings.renames.map((rename) => ({
+      trait: `${rename.traitType}${SEPARATOR}${rename.from}`,
+      to: rename.to,
+    })),
+  };
+}
+
+/** The settings a form holds (blank fields keep what generation wrote). */
+export function toSettings(form: MetadataForm): MetadataSettingsInput {
+  const orNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+  return {
+    namePattern: orNull(form.namePattern),
+    description: orNull(form.description),
+    externalUrl: orNull(form.externalUrl),
+    backgroundColor: orNull(form.backgroundColor),
+    attributes: (form.attributes ?? []).map((attribute) => ({
+      trait_type: attribute.trait_type?.trim() ?? '',
+      value: attribute.value?.trim() ?? '',
+    })),
+    renames: (form.renames ?? []).map((rename) => {
+      const [traitType = '', from = ''] = (rename.trait ?? '').split(SEPARATOR);
+      return { traitType, from, to: rename.to?.trim() ?? '' };
+    }),
+  };
+}
+
+/** Token #1's name under a pattern (the preview under the field). */
+export function previewName(pattern: string, collection: string): string {
+  return pattern.replaceAll('{collection}', collection).replaceAll('{edition}', '1');
+}
+
+/**
+ * Edit metadata: name pattern, description, external URL, background colour, collection-wide
+ * attributes and trait renames for every token, checked by the server against the OpenSea and Metaplex
+ * formats and applied by a background job; with the history of edits (who, when, what).
+ */
+export function MetadataEditor({ collection, frozen }: { collection: Collection; frozen: string | null }) {
+  const metadata = useCollectionMetadata(collection.id);
+  return (
+    <section className="llc-panel llc-amend-panel llc-metadata-editor" aria-labelledby="llc-metadata-title">
+      <h2 id="llc-metadata-title" className="llc-section-title">
+        Edit metadata
+      </h2>
+      <p className="llc-muted">
+        Change what every token's metadata says. Images stay as they are; the ZIP, IPFS CIDs and rarity follow
+        the new metadata. Leave a field blank to keep what generation wrote.
+      </p>
+      {metadata.isPending ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : metadata.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="The metadata could not be loaded"
+          description={errorMessage(metadata.error)}
+        />
+      ) : (
+        <MetadataFormView collection={collection} metadata={metadata.data} frozen={frozen} />
+      )}
+    </section>
+  );
+}
+
+function MetadataFormView({
+  collection,
+  metadata,
+  frozen,
+}: {
+  collection: Collection;
+  metadata: CollectionMetadata;
+  frozen: string | null;
+}) {
+  const feedback = useFeedback();
+  const save = useSaveMetadata(collection.id);
+  const [form] = Form.useForm<MetadataForm>();
+  const pattern = Form.useWatch('namePattern', form) ?? '';
+  const traitOptions = metadata.traits.flatMap((type) =>
+    type.values.map((value) => ({
+      value: `${type.traitType}${SEPARATOR}${value}`,
+      label: `${type.traitType}: ${value}`,
+    })),
+  );
+  const onFinish = (values: MetadataForm) => {
+    save.mutate(toSettings(values), {
+      onSuccess: () => feedback.success('Rewriting every token’s metadata'),
+    });
+  };
+  return (
+    <>
+      {frozen ? (
+        <Alert type="info" showIcon title="Metadata can no longer change" description={frozen} />
+      ) : null}
+      {metadata.warnings.map((warning) => (
+        <Alert key={warning} type="warning" showIcon title="Solana (Metaplex)" description={warning} />
+      ))}
+      <Form<MetadataForm>
+        form={form}
+        layout="vertical"
+        initialValues={toForm(metadata.settings)}
+        onFinish={onFinish}
+        onValuesChange={() => save.reset()}
+        disabled={frozen !== null}
+        className="llc-metadata-form"
+      >
+        <Form.Item
+          label="Name pattern"
+          name="namePattern"
+          extra={
+            <>
+              Use {'{collection}'} and {'{edition}'}. Token #1 reads “
+              {previewName(pattern.trim() || metadata.defaultNamePattern, collection.name)}”.
+            </>
+          }
+        >
+          <Input placeholder={metadata.defaultNamePattern} maxLength={200} />
+        </Form.Item>
+        <Form.Item label="Description" name="description">
+          <Input.TextArea placeholder={collection.description || 'As generated'} rows={3} maxLength={5000} />
+        </Form.Item>
+        <div className="llc-metadata-row">
+          <Form.Item label="External URL" name="externalUrl" extra="OpenSea’s link to your site">
+            <Input placeholder="https://example.com" inputMode="url" />
+          </Form.Item>
+          <Form.Item label="Background colour" name="backgroundColor" extra="Six hex digits, e.g. #1d3557">
+            <Input placeholder="#1d3557" maxLength={7} />
+          </Form.Item>
+        </div>
+        <fieldset className="llc-metadata-list">
+          <legend>Attributes on every token</legend>
+          <Form.List name="attributes">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field, index) => (
+                  <div key={field.key} className="llc-metadata-pair">
+                    <Form.Item name={[field.name, 'trait_type']} label={`Attribute ${index + 1} name`}>
+                      <Input placeholder="Artist" maxLength={64} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'value']} label={`Attribute ${index + 1} value`}>
+                      <Input placeholder="Ada" maxLength={128} />
+                    </Form.Item>
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove attribute ${index + 1}`}
+                      onClick={() => remove(field.name)}
+                    />
+                  </div>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({ trait_type: '', value: '' })}>
+                  Add attribute
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </fieldset>
+        <fieldset className="llc-metadata-list">
+          <legend>Rename traits across the collection</legend>
+          <Form.List name="renames">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field, index) => (
+                  <div key={field.key} className="llc-metadata-pair">
+                    <Form.Item name={[field.name, 'trait']} label={`Trait ${index + 1}`}>
+                      <Select
+                        options={traitOptions}
+                        showSearch
+                        optionFilterProp="label"
+                        placeholder="Choose a trait"
+                      />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'to']} label={`New name ${index + 1}`}>
+                      <Input placeholder="New name" maxLength={64} />
+                    </Form.Item>
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove rename ${index + 1}`}
+                      onClick={() => remove(field.name)}
+                    />
+                  </div>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({ trait: undefined, to: '' })}>
+                  Rename a trait
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </fieldset>
+        {save.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title="Not saved"
+            description={errorMessage(save.error)}
+          />
+        ) : null}
+        <div>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            Save metadata
+          </Button>
+        </div>
+      </Form>
+      {metadata.history.length > 0 ? (
+        <div className="llc-changes">
+          <h3 className="llc-changes-title">Edit history</h3>
+          <ol className="llc-history">
+            {metadata.history.map((entry) => (
+              <li key={entry.id}>
+                <span>{entry.changes.join('; ')}</span>
+                <span className="llc-muted">
+                  {entry.createdBy} · {formatDate(entry.createdAt)}{' '}
+                  {new Date(entry.createdAt).toLocaleTimeString('en-US', {
+                    hour: '2-digit',
+                    minute: '2-digit',
+                  })}
+                  {entry.status === 'running'
+                    ? ' · in progress'
+                    : entry.status === 'failed'
+                      ? ' · failed'
+                      : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </>
+  );
+}
