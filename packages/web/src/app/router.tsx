@@ -112,6 +112,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/referrals/referrals-page.tsx'), 'ReferralsPage'),
           },
           {
+            path: 'notifications',
+            lazy: page(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage'),
+          },
+          {
             path: 'settings',
             lazy: page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
           },

@@ -7,6 +7,7 @@ import { useFeedback } from '../../app/feedback.ts';
 import { PageLoading } from '../../app/route-error.tsx';
 import { BrandLogo } from '../auth/brand-mark.tsx';
 import { useLogout, useSession } from '../auth/session.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { HeaderSearch } from '../search/header-search.tsx';
 import { activeItem, navItems } from './nav-items.tsx';
 import { UserBadge } from './user-badge.tsx';
@@ -99,6 +100,7 @@ export function DashboardLayout() {
           </div>
           <p className="ll-dash__section ll-display">{current?.label ?? 'Dashboard'}</p>
           <HeaderSearch />
+          <NotificationBell />
           <div className="ll-dash__user">
             <UserBadge user={user} />
           </div>

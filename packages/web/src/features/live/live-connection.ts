@@ -20,7 +20,9 @@ const CLOSED = 2;
  * is opened again after a growing pause while anyone still listens.
  */
 export function createLiveConnection(
-  open: (url: string) => EventSourceLike = (url) => new EventSource(url, { withCredentials: true }),
+  // Without EventSource (an old browser, a test without one) nothing is live; pages still load their data.
+  open: (url: string) => EventSourceLike | undefined = (url) =>
+    typeof EventSource === 'undefined' ? undefined : new EventSource(url, { withCredentials: true }),
   schedule: (run: () => void, ms: number) => unknown = (run, ms) => setTimeout(run, ms),
 ) {
   const listeners = new Map<LiveEventType, Set<LiveListener>>();
@@ -40,6 +42,7 @@ export function createLiveConnection(
 
   const connect = () => {
     const current = open(streamLiveEvents.path);
+    if (!current) return;
     source = current;
     for (const type of ['ready', 'resync', 'notification', 'notifications.read'] as const) {
       current.addEventListener(type, dispatch(type));
