@@ -9,9 +9,11 @@ import {
   type PaymentMethod,
   type PlanId,
   payTestCheckout,
+  refundTestPayment,
   removePaymentMethod,
   setDefaultPaymentMethod,
   startCheckout,
+  switchToFree,
   type TestCheckout,
 } from '@layerloom/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -74,13 +76,34 @@ export function usePayTestCheckout(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => (await call(payTestCheckout, { params: { id } })).data,
-    onSuccess: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: billingKey }),
-        client.invalidateQueries({ queryKey: sessionKey }),
-        client.invalidateQueries({ queryKey: ['account'] }),
-      ]);
-    },
+    onSuccess: () => planChanged(client),
+  });
+}
+
+/** Every query a plan change touches: the billing page, the session (limits, header) and the account. */
+function planChanged(client: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: billingKey }),
+    client.invalidateQueries({ queryKey: sessionKey }),
+    client.invalidateQueries({ queryKey: ['account'] }),
+  ]);
+}
+
+/** Back to the Free plan, at once (new generations get its limits). */
+export function useSwitchToFree() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await call(switchToFree)).data,
+    onSuccess: () => planChanged(client),
+  });
+}
+
+/** The local test checkout's full refund of a test payment (the plan it bought goes when it is the current one). */
+export function useRefundTestPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await call(refundTestPayment, { params: { id } })).data,
+    onSuccess: () => planChanged(client),
   });
 }
 

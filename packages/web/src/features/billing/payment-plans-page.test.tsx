@@ -1,5 +1,5 @@
 import type { BillingPayment } from '@layerloom/api';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
@@ -92,6 +92,67 @@ describe('Payment plans', { timeout: 30_000 }, () => {
   });
 });
 
+describe('Switch to Free and refunds', { timeout: 30_000 }, () => {
+  it('switches a paid plan back to Free after confirming, then marks Free current', async () => {
+    let planId = 'pro';
+    const { fetch } = show('/dashboard/payment-plans', (url, init) => {
+      if (url.endsWith('/billing/free') && init?.method === 'POST') {
+        planId = 'free';
+        return Response.json({ status: 'success', data: { planId: 'free' } });
+      }
+      return billing(planId, 'test');
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch to Free' }, { timeout: 20_000 }));
+    // The confirmation's own button has the same name; it is the second one.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Switch to Free' })).toHaveLength(2));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Switch to Free' })[1]!);
+    expect(await screen.findByText('You are on the Free plan now')).toBeTruthy();
+    const plans = screen.getByRole('list', { name: 'Plans' });
+    const free = within(plans).getByRole('listitem', { name: 'Free' });
+    expect(await within(free).findByText('Current plan')).toBeTruthy();
+    expect(
+      fetch.mock.calls.some(
+        ([url, init]) => String(url).endsWith('/billing/free') && init?.method === 'POST',
+      ),
+    ).toBe(true);
+  });
+
+  it('shows a refunded payment, and refunds a test payment from Settings › Payment', async () => {
+    const payment: BillingPayment = {
+      id: 'pay_t',
+      planId: 'starter',
+      amount: 17900,
+      currency: 'usd',
+      provider: 'test',
+      receiptUrl: null,
+      paidAt: '2026-11-20T10:00:00.000Z',
+      refundedAmount: 0,
+      refundedAt: null,
+    };
+    const { fetch } = show('/dashboard/settings', (url, init) => {
+      if (url.endsWith('/payment-methods'))
+        return Response.json({ status: 'success', data: { paymentMethods: [] } });
+      if (url.endsWith('/test-payments/pay_t/refund') && init?.method === 'POST') {
+        payment.refundedAmount = 17900;
+        payment.refundedAt = '2026-11-21T10:00:00.000Z';
+        return Response.json({ status: 'success', data: { refunded: true } });
+      }
+      return billing(payment.refundedAmount ? 'free' : 'starter', 'test', [{ ...payment }]);
+    });
+    fireEvent.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Refund the test payment of Nov 20, 2026' },
+        { timeout: 20_000 },
+      ),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refunded')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Refund the test payment/ })).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/test-payments/pay_t/refund'))).toBe(true);
+  });
+});
+
 const cards = (defaultId: string) => [
   {
     id: 'pm_visa',
@@ -122,6 +183,8 @@ describe('Payment plans back from Stripe Checkout', { timeout: 30_000 }, () => {
       provider: 'stripe',
       receiptUrl: null,
       paidAt: new Date().toISOString(),
+      refundedAmount: 0,
+      refundedAt: null,
     };
     const { fetch } = show('/dashboard/payment-plans?checkout=success', (url) => {
       if (url.endsWith('/session'))
@@ -211,6 +274,8 @@ describe('Settings › Payment', { timeout: 30_000 }, () => {
                 provider: 'stripe',
                 receiptUrl: 'https://invoice.stripe.com/i/in_1',
                 paidAt: '2026-11-20T10:00:00.000Z',
+                refundedAmount: 0,
+                refundedAt: null,
               },
               {
                 id: 'pay_1',
@@ -220,6 +285,8 @@ describe('Settings › Payment', { timeout: 30_000 }, () => {
                 provider: 'test',
                 receiptUrl: null,
                 paidAt: '2026-11-01T10:00:00.000Z',
+                refundedAmount: 0,
+                refundedAt: null,
               },
             ],
             true,

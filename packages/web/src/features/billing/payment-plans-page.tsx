@@ -1,13 +1,14 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { type Plan, type PlanId, plans } from '@layerloom/api';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Skeleton, Tag } from 'antd';
+import { Alert, Button, Popconfirm, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { sessionKey, useSession } from '../auth/session.ts';
-import { useBilling, useStartCheckout } from './billing-queries.ts';
+import { useBilling, useStartCheckout, useSwitchToFree } from './billing-queries.ts';
 import './billing.css';
 
 const count = new Intl.NumberFormat('en-US');
@@ -22,6 +23,8 @@ export function PaymentPlansPage() {
   const returned = search.get('checkout');
   const billing = useBilling({ awaitPayment: returned === 'success' });
   const checkout = useStartCheckout();
+  const toFree = useSwitchToFree();
+  const feedback = useFeedback();
   const navigate = useNavigate();
   const session = useSession();
   const client = useQueryClient();
@@ -108,6 +111,13 @@ export function PaymentPlansPage() {
               busy={checkout.isPending && checkout.variables === plan.id}
               disabled={checkout.isPending}
               onBuy={onBuy}
+              onSwitchToFree={() =>
+                toFree.mutate(undefined, {
+                  onSuccess: () => feedback.success('You are on the Free plan now'),
+                  onError: (error) => feedback.notifyError('Could not switch to the Free plan', error),
+                })
+              }
+              switching={toFree.isPending}
             />
           ))}
         </ul>
@@ -123,6 +133,8 @@ function PlanCard({
   busy,
   disabled,
   onBuy,
+  onSwitchToFree,
+  switching,
 }: {
   plan: Plan;
   currentId: PlanId;
@@ -130,6 +142,8 @@ function PlanCard({
   busy: boolean;
   disabled: boolean;
   onBuy: (planId: Exclude<PlanId, 'free'>) => void;
+  onSwitchToFree: () => void;
+  switching: boolean;
 }) {
   const isCurrent = plan.id === currentId;
   const titleId = `llb-plan-${plan.id}`;
@@ -161,10 +175,19 @@ function PlanCard({
           <Button block disabled>
             Your plan
           </Button>
-        ) : plan.id === 'free' || !canBuy ? (
-          <p className="llb-plan__note">
-            {plan.id === 'free' ? 'Every account starts here.' : 'Ask an administrator.'}
-          </p>
+        ) : plan.id === 'free' ? (
+          <Popconfirm
+            title="Switch to the Free plan?"
+            description="It changes at once: new collections get the Free limits, the ones you made keep theirs. Nothing is refunded."
+            okText="Switch to Free"
+            onConfirm={onSwitchToFree}
+          >
+            <Button block loading={switching} aria-label="Switch to Free">
+              Switch to Free
+            </Button>
+          </Popconfirm>
+        ) : !canBuy ? (
+          <p className="llb-plan__note">Ask an administrator.</p>
         ) : (
           <Button
             block

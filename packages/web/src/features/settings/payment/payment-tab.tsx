@@ -1,6 +1,7 @@
 import { CreditCardOutlined, LockOutlined } from '@ant-design/icons';
 import { type BillingPayment, type PaymentMethod, planById } from '@layerloom/api';
 import { Alert, Button, Popconfirm, Skeleton, Tag } from 'antd';
+import { useFeedback } from '../../../app/feedback.ts';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import {
@@ -11,6 +12,7 @@ import {
   useCardAction,
   useOpenPortal,
   usePaymentMethods,
+  useRefundTestPayment,
 } from '../../billing/billing-queries.ts';
 import './payment.css';
 
@@ -28,7 +30,7 @@ export function PaymentTab() {
   return (
     <div className="llpay">
       <PaymentMethods billing={billing.data} />
-      <Payments payments={billing.data.payments} />
+      <Payments payments={billing.data.payments} canRefund={billing.data.provider === 'test'} />
     </div>
   );
 }
@@ -144,7 +146,13 @@ function Cards() {
   );
 }
 
-function Payments({ payments }: { payments: BillingPayment[] }) {
+/**
+ * The payments with their receipts; a refund the provider reported shows on its row. With the local test
+ * checkout each test payment can be refunded here, through the same code as a Stripe refund.
+ */
+function Payments({ payments, canRefund }: { payments: BillingPayment[]; canRefund: boolean }) {
+  const refund = useRefundTestPayment();
+  const feedback = useFeedback();
   return (
     <section className="llpay-section" aria-labelledby="llpay-payments">
       <h2 id="llpay-payments" className="llpay-title">
@@ -170,7 +178,18 @@ function Payments({ payments }: { payments: BillingPayment[] }) {
                     <time dateTime={payment.paidAt}>{day.format(new Date(payment.paidAt))}</time>
                   </td>
                   <td>{planById(payment.planId).name}</td>
-                  <td>{formatAmount(payment.amount, payment.currency)}</td>
+                  <td>
+                    {formatAmount(payment.amount, payment.currency)}
+                    {payment.refundedAmount >= payment.amount ? (
+                      <Tag className="ll-state-tag ll-state-tag--wait llpay-refund" variant="filled">
+                        Refunded
+                      </Tag>
+                    ) : payment.refundedAmount > 0 ? (
+                      <Tag className="ll-state-tag ll-state-tag--wait llpay-refund" variant="filled">
+                        {formatAmount(payment.refundedAmount, payment.currency)} refunded
+                      </Tag>
+                    ) : null}
+                  </td>
                   <td>
                     {payment.receiptUrl ? (
                       <a href={payment.receiptUrl} target="_blank" rel="noreferrer">
@@ -180,6 +199,28 @@ function Payments({ payments }: { payments: BillingPayment[] }) {
                       <span className="llpay-muted">Test payment: no receipt</span>
                     ) : (
                       'Not available'
+                    )}
+                    {canRefund && payment.provider === 'test' && payment.refundedAmount < payment.amount && (
+                      <Popconfirm
+                        title="Refund this test payment?"
+                        description="As a provider's refund would: the plan it bought goes if it is your plan."
+                        okText="Refund"
+                        onConfirm={() =>
+                          refund.mutate(payment.id, {
+                            onSuccess: () => feedback.success('Test payment refunded'),
+                            onError: (error) => feedback.notifyError('Could not refund the payment', error),
+                          })
+                        }
+                      >
+                        <Button
+                          size="small"
+                          className="llpay-refund"
+                          loading={refund.isPending && refund.variables === payment.id}
+                          aria-label={`Refund the test payment of ${day.format(new Date(payment.paidAt))}`}
+                        >
+                          Refund (test)
+                        </Button>
+                      </Popconfirm>
                     )}
                   </td>
                 </tr>
