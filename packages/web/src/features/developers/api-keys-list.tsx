@@ -6,10 +6,11 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { useApiKeys, useApiKeyUses, useRevokeApiKey } from './api-key-queries.ts';
 import { shortDate } from './expiry.ts';
 
-const statusColor: Record<ApiKey['status'], string> = {
-  active: 'green',
-  expired: 'orange',
-  revoked: 'default',
+/** Status tags use the tab's own colours: antd's preset green and gold are too light for AA contrast. */
+const statusClass: Record<ApiKey['status'], string> = {
+  active: 'lldev-tag lldev-tag--ok',
+  expired: 'lldev-tag lldev-tag--warn',
+  revoked: 'lldev-tag',
 };
 const statusLabel: Record<ApiKey['status'], string> = {
   active: 'Active',
@@ -52,7 +53,7 @@ function ApiKeyItem({ apiKey }: { apiKey: ApiKey }) {
       <div className="lldev-item__head">
         <div className="lldev-item__title">
           <span className="lldev-item__name">{apiKey.name}</span>
-          <Tag color={statusColor[apiKey.status]}>{statusLabel[apiKey.status]}</Tag>
+          <Tag className={statusClass[apiKey.status]}>{statusLabel[apiKey.status]}</Tag>
         </div>
         <div className="lldev-item__actions">
           <Button
@@ -122,7 +123,9 @@ function ApiKeyUses({ id, elementId }: { id: string; elementId: string }) {
         <p className="lldev-hint">No requests made with this key yet.</p>
       )}
       {uses.data && uses.data.length > 0 && (
-        <div className="lldev-table-wrap">
+        // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1).
+        <section className="lldev-table-wrap" tabIndex={0} aria-label="Requests made with this key">
           <table className="lldev-table">
             <caption className="lldev-sr">Latest requests made with this key</caption>
             <thead>
@@ -148,7 +151,7 @@ function ApiKeyUses({ id, elementId }: { id: string; elementId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );

@@ -74,7 +74,13 @@ export function CreateApiKeyForm({
       <Form.Item
         label="Scopes"
         name="scopes"
-        rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one scope' }]}
+        // A validator, not `required`: antd would put aria-required on the group's div, which has no role to carry it.
+        rules={[
+          {
+            validator: (_rule, value?: unknown[]) =>
+              value?.length ? Promise.resolve() : Promise.reject(new Error('Choose at least one scope')),
+          },
+        ]}
       >
         <Checkbox.Group options={scopeOptions} className="lldev-scopes" />
       </Form.Item>

@@ -25,11 +25,12 @@ const eventOptions = (Object.keys(webhookEvents) as WebhookEventType[]).map((eve
   label: webhookEvents[event].label,
 }));
 
-const deliveryColor: Record<WebhookDelivery['status'], string> = {
-  pending: 'blue',
-  retrying: 'orange',
-  succeeded: 'green',
-  failed: 'red',
+/** The tab's own tag colours (antd's preset ones are too light for AA contrast). */
+const deliveryClass: Record<WebhookDelivery['status'], string> = {
+  pending: 'lldev-tag lldev-tag--info',
+  retrying: 'lldev-tag lldev-tag--warn',
+  succeeded: 'lldev-tag lldev-tag--ok',
+  failed: 'lldev-tag lldev-tag--bad',
 };
 const deliveryLabel: Record<WebhookDelivery['status'], string> = {
   pending: 'Sending',
@@ -128,7 +129,13 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: { url: string; sec
       <Form.Item
         label="Events"
         name="events"
-        rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one event' }]}
+        // A validator, not `required`: antd would put aria-required on the group's div, which has no role to carry it.
+        rules={[
+          {
+            validator: (_rule, value?: unknown[]) =>
+              value?.length ? Promise.resolve() : Promise.reject(new Error('Choose at least one event')),
+          },
+        ]}
       >
         <Checkbox.Group options={eventOptions} className="lldev-scopes" />
       </Form.Item>
@@ -166,7 +173,9 @@ function EndpointItem({
       <div className="lldev-item__head">
         <div className="lldev-item__title">
           <span className="lldev-item__name">{endpoint.url}</span>
-          <Tag color={endpoint.enabled ? 'green' : 'default'}>{endpoint.enabled ? 'On' : 'Off'}</Tag>
+          <Tag className={endpoint.enabled ? 'lldev-tag lldev-tag--ok' : 'lldev-tag'}>
+            {endpoint.enabled ? 'On' : 'Off'}
+          </Tag>
         </div>
         <div className="lldev-item__actions lldev-item__actions--wrap">
           <Button
@@ -262,7 +271,9 @@ function DeliveryLog({ id, elementId }: { id: string; elementId: string }) {
       )}
       {deliveries.data && deliveries.data.length === 0 && <p className="lldev-hint">No deliveries yet.</p>}
       {deliveries.data && deliveries.data.length > 0 && (
-        <div className="lldev-table-wrap">
+        // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1).
+        <section className="lldev-table-wrap" tabIndex={0} aria-label="Deliveries to this endpoint">
           <table className="lldev-table">
             <caption className="lldev-sr">Latest deliveries to this endpoint</caption>
             <thead>
@@ -283,7 +294,7 @@ function DeliveryLog({ id, elementId }: { id: string; elementId: string }) {
                     <code>{delivery.eventType}</code>
                   </td>
                   <td>
-                    <Tag color={deliveryColor[delivery.status]}>{deliveryLabel[delivery.status]}</Tag>
+                    <Tag className={deliveryClass[delivery.status]}>{deliveryLabel[delivery.status]}</Tag>
                     {delivery.error && <span className="lldev-error">{delivery.error}</span>}
                   </td>
                   <td>{delivery.responseStatus ?? '—'}</td>
@@ -293,7 +304,7 @@ function DeliveryLog({ id, elementId }: { id: string; elementId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );
