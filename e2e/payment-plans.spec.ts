@@ -76,4 +76,21 @@ describe('payment plans', () => {
       await context.close();
     }
   });
+
+  it('refunds the test payment as a provider would: the row says Refunded and the plan goes back to Free', async () => {
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, member.email, member.password);
+    await page.goto('/dashboard/settings?tab=payment');
+    await page.getByRole('button', { name: /^Refund the test payment of / }).click();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByText('Test payment refunded').waitFor();
+    const row = page.getByRole('row', { name: /Pro/ });
+    await row.getByText('Refunded').waitFor();
+    await page.goto('/dashboard/payment-plans');
+    await page.getByRole('listitem', { name: 'Free' }).getByText('Current plan').waitFor();
+    await page.goto('/dashboard/nft');
+    await page.getByText('Your Free plan: up to 100 assets').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
