@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
 import { encoderArguments } from '../src/render/animation-encoder.ts';
+import { encodeFrames } from '../test/support/animated-fixtures.ts';
 
 const distUrl = new URL('../dist/index.js', import.meta.url).href;
 const { generateCollection, createFolderSink } = (await import(distUrl)) as typeof import('../src/index.ts');
@@ -68,35 +69,10 @@ async function fixture(): Promise<Record<string, unknown>[]> {
       const file = path.join(dir, `L${layer}-T${trait}.${ext}`);
       if (!existsSync(file)) {
         await mkdir(dir, { recursive: true });
-        const strip = frameStrip(layer, trait);
-        const raw = { raw: { width: size, height: size * FRAMES, channels: 4 as const, pageHeight: size } };
-        const delay = Array.from({ length: FRAMES }, () => Math.round(1000 / FPS));
-        if (ext === 'webp') await sharp(strip, raw).webp({ delay, loop: 0, quality: 90 }).toFile(file);
-        else if (ext === 'gif') await sharp(strip, raw).gif({ delay, loop: 0 }).toFile(file);
-        else {
-          await writeFile(`${file}.rgba`, strip);
-          execFileSync('ffmpeg', [
-            '-v',
-            'error',
-            '-f',
-            'rawvideo',
-            '-pix_fmt',
-            'rgba',
-            '-s',
-            `${size}x${size}`,
-            '-framerate',
-            String(FPS),
-            '-i',
-            `${file}.rgba`,
-            '-c:v',
-            'libx264',
-            '-pix_fmt',
-            'yuv420p',
-            '-y',
-            file,
-          ]);
-          await rm(`${file}.rgba`);
-        }
+        await writeFile(
+          file,
+          await encodeFrames(ext, frameStrip(layer, trait), size, FRAMES, Math.round(1000 / FPS)),
+        );
       }
       traits.push({ name: `T${trait}`, asset: file });
     }

@@ -43,11 +43,19 @@ export async function animatedFixture(
   frameMs: number,
   region: 'full' | 'right' = 'full',
 ): Promise<Buffer> {
-  const raw = colourFrames(size, colours, region);
-  const input = {
-    raw: { width: size, height: size * colours.length, channels: 4 as const, pageHeight: size },
-  };
-  const delay = colours.map(() => frameMs);
+  return encodeFrames(container, colourFrames(size, colours, region), size, colours.length, frameMs);
+}
+
+/** Encodes `count` raw RGBA frames of `size²` (stacked) in a container, each frame `frameMs` long. */
+export async function encodeFrames(
+  container: FixtureContainer,
+  raw: Buffer,
+  size: number,
+  count: number,
+  frameMs: number,
+): Promise<Buffer> {
+  const input = { raw: { width: size, height: size * count, channels: 4 as const, pageHeight: size } };
+  const delay = Array.from({ length: count }, () => frameMs);
   if (container === 'gif') return sharp(raw, input).gif({ delay, loop: 0 }).toBuffer();
   if (container === 'webp') return sharp(raw, input).webp({ delay, loop: 0, lossless: true }).toBuffer();
   const dir = await mkdtemp(path.join(tmpdir(), 'layerloom-fixture-'));

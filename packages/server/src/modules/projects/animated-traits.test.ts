@@ -11,21 +11,16 @@ import { createUserAndLogin, type LoggedInUser } from '../../../test/support/use
 
 let work: string;
 
-/** A clip made by ffmpeg from its test pattern: `seconds` long at `fps` (default 10), 48², with the given output arguments. */
-async function clip(name: string, seconds: number, output: string[], fps = 10): Promise<Buffer> {
+/** A file `name` made by ffmpeg from a lavfi `source`, with the given output arguments. */
+async function ffmpegFile(name: string, source: string, output: string[]): Promise<Buffer> {
   const file = path.join(work, name);
-  await promisify(execFile)('ffmpeg', [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc=size=48x48:rate=${fps}:duration=${seconds}`,
-    ...output,
-    '-y',
-    file,
-  ]);
+  await promisify(execFile)('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', source, ...output, '-y', file]);
   return readFile(file);
+}
+
+/** A clip of ffmpeg's test pattern: `seconds` long at `fps` (default 10), 48², with the given output arguments. */
+function clip(name: string, seconds: number, output: string[], fps = 10): Promise<Buffer> {
+  return ffmpegFile(name, `testsrc=size=48x48:rate=${fps}:duration=${seconds}`, output);
 }
 
 const H264 = ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'mp4'];
@@ -143,7 +138,7 @@ describe('animated and video trait uploads', () => {
       headers: { cookie: someoneElse.cookie },
     });
     expect(foreign.statusCode).toBe(404);
-  });
+  }, 90_000);
 
   it('refuses, with a 400 saying why and nothing stored, videos over the plan limits, unsupported codecs, files without video, disguised and broken files', async () => {
     const before = await test.app.inject({
@@ -171,22 +166,7 @@ describe('animated and video trait uploads', () => {
       ],
       [
         'Sound.mp4',
-        await (async () => {
-          const file = path.join(work, 'sound.mp4');
-          await promisify(execFile)('ffmpeg', [
-            '-v',
-            'error',
-            '-f',
-            'lavfi',
-            '-i',
-            'sine=duration=1',
-            '-c:a',
-            'aac',
-            '-y',
-            file,
-          ]);
-          return readFile(file);
-        })(),
+        await ffmpegFile('sound.mp4', 'sine=duration=1', ['-c:a', 'aac']),
         'Sound.mp4 cannot be used: it holds no video stream',
       ],
       ['Fake.gif', mp4, 'File type is not supported: Fake.gif is not really a GIF image'],
@@ -211,7 +191,7 @@ describe('animated and video trait uploads', () => {
       headers: { cookie: alice.cookie },
     });
     expect(after.json().data.project.layers[0].traits).toEqual(traitsBefore);
-  });
+  }, 90_000);
 
   it('generates an animated collection from a GIF and an MP4 layer: each token an animated WebP beside its PNG poster, linked in its metadata', async () => {
     const created = await test.app.inject({
@@ -306,5 +286,5 @@ describe('animated and video trait uploads', () => {
       headers: { cookie: alice.cookie },
     });
     expect(missing.statusCode).toBe(404);
-  });
+  }, 90_000);
 });
