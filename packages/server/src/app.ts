@@ -37,6 +37,7 @@ import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -47,7 +48,6 @@ import { registerWeb } from './plugins/web.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import type { App } from './types.ts';
 import { version } from './version.ts';
-import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export interface BuildAppOptions {
   config: Config;

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createReadyCollection } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
 import { emitWebhookEvent } from './webhooks.service.ts';
@@ -226,6 +227,36 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     });
     const on = await asUser('PATCH', `/api/v1/webhooks/${endpoint.id}`, { enabled: true });
     expect(on.json().data.endpoint).toMatchObject({ enabled: true, failureStreak: 0, disabledReason: null });
+  });
+
+  it('sends generation.finished when a collection is generated and collection.published when it is published', async () => {
+    const { endpoint, secret } = await addEndpoint(['generation.finished', 'collection.published']);
+    const collectionId = await createReadyCollection(test.app, owner.cookie, {
+      collectionSize: 4,
+      name: 'Hook Cats',
+    });
+    const published = await asUser('POST', `/api/v1/collections/${collectionId}/publication`, {
+      mode: 'hosted',
+    });
+    expect(published.statusCode).toBeLessThan(300);
+    const log = await until(
+      () => deliveries(endpoint.id),
+      (rows) => rows.length === 2 && rows.every((row) => row.status === 'succeeded'),
+    );
+    expect(log.map((row) => row.eventType).sort()).toEqual(['collection.published', 'generation.finished']);
+    const bodies = receiver.received.map((request) => {
+      expect(verifyFromDocs(secret, request.headers, request.body)).toBe(true);
+      return JSON.parse(request.body);
+    });
+    expect(bodies.find((body) => body.type === 'generation.finished')?.data).toEqual({
+      collectionId,
+      name: 'Hook Cats',
+      size: 4,
+    });
+    expect(bodies.find((body) => body.type === 'collection.published')?.data).toMatchObject({
+      collectionId,
+      mode: 'hosted',
+    });
   });
 
   it('keeps endpoints and their logs to their owner', async () => {
