@@ -2,7 +2,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import type { Drop, DropState } from '@layerloom/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Tag } from 'antd';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/link-button.tsx';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
@@ -260,11 +260,14 @@ function MintCard({
   const state = sale.data?.state ?? null;
   const notice = sale.data?.notice ?? null;
   const contract = drop.contract;
-  // The connected wallet's standing, reported by the (lazily loaded) wallet panel for the Limit figure.
-  const [wallet, setWallet] = useState<WalletStanding | null>(null);
   const saleBlocker = state ? mintAllowance({ state }).blocker : null;
   const isOpen =
     state !== null && contract !== null && saleBlocker !== 'sold-out' && saleBlocker !== 'closed';
+  // The wallet panel (loaded lazily) shows the figures itself, with the connected wallet's own limit: the
+  // card holds no wallet state, since re-rendering the panel's wallet provider makes it reconnect.
+  const hasPanel = isOpen && state !== null && contract !== null && !isPreview && onMinted !== undefined;
+  const figures = (wallet: WalletStanding | null) =>
+    state && contract ? <SaleFigures state={state} currency={contract.currency} wallet={wallet} /> : null;
   return (
     <section className="llm-card" aria-label="Mint">
       {isEmbed ? (
@@ -291,7 +294,9 @@ function MintCard({
           description={errorMessage(sale.error)}
         />
       ) : state && contract ? (
-        <SaleFigures state={state} currency={contract.currency} wallet={wallet} />
+        hasPanel ? null : (
+          figures(null)
+        )
       ) : (
         <Alert type="info" showIcon title={notice ?? 'Live figures are unavailable right now.'} />
       )}
@@ -305,9 +310,16 @@ function MintCard({
       {isOpen && isPreview ? (
         <p className="llm-muted llm-preview-note">Collectors connect their wallet and mint here.</p>
       ) : null}
-      {isOpen && state && contract && !isPreview && onMinted ? (
-        <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 2 }} />}>
-          <MintPanel drop={{ ...drop, contract }} state={state} onMinted={onMinted} onWallet={setWallet} />
+      {hasPanel && state && contract && onMinted ? (
+        <Suspense
+          fallback={
+            <>
+              {figures(null)}
+              <Skeleton active title={false} paragraph={{ rows: 2 }} />
+            </>
+          }
+        >
+          <MintPanel drop={{ ...drop, contract }} state={state} onMinted={onMinted} renderFigures={figures} />
         </Suspense>
       ) : null}
     </section>

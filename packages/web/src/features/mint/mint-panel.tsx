@@ -2,7 +2,7 @@ import { type Drop, type DropState, getAllowlistProof } from '@layerloom/api';
 import { getExplorerUrl, getMintedByWallet } from '@layerloom/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, InputNumber, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Address, Hex } from 'viem';
 import { useConfig, useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
 import { call } from '../../lib/api.ts';
@@ -22,8 +22,8 @@ export interface MintPanelProps {
   state: DropState;
   /** After a mint (confirmed or not): read the sale again. */
   onMinted: () => void;
-  /** What the connected wallet has minted and may mint (null when none is connected), for the Limit figure. */
-  onWallet?: (standing: WalletStanding | null) => void;
+  /** The sale figures, given what the connected wallet has minted and may mint (null while none is known). */
+  renderFigures: (wallet: WalletStanding | null) => ReactNode;
 }
 
 const walletIntro =
@@ -62,7 +62,7 @@ function useAllowlistProof(slug: string, account: Address | undefined, enabled: 
   });
 }
 
-function MintArea({ drop, state, onMinted, onWallet }: MintPanelProps) {
+function MintArea({ drop, state, onMinted, renderFigures }: MintPanelProps) {
   const contract = drop.contract;
   const context = useMemo(
     () => ({ chainName: contract.chainName, currencySymbol: contract.currency }),
@@ -99,16 +99,16 @@ function MintArea({ drop, state, onMinted, onWallet }: MintPanelProps) {
     allowance.blocker === null &&
     !cannotPay;
 
-  const listed = isAllowlist ? proof.data?.listed : undefined;
-  const listedAllowance = isAllowlist ? proof.data?.allowance : undefined;
-  useEffect(() => {
-    onWallet?.(
-      account !== undefined && mintedInPhase !== undefined
-        ? { mintedInPhase, listed, listedAllowance }
-        : null,
-    );
-  }, [onWallet, account, mintedInPhase, listed, listedAllowance]);
-  useEffect(() => () => onWallet?.(null), [onWallet]);
+  // Rendered here, inside the wallet provider: state lifted to the card would re-render the provider, which
+  // then reconnects the wallet.
+  const wallet: WalletStanding | null =
+    account !== undefined && mintedInPhase !== undefined
+      ? {
+          mintedInPhase,
+          listed: isAllowlist ? proof.data?.listed : undefined,
+          listedAllowance: isAllowlist ? proof.data?.allowance : undefined,
+        }
+      : null;
 
   // A limit that shrank (another mint, a refresh) pulls the quantity back within it.
   useEffect(() => {
@@ -140,118 +140,121 @@ function MintArea({ drop, state, onMinted, onWallet }: MintPanelProps) {
   ) : null;
 
   return (
-    <div className="llm-panel">
-      <WalletSection {...context} intro={walletIntro} />
-      {isWrongNetwork ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={`Your wallet is on ${findLaunchChain(connection.chainId)?.name ?? `chain ${connection.chainId}`}`}
-          description={
-            <div className="llm-switch">
-              <span>This collection is sold on {contract.chainName}.</span>
-              <Button
-                type="primary"
-                loading={switchChain.isPending}
-                onClick={() => switchChain.switchChain({ chainId: contract.chainId })}
-              >
-                Switch to {contract.chainName}
-              </Button>
-            </div>
-          }
-        />
-      ) : null}
-      {switchChain.isError ? (
-        <Alert type="error" showIcon title={launchErrorMessage(switchChain.error, context)} />
-      ) : null}
-      {standing.isError ? (
-        <Alert type="error" showIcon title={launchErrorMessage(standing.error, context)} />
-      ) : null}
-      {proof.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title="The allowlist could not be checked"
-          description={errorMessage(proof.error)}
-        />
-      ) : null}
-      {account !== undefined && allowance.blocker ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={blockerMessage(allowance.blocker, state, proof.data?.allowance)}
-        />
-      ) : null}
-      {account !== undefined && !allowance.blocker && cannotPay ? (
-        <Alert
-          type="error"
-          showIcon
-          title={`This wallet does not have enough ${contract.currency} on ${contract.chainName}: ${chosen === 1 ? 'one token costs' : `${chosen} tokens cost`} ${formatPrice(total, contract.currency)} plus gas.`}
-        />
-      ) : null}
-      <div className="llm-mint-row">
-        <div className="llm-quantity">
-          <label htmlFor="llm-quantity">Quantity</label>
-          <InputNumber
-            id="llm-quantity"
-            min={1}
-            max={Math.max(1, allowance.max)}
-            precision={0}
-            value={chosen}
-            disabled={allowance.max <= 1 || isBusy}
-            onChange={(value) => setQuantity(typeof value === 'number' ? value : 1)}
-            aria-describedby="llm-quantity-hint"
-          />
-        </div>
-        <Button
-          type="primary"
-          size="large"
-          className="llm-mint-button"
-          disabled={!isReady || isBusy}
-          loading={isBusy}
-          onClick={onMint}
-        >
-          {isBusy ? 'Minting…' : `Mint ${chosen}`}
-        </Button>
-        <span className="llm-total">
-          Total <strong>{formatPrice(total, contract.currency)}</strong>
-        </span>
-      </div>
-      <p id="llm-quantity-hint" className="llc-muted llm-hint">
-        {!isConnected
-          ? 'Connect a wallet to mint.'
-          : allowance.max > 0
-            ? `This wallet can mint up to ${allowance.max} now.`
-            : 'This wallet cannot mint more now.'}
-        {isAllowlist && proof.isPending && account !== undefined ? ' Checking the allowlist…' : ''}
-      </p>
-      <div aria-live="polite" className="llm-status">
-        {flow.state.status === 'wallet' ? (
-          <Alert type="info" showIcon title="Confirm the mint in your wallet…" />
-        ) : flow.state.status === 'pending' ? (
-          <Alert type="info" showIcon title="Minting: waiting for the transaction" description={txLink} />
-        ) : flow.state.status === 'failed' ? (
-          <Alert type="error" showIcon title={flow.state.error} />
-        ) : flow.state.status === 'confirmed' ? (
+    <>
+      {renderFigures(wallet)}
+      <div className="llm-panel">
+        <WalletSection {...context} intro={walletIntro} />
+        {isWrongNetwork ? (
           <Alert
-            type="success"
+            type="warning"
             showIcon
-            title="Mint confirmed"
+            title={`Your wallet is on ${findLaunchChain(connection.chainId)?.name ?? `chain ${connection.chainId}`}`}
             description={
-              <div className="llm-confirmed">
-                <span>Transaction {txLink}</span>
-                <MintedTokens
-                  tokenIds={flow.state.tokenIds ?? []}
-                  metadataBaseUri={drop.metadataBaseUri}
-                  revealed={state.revealed}
-                  collectionName={drop.name}
-                />
+              <div className="llm-switch">
+                <span>This collection is sold on {contract.chainName}.</span>
+                <Button
+                  type="primary"
+                  loading={switchChain.isPending}
+                  onClick={() => switchChain.switchChain({ chainId: contract.chainId })}
+                >
+                  Switch to {contract.chainName}
+                </Button>
               </div>
             }
           />
         ) : null}
+        {switchChain.isError ? (
+          <Alert type="error" showIcon title={launchErrorMessage(switchChain.error, context)} />
+        ) : null}
+        {standing.isError ? (
+          <Alert type="error" showIcon title={launchErrorMessage(standing.error, context)} />
+        ) : null}
+        {proof.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title="The allowlist could not be checked"
+            description={errorMessage(proof.error)}
+          />
+        ) : null}
+        {account !== undefined && allowance.blocker ? (
+          <Alert
+            type="warning"
+            showIcon
+            title={blockerMessage(allowance.blocker, state, proof.data?.allowance)}
+          />
+        ) : null}
+        {account !== undefined && !allowance.blocker && cannotPay ? (
+          <Alert
+            type="error"
+            showIcon
+            title={`This wallet does not have enough ${contract.currency} on ${contract.chainName}: ${chosen === 1 ? 'one token costs' : `${chosen} tokens cost`} ${formatPrice(total, contract.currency)} plus gas.`}
+          />
+        ) : null}
+        <div className="llm-mint-row">
+          <div className="llm-quantity">
+            <label htmlFor="llm-quantity">Quantity</label>
+            <InputNumber
+              id="llm-quantity"
+              min={1}
+              max={Math.max(1, allowance.max)}
+              precision={0}
+              value={chosen}
+              disabled={allowance.max <= 1 || isBusy}
+              onChange={(value) => setQuantity(typeof value === 'number' ? value : 1)}
+              aria-describedby="llm-quantity-hint"
+            />
+          </div>
+          <Button
+            type="primary"
+            size="large"
+            className="llm-mint-button"
+            disabled={!isReady || isBusy}
+            loading={isBusy}
+            onClick={onMint}
+          >
+            {isBusy ? 'Minting…' : `Mint ${chosen}`}
+          </Button>
+          <span className="llm-total">
+            Total <strong>{formatPrice(total, contract.currency)}</strong>
+          </span>
+        </div>
+        <p id="llm-quantity-hint" className="llc-muted llm-hint">
+          {!isConnected
+            ? 'Connect a wallet to mint.'
+            : allowance.max > 0
+              ? `This wallet can mint up to ${allowance.max} now.`
+              : 'This wallet cannot mint more now.'}
+          {isAllowlist && proof.isPending && account !== undefined ? ' Checking the allowlist…' : ''}
+        </p>
+        <div aria-live="polite" className="llm-status">
+          {flow.state.status === 'wallet' ? (
+            <Alert type="info" showIcon title="Confirm the mint in your wallet…" />
+          ) : flow.state.status === 'pending' ? (
+            <Alert type="info" showIcon title="Minting: waiting for the transaction" description={txLink} />
+          ) : flow.state.status === 'failed' ? (
+            <Alert type="error" showIcon title={flow.state.error} />
+          ) : flow.state.status === 'confirmed' ? (
+            <Alert
+              type="success"
+              showIcon
+              title="Mint confirmed"
+              description={
+                <div className="llm-confirmed">
+                  <span>Transaction {txLink}</span>
+                  <MintedTokens
+                    tokenIds={flow.state.tokenIds ?? []}
+                    metadataBaseUri={drop.metadataBaseUri}
+                    revealed={state.revealed}
+                    collectionName={drop.name}
+                  />
+                </div>
+              }
+            />
+          ) : null}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
