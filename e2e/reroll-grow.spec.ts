@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
@@ -12,10 +13,11 @@ import {
   viewports,
 } from './support/browser.ts';
 import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
+import { zipText } from './support/zip.ts';
 
 const SIZE = 12;
 
-describe('after generation: lock and reroll, grow', () => {
+describe('after generation: lock and reroll, grow, edit metadata', () => {
   let app: RunningApp;
   let browser: Browser;
   let opened: OpenedPage;
@@ -116,7 +118,7 @@ describe('after generation: lock and reroll, grow', () => {
       .locator('img')
       .getAttribute('src');
     expect(src).toMatch(/\?v=/);
-    await shoot('collection-reroll-done', everyWidth);
+    await shoot('collection-reroll-done', ['desktop']);
     expect(opened.errors).toEqual([]);
   }, 120_000);
 
@@ -126,9 +128,9 @@ describe('after generation: lock and reroll, grow', () => {
     await grow.getByLabel('Tokens to add').fill('4');
     await grow.getByRole('button', { name: 'Add tokens' }).click();
     await expect
-      .poll(() => page.getByRole('definition').filter({ hasText: /^16$/ }).isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByText('Added 4 tokens (#13–#16)').isVisible(), { timeout: 40_000 })
       .toBe(true);
-    await expect.poll(() => page.getByText('Added 4 tokens (#13–#16)').isVisible()).toBe(true);
+    expect(await page.getByRole('definition').filter({ hasText: /^16$/ }).count()).toBe(1);
     const after = await tokens();
     expect(after).toHaveLength(16);
     expect(after.slice(0, SIZE).map(shown)).toEqual(before.map(shown));
@@ -144,6 +146,41 @@ describe('after generation: lock and reroll, grow', () => {
     await page.getByRole('region', { name: 'Grow the collection' }).scrollIntoViewIfNeeded();
     // The panels were checked at every width above; this shows the grown gallery and the history.
     await shoot('collection-grow-done', ['desktop'], false);
+    expect(opened.errors).toEqual([]);
+  }, 120_000);
+
+  it('edits the name pattern and the ZIP holds the new names', async () => {
+    const editor = page.getByRole('region', { name: 'Edit metadata' });
+    await editor.getByRole('textbox', { name: 'Name pattern' }).fill('Blob {edition} of {collection}');
+    expect(await editor.getByText('Token #1 reads “Blob 1 of Reroll Blobs”').isVisible()).toBe(true);
+    await editor.getByRole('button', { name: 'Save metadata' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('region', { name: 'Edit metadata' })
+            .getByText(/^Name pattern “\{collection\} #\{edition\}” → “Blob \{edition\} of \{collection\}”$/)
+            .isVisible(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Download' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: /ZIP archive/ }).click(),
+    ]);
+    const zip = readFileSync(await download.path());
+    expect(JSON.parse(await zipText(zip, 'metadata/1.json')).name).toBe('Blob 1 of Reroll Blobs');
+    expect(JSON.parse(await zipText(zip, 'metadata/16.json')).name).toBe('Blob 16 of Reroll Blobs');
+    const all = JSON.parse(await zipText(zip, '_metadata.json')) as { name: string }[];
+    expect(all.map((token) => token.name)).toEqual(
+      all.map((_, index) => `Blob ${index + 1} of Reroll Blobs`),
+    );
+    await editor.scrollIntoViewIfNeeded();
+    // Axe ran on the page with the editor above; these show its layout at each width.
+    await shoot('collection-metadata-editor', everyWidth, false);
     expect(opened.errors).toEqual([]);
   }, 120_000);
 });
