@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { insertTokenDocuments, type NewTokenDocument } from '../src/modules/search/search.repository.ts';
+import { type NewTokenDocument, replaceTokenDocuments } from '../src/modules/search/search.repository.ts';
 import type { App } from '../src/types.ts';
 import { startPostgres } from '../test/support/postgres.ts';
 import { createUser, createUserAndLogin } from '../test/support/users.ts';
@@ -102,9 +102,9 @@ async function seed(app: App) {
     }
   }
   const started = performance.now();
-  await insertTokenDocuments(db, tokenRows(collections[0]!, owner.id, 1));
+  await replaceTokenDocuments(db, collections[0]!, tokenRows(collections[0]!, owner.id, 1));
   const indexMs = performance.now() - started;
-  await insertTokenDocuments(db, tokenRows(collections[1]!, other.id, 2));
+  await replaceTokenDocuments(db, collections[1]!, tokenRows(collections[1]!, other.id, 2));
   return { owner, admin, indexMs };
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Job, JobContext } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
+import { indexCollectionTokens } from '../search/search.service.ts';
 import { listCollectionAmendments, setCollectionSize } from './amendments.repository.ts';
 import { collectionSpec, planAmendments } from './amendments.service.ts';
 import { createBlobSink } from './blob-sink.ts';
@@ -86,6 +87,10 @@ export function amendCollectionJob(app: App) {
     const rarity = await computeRarity({ files: sink, size });
     await sink.write('rarity.json', new TextEncoder().encode(`${JSON.stringify(rarity, null, 2)}\n`));
     if (size !== collection.size) await setCollectionSize(app.database.db, collectionId, size);
+    // The header search finds the tokens by their new traits (a failure leaves the collection whole).
+    await indexCollectionTokens(app, collection).catch((error: unknown) =>
+      app.log.warn({ err: error, collectionId }, 'could not index the tokens of a collection for search'),
+    );
     return { kind: amendment.kind, editions: editions.length, size };
   };
 }

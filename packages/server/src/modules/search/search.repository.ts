@@ -97,15 +97,28 @@ export function pageUsers(handle: DatabaseHandle, filter: DocumentFilter, paging
 
 export type NewTokenDocument = Omit<SearchDocumentTable, 'id'>;
 
-/** Adds token documents (already present ones are kept), in one transaction. */
-export async function insertTokenDocuments(db: Db, rows: readonly NewTokenDocument[]): Promise<void> {
+/**
+ * Sets a collection's token documents to `rows` (those of an earlier run are replaced: rerolled,
+ * grown or renamed traits), in one transaction.
+ */
+export async function replaceTokenDocuments(
+  db: Db,
+  collectionId: string,
+  rows: readonly NewTokenDocument[],
+): Promise<void> {
   // Well under both engines' limit of bound parameters per statement.
   const batch = 500;
   await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('search_documents')
+      .where('collection_id', '=', collectionId)
+      .where('kind', '=', 'token')
+      .execute();
     for (let start = 0; start < rows.length; start += batch) {
       await trx
         .insertInto('search_documents')
         .values(rows.slice(start, start + batch))
+        // Another process indexing the same collection at once (at start) wrote the same rows.
         .onConflict((conflict) => conflict.columns(['kind', 'ref_id']).doNothing())
         .execute();
     }

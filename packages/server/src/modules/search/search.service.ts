@@ -10,12 +10,12 @@ import {
   countDocuments,
   type DocumentFilter,
   deleteCollectionDocuments,
-  insertTokenDocuments,
   type Paging,
   pageCollections,
   pageProjects,
   pageTokens,
   pageUsers,
+  replaceTokenDocuments,
 } from './search.repository.ts';
 import { parseSearchText } from './search-text.ts';
 
@@ -113,7 +113,8 @@ export async function search(
 
 /**
  * Indexes a finished collection's tokens by their trait values (a trait read as "None" is not a
- * word of the token). Answers how many tokens it read. A collection deleted meanwhile leaves nothing.
+ * word of the token), replacing what was indexed before: run when a collection is generated, rerolled,
+ * grown or its metadata edited. Answers how many tokens it read. A collection deleted meanwhile leaves nothing.
  */
 export async function indexCollectionTokens(
   app: App,
@@ -121,8 +122,9 @@ export async function indexCollectionTokens(
 ): Promise<number> {
   const metadata = await app.blobs.getBuffer(`${collectionPrefix(collection.id)}/_metadata.json`);
   const tokens = JSON.parse(metadata.toString()) as TokenMetadata[];
-  await insertTokenDocuments(
+  await replaceTokenDocuments(
     app.database.db,
+    collection.id,
     tokens.map((token) => {
       const traits = tokenTraits(token);
       return {

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { SearchGroup } from '@layerloom/api';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,10 @@ describe.each(databaseKinds)('search on %s', (kind) => {
   let ownCollection: string;
   let otherCollection: string;
   let ownTokens: TokenView[];
+  /** The Body and Hat of the owner's token #1, and the Body of the other user's #1 (seeds differ per run). */
+  let body: string;
+  let hat: string;
+  let otherBody: string;
 
   const find = async (user: LoggedInUser, query: Record<string, string | number>) => {
     const response = await test.app.inject({
@@ -65,6 +70,16 @@ describe.each(databaseKinds)('search on %s', (kind) => {
       headers: { cookie: owner.cookie },
     });
     ownTokens = listed.json().data.tokens;
+    const traitOf = (token: TokenView | undefined, type: string) =>
+      token?.attributes.find((attribute) => attribute.trait_type === type)?.value ?? '';
+    body = traitOf(ownTokens[0], 'Body');
+    hat = traitOf(ownTokens[0], 'Hat');
+    const theirs = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${otherCollection}/tokens?pageSize=200`,
+      headers: { cookie: other.cookie },
+    });
+    otherBody = traitOf(theirs.json().data.tokens[0], 'Body');
   }, 120_000);
 
   afterAll(async () => {
@@ -90,10 +105,10 @@ describe.each(databaseKinds)('search on %s', (kind) => {
   it('finds tokens by trait values, all words required, only in the user’s own collections', async () => {
     const wanted = ownTokens.filter((token) => {
       const values = token.attributes.map((attribute) => attribute.value);
-      return values.includes('Gold') && values.includes('Crown');
+      return values.includes(body) && values.includes(hat);
     });
     expect(wanted.length).toBeGreaterThan(0);
-    const found = await group(owner, 'gold crown', 'token');
+    const found = await group(owner, `${body} ${hat}`.toLowerCase(), 'token');
     expect(found.total).toBe(wanted.length);
     expect(
       found.hits.map((hit) => hit.kind === 'token' && hit.edition).sort((a, b) => Number(a) - Number(b)),
@@ -105,15 +120,15 @@ describe.each(databaseKinds)('search on %s', (kind) => {
         collectionName: 'Golden Apes',
       });
       if (hit.kind === 'token')
-        expect(hit.traits.map((trait) => trait.value)).toEqual(expect.arrayContaining(['Gold', 'Crown']));
+        expect(hit.traits.map((trait) => trait.value)).toEqual(expect.arrayContaining([body, hat]));
     }
     // The other user's collection has the same traits; none of its tokens is ever offered to the owner.
-    const everyGold = await group(owner, 'gold', 'token');
+    const everyGold = await group(owner, body, 'token');
     expect(everyGold.total).toBeGreaterThan(0);
     expect(everyGold.hits.every((hit) => hit.kind === 'token' && hit.collectionId === ownCollection)).toBe(
       true,
     );
-    const theirs = await group(other, 'gold', 'token');
+    const theirs = await group(other, otherBody, 'token');
     expect(theirs.hits.every((hit) => hit.kind === 'token' && hit.collectionId === otherCollection)).toBe(
       true,
     );
@@ -213,6 +228,50 @@ describe.each(databaseKinds)('search on %s', (kind) => {
     expect(badKind.statusCode).toBe(400);
   });
 
+  it('follows a trait rename and a reroll of the owner’s tokens', async () => {
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      test.app.inject({ method, url, headers: { cookie: owner.cookie }, ...(payload ? { payload } : {}) });
+    const settled = async () => {
+      for (let attempt = 0; attempt < 600; attempt++) {
+        const collection = (await call('GET', `/api/v1/collections/${ownCollection}`)).json().data.collection;
+        if (collection.progress.status !== 'generating') return;
+        await setTimeout(50);
+      }
+      throw new Error('the collection job did not finish');
+    };
+    const golds = (await group(owner, body, 'token')).total;
+    expect(golds).toBe(ownTokens.filter((token) => token.attributes.some((a) => a.value === body)).length);
+    const renamed = await call('PUT', `/api/v1/collections/${ownCollection}/metadata-settings`, {
+      namePattern: null,
+      description: null,
+      externalUrl: null,
+      backgroundColor: null,
+      attributes: [],
+      renames: [{ traitType: 'Body', from: body, to: 'Amber' }],
+    });
+    expect(renamed.statusCode, renamed.body).toBeLessThan(300);
+    await settled();
+    expect((await group(owner, 'amber', 'token')).total).toBe(golds);
+    expect((await group(owner, body, 'token')).total).toBe(0);
+
+    const before = (await group(owner, '#1', 'token')).hits[0];
+    const rerolled = await call('POST', `/api/v1/collections/${ownCollection}/reroll`, { reroll: [1] });
+    expect(rerolled.statusCode, rerolled.body).toBeLessThan(300);
+    await settled();
+    const answer = await call('GET', `/api/v1/collections/${ownCollection}/tokens?pageSize=200`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const listed: TokenView[] = answer.json().data.tokens;
+    const now = listed.find((token) => token.edition === 1);
+    const after = (await group(owner, '#1', 'token')).hits[0];
+    expect(after).toMatchObject({
+      traits: now?.attributes.map((attribute) => ({
+        type: attribute.trait_type,
+        value: String(attribute.value),
+      })),
+    });
+    expect(after).not.toEqual(before);
+  });
+
   it('follows renames and deletions of projects, collections and users', async () => {
     const project = (await group(owner, 'golden', 'project')).hits[0];
     if (project?.kind !== 'project') throw new Error('no project');
@@ -248,16 +307,16 @@ describe.each(databaseKinds)('search on %s', (kind) => {
   });
 
   it('indexes the tokens of collections finished before the index, and forgets a deleted collection', async () => {
-    const before = (await group(other, 'gold', 'token')).total;
+    const before = (await group(other, otherBody, 'token')).total;
     expect(before).toBeGreaterThan(0);
     await test.app.database.db
       .deleteFrom('search_documents')
       .where('collection_id', '=', otherCollection)
       .where('kind', '=', 'token')
       .execute();
-    expect((await group(other, 'gold', 'token')).total).toBe(0);
+    expect((await group(other, otherBody, 'token')).total).toBe(0);
     expect(await indexUnindexedCollections(test.app)).toBe(1);
-    expect((await group(other, 'gold', 'token')).total).toBe(before);
+    expect((await group(other, otherBody, 'token')).total).toBe(before);
 
     const removed = await test.app.inject({
       method: 'DELETE',
@@ -266,12 +325,14 @@ describe.each(databaseKinds)('search on %s', (kind) => {
     });
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     expect((await group(other, 'golden', 'collection')).total).toBe(0);
-    expect((await group(other, 'gold', 'token')).total).toBe(0);
+    expect((await group(other, otherBody, 'token')).total).toBe(0);
     expect((await group(other, '#3', 'token')).total).toBe(0);
   });
   it('indexes what already exists when the migration runs', async () => {
     // Migrations are written against an untyped database.
     const db = test.app.database.db as unknown as Kysely<unknown>;
+    const crowns = (await group(owner, 'crown', 'token')).total;
+    expect(crowns).toBeGreaterThan(0);
     await searchMigration.down(db);
     await searchMigration.up(db);
     expect((await group(owner, 'apes', 'collection')).hits).toEqual([
@@ -279,8 +340,8 @@ describe.each(databaseKinds)('search on %s', (kind) => {
     ]);
     expect((await group(admin, 'oscar', 'user')).total).toBe(1);
     // Tokens are in the blob store: the server indexes them at start.
-    expect((await group(owner, 'gold', 'token')).total).toBe(0);
+    expect((await group(owner, 'crown', 'token')).total).toBe(0);
     expect(await indexUnindexedCollections(test.app)).toBe(1);
-    expect((await group(owner, 'gold', 'token')).total).toBeGreaterThan(0);
+    expect((await group(owner, 'crown', 'token')).total).toBe(crowns);
   });
 });
