@@ -8,27 +8,44 @@ import { successSchema } from '../envelope.ts';
  */
 export const notificationKinds = [
   {
+    key: 'generation',
+    label: 'Generation',
+    description: 'Mail me when a collection finishes generating, or when it fails.',
+  },
+  {
     key: 'referrals',
     label: 'Referrals',
     description: 'Mail me when someone signs up through my referral link.',
   },
+  {
+    key: 'news',
+    label: 'Product news',
+    description: 'Mail me news about Layerloom now and then. Off until you turn it on.',
+  },
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number]['key'];
 
-export const NotificationPreferencesSchema = z.object({ referrals: z.boolean() });
+export const NotificationPreferencesSchema = z.object({
+  generation: z.boolean(),
+  referrals: z.boolean(),
+  news: z.boolean(),
+});
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
-/** `GET /api/v1/account/notifications`: which optional mails the user receives (all on until changed). */
+/**
+ * `GET /api/v1/account/notifications`: which optional mails the user receives: each is on until changed,
+ * but product news, which is opt-in.
+ */
 export const getNotificationPreferences = {
   method: 'GET',
   path: '/api/v1/account/notifications',
   response: successSchema(z.object({ preferences: NotificationPreferencesSchema })),
 } as const;
 
-/** `PUT /api/v1/account/notifications`: saves the toggles. */
+/** `PUT /api/v1/account/notifications`: saves the toggles sent (the others keep their value). */
 export const updateNotificationPreferences = {
   method: 'PUT',
   path: '/api/v1/account/notifications',
-  body: NotificationPreferencesSchema.strict(),
+  body: NotificationPreferencesSchema.partial().strict(),
   response: successSchema(z.object({ preferences: NotificationPreferencesSchema })),
 } as const;

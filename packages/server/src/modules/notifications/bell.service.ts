@@ -10,7 +10,11 @@ import { wantsMail } from './notification-preferences.ts';
 export type NotifyDeps = Pick<App, 'database' | 'live' | 'mail' | 'log' | 'config'>;
 
 /** The Settings › Notification toggle each kind's mail obeys; kinds without a toggle always mail. */
-const mailToggle: Partial<Record<BellKind, NotificationKind>> = { referral_signed_up: 'referrals' };
+const mailToggle: Partial<Record<BellKind, NotificationKind>> = {
+  generation_finished: 'generation',
+  generation_failed: 'generation',
+  referral_signed_up: 'referrals',
+};
 
 export interface NoticeInput {
   kind: BellKind;

@@ -2,25 +2,37 @@ import type { NotificationKind, NotificationPreferences } from '@layerloom/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** The user's optional-mail toggles; every kind is on until the user changes it. */
+/** The user's optional-mail toggles: every kind is on until the user changes it, but news, which is opt-in. */
 export async function readPreferences(
   db: Kysely<Database>,
   userId: string,
 ): Promise<NotificationPreferences> {
   const row = await db
     .selectFrom('notification_preferences')
-    .select('referrals')
+    .select(['generation', 'referrals', 'news'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return { referrals: row ? Number(row.referrals) === 1 : true };
+  if (!row) return { generation: true, referrals: true, news: false };
+  return {
+    generation: Number(row.generation) === 1,
+    referrals: Number(row.referrals) === 1,
+    news: Number(row.news) === 1,
+  };
 }
 
+/** Saves the toggles sent; the others keep their current value (every column is written, news included). */
 export async function savePreferences(
   db: Kysely<Database>,
   userId: string,
-  preferences: NotificationPreferences,
+  changes: Partial<NotificationPreferences>,
 ): Promise<NotificationPreferences> {
-  const values = { referrals: preferences.referrals ? 1 : 0, updated_at: new Date().toISOString() };
+  const next = { ...(await readPreferences(db, userId)), ...changes };
+  const values = {
+    generation: next.generation ? 1 : 0,
+    referrals: next.referrals ? 1 : 0,
+    news: next.news ? 1 : 0,
+    updated_at: new Date().toISOString(),
+  };
   await db
     .insertInto('notification_preferences')
     .values({ user_id: userId, ...values })

@@ -8,12 +8,11 @@ afterEach(() => {
 });
 
 describe('Settings › Notification', { timeout: 30_000 }, () => {
-  it('shows the Referrals switch as the server has it, saves a change and says safety mails stay on', async () => {
-    let referrals = true;
+  it('shows one switch per mail kind as the server has it, saves a change and says safety mails stay on', async () => {
+    let preferences = { generation: true, referrals: true, news: false };
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-      if (init?.method === 'PUT')
-        referrals = (JSON.parse(String(init.body)) as { referrals: boolean }).referrals;
-      return Response.json({ status: 'success', data: { preferences: { referrals } } });
+      if (init?.method === 'PUT') preferences = { ...preferences, ...JSON.parse(String(init.body)) };
+      return Response.json({ status: 'success', data: { preferences } });
     });
     vi.stubGlobal('fetch', fetch);
     render(
@@ -23,12 +22,15 @@ describe('Settings › Notification', { timeout: 30_000 }, () => {
     );
     const toggle = await screen.findByRole('switch', { name: 'Referrals' }, { timeout: 20_000 });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Generation' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Product news' }).getAttribute('aria-checked')).toBe('false');
     expect(screen.getByText('Mail me when someone signs up through my referral link.')).toBeTruthy();
+    expect(screen.getByText('Mail me when a collection finishes generating, or when it fails.')).toBeTruthy();
     expect(screen.getByText(/These are always sent and cannot be turned off/)).toBeTruthy();
     fireEvent.click(toggle);
     expect(await screen.findByText('Saved.')).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Referrals' }).getAttribute('aria-checked')).toBe('false');
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ referrals: false });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ generation: true, referrals: false, news: false });
   });
 });
