@@ -15,22 +15,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Makes Ant Design's breakpoints answer as a window `width` px wide would. */
+/** Makes Ant Design's breakpoints answer as a window `width` px wide would (the setup's stub otherwise). */
+const baseMatchMedia = window.matchMedia;
 function atWidth(width: number) {
   vi.stubGlobal('matchMedia', (query: string) => {
     const min = /min-width:\s*(\d+)px/.exec(query);
     const max = /max-width:\s*(\d+)px/.exec(query);
     const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList;
+    return { ...baseMatchMedia(query), matches };
   });
 }
 
@@ -98,8 +90,9 @@ function fakeServer() {
   return { calls, grace };
 }
 
-async function openUsersTab() {
-  atWidth(1440);
+/** Opens User Requests › Users in a window `width` px wide. */
+async function showUsersTab(width: number) {
+  atWidth(width);
   render(
     <Providers client={createQueryClient()}>
       <MemoryRouter>
@@ -108,6 +101,10 @@ async function openUsersTab() {
     </Providers>,
   );
   fireEvent.click(await screen.findByRole('tab', { name: 'Users' }));
+}
+
+async function openUsersTab() {
+  await showUsersTab(1440);
   return screen.findByRole('region', { name: 'Users, scrolls sideways on small screens' });
 }
 
@@ -159,15 +156,7 @@ describe('User Requests › Users', { timeout: 20_000 }, () => {
 
   it('shows each user as a card on a phone, with the same plan picker, status and actions', async () => {
     fakeServer();
-    atWidth(390);
-    render(
-      <Providers client={createQueryClient()}>
-        <MemoryRouter>
-          <UserRequestsPage />
-        </MemoryRouter>
-      </Providers>,
-    );
-    fireEvent.click(await screen.findByRole('tab', { name: 'Users' }));
+    await showUsersTab(390);
     const list = await screen.findByRole('list', { name: 'Users' });
     expect(screen.queryByRole('table')).toBeNull();
     await within(list).findByText('Grace Tester');

@@ -17,6 +17,13 @@ afterEach(() => {
 
 const user = { _id: 'u1', name: { first: 'Ada', last: 'Lovelace' }, email: 'ada@example.com' };
 
+/** The server's 400 for one field. */
+const fieldError = (path: string, message: string) =>
+  Response.json(
+    { status: 'error', error: { code: 'VALIDATION_FAILED', message, fields: [{ path, message }] } },
+    { status: 400 },
+  );
+
 /** Shows the tab signed in as Ada, with a server that accepts only `right` as her password. */
 function show(right: string, { twoFactor = false }: { twoFactor?: boolean } = {}) {
   const calls: { url: string; body: unknown }[] = [];
@@ -27,44 +34,17 @@ function show(right: string, { twoFactor = false }: { twoFactor?: boolean } = {}
       calls.push({ url, body });
       if (url === '/api/v1/account/deactivate' && init?.method === 'POST') {
         if (body.password === right) return Response.json({ status: 'success', data: { deactivated: true } });
-        return Response.json(
-          {
-            status: 'error',
-            error: {
-              code: 'VALIDATION_FAILED',
-              message: 'Your password is not correct.',
-              fields: [{ path: 'password', message: 'Your password is not correct.' }],
-            },
-          },
-          { status: 400 },
-        );
+        return fieldError('password', 'Your password is not correct.');
       }
       if (url === '/api/v1/account/two-factor') {
         return Response.json({ status: 'success', data: { enabled: twoFactor, recoveryCodesLeft: 10 } });
       }
       if (url === '/api/v1/account/delete' && init?.method === 'POST') {
         if (body.password !== right) {
-          return Response.json(
-            {
-              status: 'error',
-              error: {
-                code: 'VALIDATION_FAILED',
-                message: 'Your password is not correct.',
-                fields: [{ path: 'password', message: 'Your password is not correct.' }],
-              },
-            },
-            { status: 400 },
-          );
+          return fieldError('password', 'Your password is not correct.');
         }
         if (twoFactor && body.code !== '123456') {
-          const message = 'That code is not correct. Enter the current code from your app.';
-          return Response.json(
-            {
-              status: 'error',
-              error: { code: 'VALIDATION_FAILED', message, fields: [{ path: 'code', message }] },
-            },
-            { status: 400 },
-          );
+          return fieldError('code', 'That code is not correct. Enter the current code from your app.');
         }
         return Response.json({ status: 'success', data: { deleted: true } });
       }
