@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
@@ -173,6 +174,28 @@ describe('Generate NFT: configurations, feasibility and None traits', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await shoot('generate-configurations', configurationsCard);
 
+    // A finished artwork as a 1-of-1, with an attribute of its own: it takes one of the 8 places.
+    const artwork = await sharp({ create: { width: 128, height: 128, channels: 4, background: '#d4af37' } })
+      .png()
+      .toBuffer();
+    const oneOfOnes = page.locator('.ll-gen-area-one-of-ones');
+    await oneOfOnes
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'Golden One.png', mimeType: 'image/png', buffer: artwork });
+    const golden = oneOfOnes.getByRole('listitem', { name: '1-of-1 Golden One' });
+    await golden.waitFor({ timeout: 15_000 });
+    await golden.getByRole('button', { name: 'Add attribute' }).click();
+    await golden.getByLabel('Attribute 1 name').fill('Artist');
+    await golden.getByLabel('Attribute 1 value').fill('Ada');
+    expect(await oneOfOnes.getByTestId('one-of-ones-count').textContent()).toBe(
+      '1 of the 8 tokens is a 1-of-1; the rest are generated.',
+    );
+    await expect
+      .poll(() => card.getByTestId('configuration-tokens').allTextContents())
+      .toEqual(['5 tokens · 75 %', '2 tokens · 25 %']);
+    await saved();
+    await shoot('generate-one-of-ones', () => page.locator('.ll-gen-area-one-of-ones'));
+
     await generateCard().getByRole('button', { name: 'Generate', exact: true }).click();
     const collectionOf = async () =>
       (
@@ -185,15 +208,22 @@ describe('Generate NFT: configurations, feasibility and None traits', () => {
     const collection = (await collectionOf())!;
     await waitUntilReady(page, collection.id);
     const hats: string[] = [];
+    const names: string[] = [];
     for (let edition = 1; edition <= SIZE; edition++) {
       const metadata = (
         await context.request.get(`/api/v1/collections/${collection.id}/metadata/${edition}.json`)
       ).json();
-      const attributes = (await metadata).attributes as { trait_type: string; value: string }[];
+      const { name, attributes } = (await metadata) as {
+        name: string;
+        attributes: { trait_type: string; value: string }[];
+      };
+      names.push(name);
+      if (name === 'Golden One') expect(attributes).toEqual([{ trait_type: 'Artist', value: 'Ada' }]);
       const hat = attributes.find((attribute) => attribute.trait_type === 'Headwear');
       hats.push(hat ? hat.value : '(no Headwear attribute)');
     }
-    // Six bare tokens have no Headwear at all; the two hatted ones show one, "None" where it was left out.
+    expect(names.filter((name) => name === 'Golden One')).toHaveLength(1);
+    // Five bare tokens and the 1-of-1 have no Headwear at all; the two hatted ones show one, "None" where it was left out.
     expect(hats.filter((value) => value === '(no Headwear attribute)')).toHaveLength(6);
     const withHeadwear = hats.filter((value) => value !== '(no Headwear attribute)');
     expect(withHeadwear).toHaveLength(2);

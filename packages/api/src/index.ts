@@ -326,6 +326,7 @@ export type {
   Feasibility,
   FeasibilityProblem,
   Layer,
+  OneOfOne,
   Project,
   ProjectRule,
   ProjectSummary,
@@ -344,6 +345,7 @@ export {
   deleteProject,
   FeasibilityProblemSchema,
   FeasibilitySchema,
+  getOneOfOneImage,
   getProject,
   getTraitImage,
   getTraitThumbnail,
@@ -351,6 +353,9 @@ export {
   LayerSchema,
   LayerUpdateSchema,
   listProjects,
+  OneOfOneAttributeSchema,
+  OneOfOneSchema,
+  OneOfOneUpdateSchema,
   PreviewBodySchema,
   PreviewGridBodySchema,
   ProjectRuleSchema,
@@ -364,6 +369,7 @@ export {
   TraitSchema,
   UpdateProjectBodySchema,
   updateProject,
+  uploadOneOfOne,
   uploadTraits,
 } from './projects/project.ts';
 export {

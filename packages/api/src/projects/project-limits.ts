@@ -19,6 +19,8 @@ export const PROJECT_LIMITS = {
   configurations: 20,
   /** Largest share of a configuration (shares are relative, like weights). */
   maxShare: 10_000,
+  /** Most 1-of-1s (finished artworks) in a project. */
+  oneOfOnes: 100,
 } as const;
 
 /** A required name of at most `PROJECT_LIMITS.nameLength` characters; the messages name the field. */

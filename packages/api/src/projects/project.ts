@@ -112,6 +112,28 @@ export const ConfigurationUpdateSchema = z.object({
     .max(PROJECT_LIMITS.layers, `At most ${PROJECT_LIMITS.layers} layers`),
 });
 
+/** An attribute of a 1-of-1, as written to its metadata. */
+export const OneOfOneAttributeSchema = z.object({
+  trait_type: z.string().trim().min(1, 'Attribute name is required!').max(PROJECT_LIMITS.nameLength),
+  value: z.string().trim().min(1, 'Attribute value is required!').max(200, 'Attribute value is too long'),
+});
+
+/** A finished artwork of its own, placed among the generated tokens (with the seed) and counted in the size. */
+export const OneOfOneSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: TraitImageSchema,
+  attributes: z.array(OneOfOneAttributeSchema),
+});
+export type OneOfOne = z.infer<typeof OneOfOneSchema>;
+
+/** A 1-of-1 as the editor sends it back: uploads add them, this edits or (left out) deletes them. */
+export const OneOfOneUpdateSchema = z.object({
+  id: z.string(),
+  name: nameSchema('1-of-1 name'),
+  attributes: z.array(OneOfOneAttributeSchema).max(20, 'At most 20 attributes on a 1-of-1'),
+});
+
 export const ProjectSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -125,6 +147,7 @@ export const ProjectSchema = z.object({
   rules: z.array(ProjectRuleSchema),
   /** Empty: one configuration of every layer in project order. */
   configurations: z.array(ConfigurationSchema),
+  oneOfOnes: z.array(OneOfOneSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -198,6 +221,10 @@ export const UpdateProjectBodySchema = z
     configurations: z
       .array(ConfigurationUpdateSchema)
       .max(PROJECT_LIMITS.configurations, `At most ${PROJECT_LIMITS.configurations} configurations`),
+    /** The 1-of-1s kept, with their names and attributes; those left out are deleted with their images. */
+    oneOfOnes: z
+      .array(OneOfOneUpdateSchema)
+      .max(PROJECT_LIMITS.oneOfOnes, `At most ${PROJECT_LIMITS.oneOfOnes} 1-of-1s`),
   })
   .partial();
 export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>;
@@ -245,6 +272,21 @@ export const uploadTraits = {
   path: '/api/v1/projects/:id/layers/:layerId/traits',
   params: z.object({ id: z.string().min(1), layerId: z.string().min(1) }),
   response: successSchema(z.object({ project: ProjectSchema, added: z.array(TraitSchema) })),
+} as const;
+
+/** `POST /api/v1/projects/{id}/one-of-ones`: multipart upload of one finished artwork (field `file`), a still image. */
+export const uploadOneOfOne = {
+  method: 'POST',
+  path: '/api/v1/projects/:id/one-of-ones',
+  params: ProjectIdParamsSchema,
+  response: successSchema(z.object({ project: ProjectSchema, added: OneOfOneSchema })),
+} as const;
+
+/** `GET /api/v1/projects/{id}/one-of-ones/{oneOfOneId}/image`: the uploaded artwork. */
+export const getOneOfOneImage = {
+  method: 'GET',
+  path: '/api/v1/projects/:id/one-of-ones/:oneOfOneId/image',
+  params: z.object({ id: z.string().min(1), oneOfOneId: z.string().min(1) }),
 } as const;
 
 /** `GET /api/v1/projects/{id}/traits/{traitId}/image`: the uploaded image. */

@@ -7,6 +7,7 @@ import {
 } from '../errors/sample-errors.ts';
 import { parseCollectionSpec } from '../spec/parse-collection-spec.ts';
 import { resolveCollection } from '../spec/resolve-collection.ts';
+import { countConfigurations } from './count-combinations.ts';
 import { buildConfigurationTables, planCollection } from './plan-collection.ts';
 
 /** Why a collection cannot be generated as specified: the engine's reason and what to change. */
@@ -39,12 +40,7 @@ export function checkFeasibility(specInput: unknown): FeasibilityReport {
   try {
     const collection = resolveCollection(parseCollectionSpec(specInput));
     const tables = buildConfigurationTables(collection);
-    const configurations = collection.configurations.map((configuration, index) => ({
-      name: configuration.name,
-      size: configuration.size,
-      total: tables[index]!.total,
-    }));
-    stage = { total: configurations.reduce((sum, entry) => sum + entry.total, 0n), configurations };
+    stage = countConfigurations(collection, tables);
     planCollection(collection, tables);
     return { ...stage, problem: null };
   } catch (error) {

@@ -187,6 +187,8 @@ export interface ProjectTable {
   rules: string;
   /** JSON: the layer configurations (empty: one of every layer). */
   configurations: string;
+  /** JSON: the 1-of-1s with their blob keys. */
+  one_of_ones: string;
   created_at: string;
   updated_at: string;
 }

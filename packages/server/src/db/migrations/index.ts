@@ -26,6 +26,7 @@ import * as ownerDeactivation from './0045_owner_deactivation.ts';
 import * as billingKeepOnDelete from './0050_billing_keep_on_delete.ts';
 import * as billingRefunds from './0051_billing_refunds.ts';
 import * as projectConfigurations from './0062_project_configurations.ts';
+import * as projectOneOfOnes from './0063_project_one_of_ones.ts';
 import * as collectionAmendments from './0064_collection_amendments.ts';
 import * as collectionMetadataEdits from './0065_collection_metadata_edits.ts';
 import * as userEvents from './0070_user_events.ts';
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0050_billing_keep_on_delete': billingKeepOnDelete,
   '0051_billing_refunds': billingRefunds,
   '0062_project_configurations': projectConfigurations,
+  '0063_project_one_of_ones': projectOneOfOnes,
   '0064_collection_amendments': collectionAmendments,
   '0065_collection_metadata_edits': collectionMetadataEdits,
   '0070_user_events': userEvents,

@@ -1,6 +1,7 @@
 import {
   BlendSchema,
   ConfigurationSchema,
+  OneOfOneAttributeSchema,
   type Project,
   ProjectRuleSchema,
   type ProjectSummary,
@@ -33,12 +34,24 @@ export type StoredLayer = z.infer<typeof StoredLayerSchema>;
 
 export type StoredConfiguration = z.infer<typeof ConfigurationSchema>;
 
+/** A 1-of-1 as stored: the view plus the blob key of its artwork. */
+export const StoredOneOfOneSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: z.string(),
+  image: TraitImageSchema,
+  attributes: z.array(OneOfOneAttributeSchema),
+});
+export type StoredOneOfOne = z.infer<typeof StoredOneOfOneSchema>;
+
 /** A project row with its JSON columns parsed. */
-export interface StoredProject extends Omit<ProjectTable, 'layers' | 'rules' | 'configurations'> {
+export interface StoredProject
+  extends Omit<ProjectTable, 'layers' | 'rules' | 'configurations' | 'one_of_ones'> {
   layers: StoredLayer[];
   rules: z.infer<typeof ProjectRuleSchema>[];
   /** Empty: one configuration of every layer. */
   configurations: StoredConfiguration[];
+  oneOfOnes: StoredOneOfOne[];
 }
 
 export function parseProjectRow(row: ProjectTable): StoredProject {
@@ -48,15 +61,18 @@ export function parseProjectRow(row: ProjectTable): StoredProject {
     rules: z.array(ProjectRuleSchema).parse(JSON.parse(row.rules)),
     // Snapshots taken before configurations existed have none.
     configurations: z.array(ConfigurationSchema).parse(JSON.parse(row.configurations ?? '[]')),
+    oneOfOnes: z.array(StoredOneOfOneSchema).parse(JSON.parse(row.one_of_ones ?? '[]')),
   };
 }
 
 export function serializeProject(project: StoredProject): ProjectTable {
+  const { oneOfOnes, ...rest } = project;
   return {
-    ...project,
+    ...rest,
     layers: JSON.stringify(project.layers),
     rules: JSON.stringify(project.rules),
     configurations: JSON.stringify(project.configurations),
+    one_of_ones: JSON.stringify(oneOfOnes),
   };
 }
 
@@ -77,6 +93,7 @@ export function projectView(project: StoredProject): Project {
     })),
     rules: project.rules,
     configurations: project.configurations,
+    oneOfOnes: project.oneOfOnes.map(({ key: _key, ...oneOfOne }) => oneOfOne),
     createdAt: project.created_at,
     updatedAt: project.updated_at,
   };

@@ -1,5 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFiles } from '../../../test/support/multipart.ts';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
@@ -49,6 +51,23 @@ describe.each(databaseKinds)('project feasibility and "None" traits on %s', (kin
     });
   const collectionCount = async () =>
     (await get('/api/v1/collections')).json().data.collections.length as number;
+
+  /** Generates the project, waits until its collection is ready and answers each token's metadata, by edition. */
+  async function generatedMetadata(id: string, size: number) {
+    const started = await generate(id);
+    expect(started.statusCode).toBe(202);
+    const collectionId = started.json().data.collection.id as string;
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const { progress } = (await get(`/api/v1/collections/${collectionId}`)).json().data.collection;
+      if (progress.status === 'ready') break;
+      await setTimeout(100);
+    }
+    const tokens: { name: string; attributes: { trait_type: string; value: string }[] }[] = [];
+    for (let edition = 1; edition <= size; edition++) {
+      tokens.push((await get(`/api/v1/collections/${collectionId}/metadata/${edition}.json`)).json());
+    }
+    return tokens;
+  }
 
   /** The layers as the editor sends them back, with `change` applied to each. */
   function layersBody(
@@ -157,25 +176,11 @@ describe.each(databaseKinds)('project feasibility and "None" traits on %s', (kin
       ['Hat', true],
     ]);
 
-    const started = await generate(id);
-    expect(started.statusCode).toBe(202);
-    const collectionId = started.json().data.collection.id as string;
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const status = (await get(`/api/v1/collections/${collectionId}`)).json().data.collection.progress
-        .status;
-      if (status === 'ready') break;
-      await setTimeout(100);
+    const tokens = (await generatedMetadata(id, 8)).map((token) => token.attributes);
+    for (const attributes of tokens) {
+      expect(attributes.map((attribute) => attribute.trait_type)).toEqual(['Background', 'Body', 'Hat']);
     }
-    const hats: unknown[] = [];
-    for (let edition = 1; edition <= 8; edition++) {
-      const metadata = (await get(`/api/v1/collections/${collectionId}/metadata/${edition}.json`)).json();
-      expect(metadata.attributes.map((attribute: { trait_type: string }) => attribute.trait_type)).toEqual([
-        'Background',
-        'Body',
-        'Hat',
-      ]);
-      hats.push(metadata.attributes[2].value);
-    }
+    const hats = tokens.map((attributes) => attributes[2]!.value);
     expect(hats).toContain('None');
     expect(hats.some((value) => value !== 'None')).toBe(true);
   });
@@ -223,22 +228,9 @@ describe.each(databaseKinds)('project feasibility and "None" traits on %s', (kin
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe('The project has no configuration 6');
 
-    const started = await generate(id);
-    expect(started.statusCode).toBe(202);
-    const collectionId = started.json().data.collection.id as string;
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const status = (await get(`/api/v1/collections/${collectionId}`)).json().data.collection.progress
-        .status;
-      if (status === 'ready') break;
-      await setTimeout(100);
-    }
-    const shapes: string[] = [];
-    for (let edition = 1; edition <= 8; edition++) {
-      const metadata = (await get(`/api/v1/collections/${collectionId}/metadata/${edition}.json`)).json();
-      shapes.push(
-        metadata.attributes.map((attribute: { trait_type: string }) => attribute.trait_type).join('+'),
-      );
-    }
+    const shapes = (await generatedMetadata(id, 8)).map(({ attributes }) =>
+      attributes.map((attribute) => attribute.trait_type).join('+'),
+    );
     expect(shapes.filter((shape) => shape === 'Background+Body')).toHaveLength(6);
     expect(shapes.filter((shape) => shape === 'Background+Body+Hat')).toHaveLength(2);
   });
@@ -275,5 +267,62 @@ describe.each(databaseKinds)('project feasibility and "None" traits on %s', (kin
         configurations: [],
       });
     }
+  });
+
+  it('adds a 1-of-1 checked by content, edits its name and attributes, counts it in the size and places it among the tokens', async () => {
+    const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 5 });
+    const upload = (filename: string, bytes: Buffer) => {
+      const body = multipartFiles([{ filename, bytes, field: 'file' }]);
+      return test.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${id}/one-of-ones`,
+        headers: { cookie: alice.cookie, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const refused = await upload('Fake.png', Buffer.from('not an image at all, only words '.repeat(8)));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).not.toMatch(/projects\/|one-of-ones\//);
+    expect((await project(id)) as unknown as { oneOfOnes: unknown[] }).toMatchObject({ oneOfOnes: [] });
+
+    const artwork = await sharp({ create: { width: 32, height: 32, channels: 4, background: '#c0a030' } })
+      .png()
+      .toBuffer();
+    const added = await upload('Golden Cat.png', artwork);
+    expect(added.statusCode).toBe(201);
+    const oneOfOne = added.json().data.added as { id: string; name: string; image: { contentType: string } };
+    expect(oneOfOne).toMatchObject({
+      name: 'Golden Cat',
+      image: { contentType: 'image/png' },
+      attributes: [],
+    });
+    const image = await get(`/api/v1/projects/${id}/one-of-ones/${oneOfOne.id}/image`);
+    expect(image.statusCode).toBe(200);
+    expect(Buffer.compare(image.rawPayload, artwork)).toBe(0);
+    expect((await get(`/api/v1/projects/${id}/one-of-ones/${oneOfOne.id}/image`, bob)).statusCode).toBe(404);
+
+    const edited = await patch(id, {
+      oneOfOnes: [
+        { id: oneOfOne.id, name: 'Golden One', attributes: [{ trait_type: 'Artist', value: 'Ada' }] },
+      ],
+    });
+    expect(edited.statusCode).toBe(200);
+    // Generated tokens make up the rest of the size.
+    expect((await feasibility(id)).configurations).toEqual([
+      { name: 'configuration 1', size: 4, count: '27' },
+    ]);
+
+    const tokens = await generatedMetadata(id, 5);
+    const named = tokens.filter((token) => token.name === 'Golden One');
+    expect(named).toHaveLength(1);
+    expect(named[0]!.attributes).toEqual([{ trait_type: 'Artist', value: 'Ada' }]);
+    expect(
+      tokens.filter((token) => token.name !== 'Golden One').map((token) => token.attributes.length),
+    ).toEqual([3, 3, 3, 3]);
+
+    // Left out of the list: deleted with its image.
+    expect((await patch(id, { oneOfOnes: [] })).statusCode).toBe(200);
+    expect((await get(`/api/v1/projects/${id}/one-of-ones/${oneOfOne.id}/image`)).statusCode).toBe(404);
+    expect(await test.app.blobs.stat(`projects/${id}/one-of-ones/${oneOfOne.id}.png`)).toBeUndefined();
   });
 });

@@ -31,7 +31,24 @@ export function projectSpec(project: StoredProject, blobs: BlobStore): Collectio
       return { trait: rule.trait, requiresOneOf: { layer: rule.layer, traits: rule.traits } };
     }),
     ...projectConfigurations(project),
-    ...projectAnimation(project),
+    ...projectOneOfOnes(project, blobs),
+    // 1-of-1s are placed among the generated tokens by the seed; without them editions keep their order.
+    output: {
+      ...projectAnimation(project).output,
+      ...(project.oneOfOnes.length > 0 ? { shuffle: true } : {}),
+    },
+  };
+}
+
+/** The 1-of-1s: each artwork read from the blob store when rendered, with its own name and attributes. */
+function projectOneOfOnes(project: StoredProject, blobs: BlobStore): Pick<CollectionSpecInput, 'oneOfOnes'> {
+  if (project.oneOfOnes.length === 0) return {};
+  return {
+    oneOfOnes: project.oneOfOnes.map((oneOfOne) => ({
+      name: oneOfOne.name,
+      asset: { key: oneOfOne.key, load: () => blobs.getBuffer(oneOfOne.key) },
+      attributes: oneOfOne.attributes,
+    })),
   };
 }
 
@@ -48,7 +65,7 @@ function projectAnimation(project: StoredProject): Pick<CollectionSpecInput, 'ou
 function projectConfigurations(project: StoredProject): Pick<CollectionSpecInput, 'configurations'> {
   if (project.configurations.length === 0) return {};
   const sizes = configurationSizes(
-    project.collection_size,
+    Math.max(0, project.collection_size - project.oneOfOnes.length),
     project.configurations.map((configuration) => configuration.share),
   );
   return {

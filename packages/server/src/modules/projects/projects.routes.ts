@@ -5,6 +5,7 @@ import {
   countCombinations,
   createProject,
   deleteProject,
+  getOneOfOneImage,
   getProject,
   getTraitImage,
   getTraitThumbnail,
@@ -14,9 +15,10 @@ import {
   previewProject,
   previewProjectGrid,
   updateProject,
+  uploadOneOfOne,
   uploadTraits,
 } from '@layerloom/api';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { projectSummary, projectView } from './project-document.ts';
@@ -156,6 +158,49 @@ export async function projectsRoutes(app: App): Promise<void> {
         status: 'success' as const,
         data: { project: projectView(project), added: added.map(({ key: _key, ...trait }) => trait) },
       });
+    },
+  );
+
+  app.post(
+    uploadOneOfOne.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary: 'Upload a finished artwork as a 1-of-1 (multipart field "file"; a still image)',
+        params: uploadOneOfOne.params,
+        response: { 201: uploadOneOfOne.response },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const plan = planById(user.planId);
+      const file = await readUpload(request, {
+        maxBytes: plan.maxUploadMb * 1024 * 1024,
+        tooLarge: (filename) => `File size is too big: ${shorten(filename)} is over ${plan.maxUploadMb} MB`,
+      });
+      const { project, added } = await projects.addOneOfOne(ctx(), user.id, request.params.id, file, plan);
+      const { key: _key, ...view } = added;
+      return reply
+        .code(201)
+        .send({ status: 'success' as const, data: { project: projectView(project), added: view } });
+    },
+  );
+
+  app.get(
+    getOneOfOneImage.path,
+    {
+      ...guarded,
+      schema: { tags: ['projects'], summary: "A 1-of-1's artwork", params: getOneOfOneImage.params },
+    },
+    async (request, reply) => {
+      const project = await projects.getProject(ctx(), currentUser(request).id, request.params.id);
+      const oneOfOne = project.oneOfOnes.find((candidate) => candidate.id === request.params.oneOfOneId);
+      if (!oneOfOne) throw notFound('1-of-1');
+      return reply
+        .header('content-type', oneOfOne.image.contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(await app.blobs.get(oneOfOne.key));
     },
   );
 

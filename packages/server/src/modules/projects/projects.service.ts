@@ -55,6 +55,7 @@ export async function createProject(ctx: ProjectsContext, ownerId: string, input
     layers: [],
     rules: [],
     configurations: [],
+    oneOfOnes: [],
     created_at: time,
     updated_at: time,
   };
@@ -156,6 +157,27 @@ export async function updateProject(
       };
     });
   }
+  if (body.oneOfOnes !== undefined) {
+    const old = new Map(project.oneOfOnes.map((oneOfOne) => [oneOfOne.id, oneOfOne]));
+    const kept = body.oneOfOnes.map((update, index) => {
+      const existing = old.get(update.id);
+      if (!existing) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `1-of-1 ${update.id} is not in this project; upload artworks to add them`,
+          {
+            fields: [{ path: `oneOfOnes.${index}.id`, message: 'Unknown 1-of-1' }],
+          },
+        );
+      }
+      return { ...existing, name: update.name, attributes: update.attributes };
+    });
+    const keptIds = new Set(kept.map((oneOfOne) => oneOfOne.id));
+    removedKeys.push(
+      ...project.oneOfOnes.filter((oneOfOne) => !keptIds.has(oneOfOne.id)).map((gone) => gone.key),
+    );
+    project.oneOfOnes = kept;
+  }
   assertConfigurationsFit(project);
   project.updated_at = now();
   await saveProject(ctx.db, project);
@@ -168,6 +190,44 @@ export async function deleteProject(ctx: ProjectsContext, ownerId: string, id: s
   const project = await getProject(ctx, ownerId, id);
   await deleteProjectRow(ctx.db, project.id);
   await ctx.blobs.deletePrefix(`projects/${project.id}`);
+}
+
+/**
+ * Adds a finished artwork as a 1-of-1, named after its file: a still image checked by content as trait
+ * uploads are. It is stored only once every check passed.
+ */
+export async function addOneOfOne(
+  ctx: ProjectsContext,
+  ownerId: string,
+  id: string,
+  file: { filename: string; bytes: Buffer } | undefined,
+  plan: Plan,
+) {
+  const project = await getProject(ctx, ownerId, id);
+  const refuse = (message: string): never => {
+    throw new AppError('BAD_REQUEST', message, { fields: [{ path: 'file', message }] });
+  };
+  if (!file) return refuse('Choose an image to upload');
+  if (project.oneOfOnes.length >= PROJECT_LIMITS.oneOfOnes) {
+    refuse(`A project holds at most ${PROJECT_LIMITS.oneOfOnes} 1-of-1s`);
+  }
+  const checked = await checkTraitImage(file.filename, file.bytes, plan);
+  if (checked.image.animation || checked.image.contentType.startsWith('video/')) {
+    refuse(`${shorten(file.filename)} is animated: a 1-of-1 is a still image (PNG, JPEG, GIF or WebP)`);
+  }
+  const oneOfOneId = randomUUID();
+  const key = `projects/${project.id}/one-of-ones/${oneOfOneId}.${checked.extension}`;
+  const added = { id: oneOfOneId, name: checked.name, key, image: checked.image, attributes: [] };
+  await ctx.blobs.put(key, checked.bytes);
+  try {
+    project.oneOfOnes.push(added);
+    project.updated_at = now();
+    await saveProject(ctx.db, project);
+  } catch (error) {
+    await ctx.blobs.delete(key);
+    throw error;
+  }
+  return { project, added };
 }
 
 /**

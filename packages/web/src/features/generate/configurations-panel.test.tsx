@@ -1,17 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigurationsPanel } from './configurations-panel.tsx';
-import type { DraftConfiguration, DraftLayer } from './project-draft.ts';
+import { draftLayer } from './draft-fixtures.ts';
+import type { DraftConfiguration } from './project-draft.ts';
 
-const layer = (name: string): DraftLayer => ({
-  key: name,
-  id: name,
-  name,
-  presence: 100,
-  blend: 'normal',
-  opacity: 1,
-  traits: [],
-});
+const layer = (name: string) => draftLayer(name);
 const layers = [layer('Background'), layer('Body'), layer('Hat')];
 
 describe('ConfigurationsPanel', { timeout: 30_000 }, () => {

@@ -7,17 +7,10 @@ import {
   pruneConfigurations,
   renameLayerInConfigurations,
 } from './configurations.ts';
-import type { DraftConfiguration, DraftLayer } from './project-draft.ts';
+import { draftLayer } from './draft-fixtures.ts';
+import type { DraftConfiguration } from './project-draft.ts';
 
-const layer = (name: string): DraftLayer => ({
-  key: name,
-  id: name,
-  name,
-  presence: 100,
-  blend: 'normal',
-  opacity: 1,
-  traits: [],
-});
+const layer = (name: string) => draftLayer(name);
 const configuration = (name: string, layers: string[], share = 1): DraftConfiguration => ({
   key: name,
   id: name,

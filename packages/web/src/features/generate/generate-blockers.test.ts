@@ -1,19 +1,16 @@
 import { planById } from '@layerloom/api';
 import { describe, expect, it } from 'vitest';
+import { draftLayer } from './draft-fixtures.ts';
 import { type CountState, generateBlockers } from './generate-blockers.ts';
-import type { Draft, DraftLayer } from './project-draft.ts';
+import type { Draft } from './project-draft.ts';
 
 const image = { contentType: 'image/png' as const, width: 64, height: 64, bytes: 900 };
 const trait = (id: string) => ({ id, name: id, weight: 1, image });
-const layer = (name: string, traits: number): DraftLayer => ({
-  key: name,
-  id: name,
-  name,
-  presence: 100,
-  blend: 'normal',
-  opacity: 1,
-  traits: Array.from({ length: traits }, (_, index) => trait(`${name}-${index}`)),
-});
+const layer = (name: string, traits: number) =>
+  draftLayer(
+    name,
+    Array.from({ length: traits }, (_, index) => trait(`${name}-${index}`)),
+  );
 
 /** A brand-new project as the server creates it: the defaults, no description, no layers. */
 const fresh: Draft = {
@@ -28,6 +25,7 @@ const fresh: Draft = {
   layers: [],
   rules: [],
   configurations: [],
+  oneOfOnes: [],
   createdAt: '',
   updatedAt: '',
 };

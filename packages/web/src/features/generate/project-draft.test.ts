@@ -20,6 +20,7 @@ const project: Project = {
   layers: [{ id: 'l1', name: 'Background', presence: 100, blend: 'normal', opacity: 1, traits: [trait] }],
   rules: [],
   configurations: [],
+  oneOfOnes: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -61,7 +62,26 @@ describe('saveBody', () => {
       ],
       rules: [],
       configurations: [],
+      oneOfOnes: [],
     });
+  });
+
+  it('sends 1-of-1s with their names and only the attribute rows filled in on both sides', () => {
+    const draft = toDraft(project);
+    draft.oneOfOnes = [
+      {
+        id: 'o1',
+        name: 'Golden One',
+        image: trait.image,
+        attributes: [
+          { trait_type: ' Artist ', value: 'Ada' },
+          { trait_type: 'Mood', value: '' },
+        ],
+      },
+    ];
+    expect(saveBody(draft).body.oneOfOnes).toEqual([
+      { id: 'o1', name: 'Golden One', attributes: [{ trait_type: 'Artist', value: 'Ada' }] },
+    ]);
   });
 
   it('sends configurations (new ones without an id) and adopts the ids the server gave them', () => {

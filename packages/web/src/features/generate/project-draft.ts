@@ -76,6 +76,14 @@ export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: Scal
     share: configuration.share,
     layers: configuration.layers,
   }));
+  // An attribute row the user is still filling in stays in the editor until both halves are there.
+  body.oneOfOnes = draft.oneOfOnes.map((oneOfOne) => ({
+    id: oneOfOne.id,
+    name: oneOfOne.name,
+    attributes: oneOfOne.attributes
+      .map((attribute) => ({ trait_type: attribute.trait_type.trim(), value: attribute.value.trim() }))
+      .filter((attribute) => attribute.trait_type !== '' && attribute.value !== ''),
+  }));
   return { body: body as UpdateProjectBody, skipped };
 }
 

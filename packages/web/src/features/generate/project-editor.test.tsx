@@ -31,6 +31,7 @@ const project: Project = {
   ],
   rules: [],
   configurations: [],
+  oneOfOnes: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

@@ -15,6 +15,7 @@ import {
   type Project,
   type ProjectRule,
   type ProjectSummary,
+  uploadOneOfOne,
   uploadTraits,
 } from '@layerloom/api';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +36,7 @@ import { GeneratedModal, GenerationPanel } from './generation-panel.tsx';
 import { LayerEditor } from './layer-editor.tsx';
 import { LayersPanel, moveLayer, NEW_LAYER_INPUT_ID } from './layers-panel.tsx';
 import { NextStep } from './next-step.tsx';
+import { OneOfOnesPanel } from './one-of-ones-panel.tsx';
 import { PreviewGridModal, PreviewModal } from './preview-modals.tsx';
 import { type Draft, type DraftLayer, newLayerKey, saveBody } from './project-draft.ts';
 import { ProjectForm, type SettingsValues } from './project-form.tsx';
@@ -235,6 +237,15 @@ export function ProjectEditor({
     feedback.success(
       added.length === 1 ? `Added ${added[0]?.name}` : `Added ${added.length} images to ${layer.name}`,
     );
+  };
+
+  const uploadArtwork = async (file: File) => {
+    await flush();
+    const body = new FormData();
+    body.append('file', file, file.name);
+    const { added } = (await call(uploadOneOfOne, { params: { id: project.id }, body })).data;
+    adopt((d) => ({ ...d, oneOfOnes: [...d.oneOfOnes, added] }));
+    feedback.success(`Added 1-of-1 ${added.name}`);
   };
 
   const importZip = async (file: File) => {
@@ -546,12 +557,29 @@ export function ProjectEditor({
           <ConfigurationsPanel
             configurations={draft.configurations}
             layers={draft.layers}
-            collectionSize={draft.collectionSize}
+            // 1-of-1s take their places first; configurations share the rest.
+            collectionSize={
+              typeof draft.collectionSize === 'number'
+                ? Math.max(0, draft.collectionSize - draft.oneOfOnes.length)
+                : draft.collectionSize
+            }
             onChange={(configurations) => edit((d) => ({ ...d, configurations }))}
             onPreview={(index) => {
               const configuration = draft.configurations[index];
               if (configuration) setConfigurationPreview({ index, name: configuration.name });
             }}
+          />
+        </Card>
+        <Card
+          title={<h2 className="ll-gen-card-title">1-of-1s</h2>}
+          className="ll-gen-card ll-gen-area-one-of-ones"
+        >
+          <OneOfOnesPanel
+            projectId={project.id}
+            oneOfOnes={draft.oneOfOnes}
+            collectionSize={draft.collectionSize}
+            onUpload={uploadArtwork}
+            onChange={(oneOfOnes) => edit((d) => ({ ...d, oneOfOnes }))}
           />
         </Card>
         <Card

@@ -16,6 +16,7 @@ const project: Project = {
   layers: [],
   rules: [],
   configurations: [],
+  oneOfOnes: [],
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
