@@ -3,7 +3,7 @@ import type { AnimationOptions, BlendMode, Compression } from '../spec/collectio
 import { type AnimationEncoder, startAnimationEncoder } from './animation-encoder.ts';
 import { type CompositeLayer, compositeImage, type PlacedPixels } from './composite.ts';
 import type { FrameFile } from './decode-frames.ts';
-import { writePngFile } from './encode-png.ts';
+import { isOpaque, writePngFile } from './encode-png.ts';
 import type { RenderBuffers } from './render-token.ts';
 
 /** A layer of an animated token: a still image, or frames on disk (`frames`) looping over the token. */
@@ -40,9 +40,10 @@ export interface RenderTokenAnimationParameters {
 export async function renderTokenAnimation(parameters: RenderTokenAnimationParameters): Promise<number> {
   const { layers, width, height, compression, animation, frames, buffers } = parameters;
   const frameBytes = width * height * 4;
-  const sources = layers.map((layer) =>
+  const sources = layers.map((layer, index) =>
     layer.frames
       ? {
+          index,
           fd: openSync(layer.frames.file, 'r'),
           count: layer.frames.frames,
           loaded: -1,
@@ -66,6 +67,16 @@ export async function renderTokenAnimation(parameters: RenderTokenAnimationParam
         const read = readSync(source.fd, source.pixels, 0, frameBytes, wanted * frameBytes);
         if (read !== frameBytes) throw new Error(`frame ${wanted} of an animated layer is missing`);
         source.loaded = wanted;
+        // A new object per frame: the compositor caches each image's alpha runs by object, and a
+        // frame's shape differs from the last one's. An opaque frame (a video) takes the fast RGB path.
+        drawn[source.index]!.image = {
+          pixels: source.pixels,
+          left: 0,
+          top: 0,
+          width,
+          height,
+          opaque: isOpaque(source.pixels),
+        };
       }
       const image = compositeImage(() => buffers.canvas, buffers.rgba, width, drawn);
       encoder ??= startAnimationEncoder({
