@@ -172,6 +172,8 @@ describe('Generate NFT: configurations, feasibility and None traits', () => {
     await dialog.locator('img[alt^="Preview: "]').waitFor({ timeout: 15_000 });
     expect(await dialog.locator('.ll-gen-attributes dt').allTextContents()).toContain('Body');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
+    // Axe would otherwise catch the modal's text half-faded as it closes.
+    await dialog.waitFor({ state: 'hidden' });
     await shoot('generate-configurations', configurationsCard);
 
     // A finished artwork as a 1-of-1, with an attribute of its own: it takes one of the 8 places.
@@ -223,6 +225,28 @@ describe('Generate NFT: configurations, feasibility and None traits', () => {
       hats.push(hat ? hat.value : '(no Headwear attribute)');
     }
     expect(names.filter((name) => name === 'Golden One')).toHaveLength(1);
+    // The collection page shows the 1-of-1 in its gallery like any other token.
+    const listed = (await callInPage(page, `/api/v1/collections/${collection.id}/tokens?pageSize=200`)).json
+      .data.tokens as {
+      name: string;
+      edition: number;
+      attributes: { trait_type: string; value: string }[];
+    }[];
+    const artworkToken = listed.find((token) =>
+      token.attributes.some((attribute) => attribute.value === 'Ada'),
+    );
+    expect(artworkToken?.name).toBe('Golden One');
+    await page.goto(`/dashboard/collections/${collection.id}`);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('region', { name: 'Gallery' })
+            .getByRole('link', { name: `Golden One #${artworkToken!.edition}`, exact: true })
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     // Five bare tokens and the 1-of-1 have no Headwear at all; the two hatted ones show one, "None" where it was left out.
     expect(hats.filter((value) => value === '(no Headwear attribute)')).toHaveLength(6);
     const withHeadwear = hats.filter((value) => value !== '(no Headwear attribute)');
