@@ -166,6 +166,10 @@ describe('after generation: lock and reroll, grow, edit metadata', () => {
         },
       )
       .toBe(true);
+    // The form shows what the files now hold.
+    expect(await editor.getByRole('textbox', { name: 'Name pattern' }).inputValue()).toBe(
+      'Blob {edition} of {collection}',
+    );
     await page.getByRole('button', { name: 'Download' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -83,7 +83,13 @@ export function MetadataEditor({ collection, frozen }: { collection: Collection;
           description={errorMessage(metadata.error)}
         />
       ) : (
-        <MetadataFormView collection={collection} metadata={metadata.data} frozen={frozen} />
+        // A new save remounts the form, so it starts from what the files now hold.
+        <MetadataFormView
+          key={metadata.data.history[0]?.id ?? 'as-generated'}
+          collection={collection}
+          metadata={metadata.data}
+          frozen={frozen}
+        />
       )}
     </section>
   );
