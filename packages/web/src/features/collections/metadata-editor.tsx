@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Select, Skeleton } from 'antd';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCollectionMetadata, useSaveMetadata } from './amendments-queries.ts';
-import { formatDate } from './format.ts';
+import { ChangeByline } from './change-byline.tsx';
 import './amendments.css';
 
 /** The form's values: empty text means "as generated". */
@@ -240,18 +240,7 @@ function MetadataFormView({
             {metadata.history.map((entry) => (
               <li key={entry.id}>
                 <span>{entry.changes.join('; ')}</span>
-                <span className="llc-muted">
-                  {entry.createdBy} · {formatDate(entry.createdAt)}{' '}
-                  {new Date(entry.createdAt).toLocaleTimeString('en-US', {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                  })}
-                  {entry.status === 'running'
-                    ? ' · in progress'
-                    : entry.status === 'failed'
-                      ? ' · failed'
-                      : ''}
-                </span>
+                <ChangeByline change={entry} />
               </li>
             ))}
           </ol>

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useAmendments, useReroll, useRerollChanges } from './amendments-queries.ts';
+import { ChangeByline } from './change-byline.tsx';
 import { tokenThumbnailUrl } from './collections-queries.ts';
-import { formatCount, formatDate } from './format.ts';
+import { formatCount } from './format.ts';
 import './amendments.css';
 
 const CHANGES_PAGE = 12;
@@ -207,18 +208,7 @@ function AmendmentHistory({ amendments }: { amendments: readonly Amendment[] }) 
                 ? `Rerolled ${formatCount(amendment.editions.length)} ${amendment.editions.length === 1 ? 'token' : 'tokens'}`
                 : `Added ${formatCount(amendment.editions.length)} ${amendment.editions.length === 1 ? 'token' : 'tokens'} (#${formatCount(amendment.editions[0] ?? 0)}–#${formatCount(amendment.editions.at(-1) ?? 0)})`}
             </span>
-            <span className="llc-muted">
-              {amendment.createdBy} · {formatDate(amendment.createdAt)}{' '}
-              {new Date(amendment.createdAt).toLocaleTimeString('en-US', {
-                hour: '2-digit',
-                minute: '2-digit',
-              })}
-              {amendment.status === 'running'
-                ? ' · in progress'
-                : amendment.status === 'failed'
-                  ? ' · failed'
-                  : ''}
-            </span>
+            <ChangeByline change={amendment} />
           </li>
         ))}
       </ol>
