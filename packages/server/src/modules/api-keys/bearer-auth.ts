@@ -1,7 +1,7 @@
-import { type ApiKeyScope, apiKeyScopes, PlanIdSchema } from '@layerloom/api';
+import { type ApiKeyScope, apiKeyScopes } from '@layerloom/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { roleOf } from '../users/user-view.ts';
+import { authUserOf } from '../auth/require-user.ts';
 import { bearerSecretOf } from './api-key-request.ts';
 import { authenticateApiKey, logApiKeyUse } from './api-keys.service.ts';
 import { scopeForRoute } from './route-scopes.ts';
@@ -70,17 +70,8 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
         `This API key lacks the ${apiKeyScopes[needed].label} scope this request needs. Create a key with it in Settings › Developers.`,
       );
     }
-    request.user = {
-      id: user.id,
-      email: user.email,
-      role: roleOf(user),
-      planId: PlanIdSchema.parse(user.plan_id),
-      firstName: user.first_name,
-      lastName: user.last_name,
-      // No session: the routes that work on sessions take no key.
-      sessionId: `api-key:${key.id}`,
-      apiKeyId: key.id,
-    };
+    // No session: the routes that work on sessions take no key.
+    request.user = { ...authUserOf(user, `api-key:${key.id}`), apiKeyId: key.id };
   });
 
   // On send rather than on response, so the log holds a request by the time its caller has the answer.

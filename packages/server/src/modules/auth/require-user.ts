@@ -2,6 +2,7 @@ import { PlanIdSchema } from '@layerloom/api';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { roleOf } from '../users/user-view.ts';
+import type { UserRow } from '../users/users.repository.ts';
 import type { AuthUser } from './auth-user.ts';
 import { sessionTokenOf } from './session-cookie.ts';
 import { resolveSession } from './sessions.service.ts';
@@ -14,16 +15,21 @@ export async function loadUser(request: FastifyRequest): Promise<AuthUser | null
   const found = await resolveSession(request.server.database.db, token);
   if (!found) return null;
   const { session, user } = found;
-  request.user = {
+  request.user = authUserOf(user, session.id);
+  return request.user;
+}
+
+/** The `request.user` of a user row, signed in with this session id (or an API key's `api-key:<id>`). */
+export function authUserOf(user: UserRow, sessionId: string): AuthUser {
+  return {
     id: user.id,
     email: user.email,
     role: roleOf(user),
     planId: PlanIdSchema.parse(user.plan_id),
     firstName: user.first_name,
     lastName: user.last_name,
-    sessionId: session.id,
+    sessionId,
   };
-  return request.user;
 }
 
 /** preHandler: 401 UNAUTHENTICATED without a live session; sets `request.user`. */

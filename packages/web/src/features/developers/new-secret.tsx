@@ -1,5 +1,5 @@
 import type { CreateApiKeyResponse } from '@layerloom/api';
-import { Alert, Button, Typography } from 'antd';
+import { SecretOnce } from './secret-once.tsx';
 
 /** The secret of a key just created: shown this once, with a copy button. */
 export function NewSecret({
@@ -10,25 +10,17 @@ export function NewSecret({
   onDone: () => void;
 }) {
   return (
-    <Alert
-      type="success"
-      showIcon
-      className="lldev-secret"
+    <SecretOnce
       title={`Key “${created.key.name}” created. Copy it now: it will not be shown again.`}
-      description={
-        <div className="lldev-secret__body">
-          <Typography.Text code copyable={{ text: created.secret, tooltips: ['Copy key', 'Copied'] }}>
-            <span className="lldev-secret__value" data-testid="new-api-key">
-              {created.secret}
-            </span>
-          </Typography.Text>
-          <p className="lldev-hint">
-            Send it as <code>Authorization: Bearer {'<key>'}</code>. Keep it secret: anyone holding it can act
-            for you within its scopes.
-          </p>
-          <Button onClick={onDone}>I have copied it</Button>
-        </div>
-      }
-    />
+      secret={created.secret}
+      testId="new-api-key"
+      copyLabel="Copy key"
+      onDone={onDone}
+    >
+      <p className="lldev-hint">
+        Send it as <code>Authorization: Bearer {'<key>'}</code>. Keep it secret: anyone holding it can act for
+        you within its scopes.
+      </p>
+    </SecretOnce>
   );
 }

@@ -5,11 +5,12 @@ import {
   type WebhookEventType,
   webhookEvents,
 } from '@layerloom/api';
-import { Alert, Button, Checkbox, Empty, Form, Input, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, Form, Input, Popconfirm, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { showFieldErrors } from '../auth/forms/field-errors.ts';
+import { SecretOnce } from './secret-once.tsx';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -54,21 +55,12 @@ export function WebhooksSection() {
         <a href="/api/docs">API reference</a> describes.
       </p>
       {secret ? (
-        <Alert
-          type="success"
-          showIcon
-          className="lldev-secret"
+        <SecretOnce
           title={`Signing secret for ${secret.url}. Copy it now: it will not be shown again.`}
-          description={
-            <div className="lldev-secret__body">
-              <Typography.Text code copyable={{ text: secret.secret, tooltips: ['Copy secret', 'Copied'] }}>
-                <span className="lldev-secret__value" data-testid="new-webhook-secret">
-                  {secret.secret}
-                </span>
-              </Typography.Text>
-              <Button onClick={() => setSecret(null)}>I have copied it</Button>
-            </div>
-          }
+          secret={secret.secret}
+          testId="new-webhook-secret"
+          copyLabel="Copy secret"
+          onDone={() => setSecret(null)}
         />
       ) : (
         <AddEndpointForm onCreated={setSecret} />
