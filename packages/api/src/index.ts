@@ -143,20 +143,6 @@ export {
   RerollChangeSchema,
   rerollCollection,
 } from './collections/amend-collection.ts';
-export type {
-  CollectionMetadata,
-  MetadataEdit,
-  MetadataSettings,
-  MetadataSettingsInput,
-} from './collections/edit-metadata.ts';
-export {
-  CollectionMetadataSchema,
-  editCollectionMetadata,
-  getCollectionMetadata,
-  MetadataEditSchema,
-  MetadataSettingsSchema,
-  MetadataSettingsViewSchema,
-} from './collections/edit-metadata.ts';
 export type { Collection, CollectionStatus, GenerationProgress, Token } from './collections/collection.ts';
 export {
   AttributeSchema,
@@ -176,6 +162,20 @@ export {
   listTokens,
   TokenSchema,
 } from './collections/collection.ts';
+export type {
+  CollectionMetadata,
+  MetadataEdit,
+  MetadataSettings,
+  MetadataSettingsInput,
+} from './collections/edit-metadata.ts';
+export {
+  CollectionMetadataSchema,
+  editCollectionMetadata,
+  getCollectionMetadata,
+  MetadataEditSchema,
+  MetadataSettingsSchema,
+  MetadataSettingsViewSchema,
+} from './collections/edit-metadata.ts';
 export type { LayerFit, RarityReportView, TraitFit } from './collections/rarity.ts';
 export { getCollectionRarity, LayerFitSchema, RarityReportSchema } from './collections/rarity.ts';
 export type { ContactMessageInput, CreateContactMessageResponse } from './contact/create-contact-message.ts';
@@ -320,8 +320,10 @@ export {
 } from './notifications/notifications.ts';
 export type { Plan, PlanId } from './plans.ts';
 export { MIN_UPLOAD_BYTES, planById, plans } from './plans.ts';
+export { configurationSizes } from './projects/configuration-sizes.ts';
 export type {
   Blend,
+  Configuration,
   CreateProjectBody,
   Feasibility,
   FeasibilityProblem,
@@ -338,6 +340,8 @@ export {
   BlendSchema,
   CollectionSizeSchema,
   CombinationCountSchema,
+  ConfigurationSchema,
+  ConfigurationUpdateSchema,
   CreateProjectBodySchema,
   checkProjectFeasibility,
   countCombinations,

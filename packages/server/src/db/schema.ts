@@ -39,11 +39,11 @@ export interface Database {
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
   login_challenges: LoginChallengeTable;
+  search_documents: SearchDocumentTable;
   api_keys: ApiKeyTable;
   api_key_uses: ApiKeyUseTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
-  search_documents: SearchDocumentTable;
   user_events: UserEventTable;
   notifications: NotificationTable;
 }
@@ -486,6 +486,28 @@ export interface LoginChallengeTable {
   created_at: string;
 }
 
+/** One event of a user's live stream; `seq` numbers the user's events and is the SSE event id. */
+export interface UserEventTable {
+  user_id: string;
+  seq: number;
+  type: string;
+  /** JSON. */
+  data: string;
+  created_at: string;
+}
+
+/** One notification of the bell. */
+export interface NotificationTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
 /** An API key (Settings › Developers); only the secret's SHA-256 is kept. */
 export interface ApiKeyTable {
   id: string;
@@ -512,28 +534,6 @@ export interface ApiKeyUseTable {
   route: string;
   status_code: number;
   ip: string | null;
-  created_at: string;
-}
-
-/** One event of a user's live stream; `seq` numbers the user's events and is the SSE event id. */
-export interface UserEventTable {
-  user_id: string;
-  seq: number;
-  type: string;
-  /** JSON. */
-  data: string;
-  created_at: string;
-}
-
-/** One notification of the bell. */
-export interface NotificationTable {
-  id: string;
-  user_id: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
   created_at: string;
 }
 

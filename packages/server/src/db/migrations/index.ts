@@ -23,6 +23,7 @@ import * as billing from './0042_billing.ts';
 import * as referralsAccount from './0043_referrals_account.ts';
 import * as twoFactor from './0044_two_factor.ts';
 import * as ownerDeactivation from './0045_owner_deactivation.ts';
+import * as ipfsUploadCidsLater from './0046_ipfs_upload_cids_later.ts';
 import * as billingKeepOnDelete from './0050_billing_keep_on_delete.ts';
 import * as billingRefunds from './0051_billing_refunds.ts';
 import * as projectConfigurations from './0062_project_configurations.ts';
@@ -32,7 +33,6 @@ import * as collectionMetadataEdits from './0065_collection_metadata_edits.ts';
 import * as userEvents from './0070_user_events.ts';
 import * as notifications from './0071_notifications.ts';
 import * as search from './0074_search.ts';
-import * as ipfsUploadCidsLater from './0046_ipfs_upload_cids_later.ts';
 import * as apiKeys from './0080_api_keys.ts';
 import * as webhooks from './0081_webhooks.ts';
 
@@ -65,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0043_referrals_account': referralsAccount,
   '0044_two_factor': twoFactor,
   '0045_owner_deactivation': ownerDeactivation,
+  '0046_ipfs_upload_cids_later': ipfsUploadCidsLater,
   '0050_billing_keep_on_delete': billingKeepOnDelete,
   '0051_billing_refunds': billingRefunds,
   '0062_project_configurations': projectConfigurations,
@@ -74,7 +75,6 @@ export const migrations: Record<string, Migration> = {
   '0070_user_events': userEvents,
   '0071_notifications': notifications,
   '0074_search': search,
-  '0046_ipfs_upload_cids_later': ipfsUploadCidsLater,
   '0080_api_keys': apiKeys,
   '0081_webhooks': webhooks,
 };

@@ -109,7 +109,15 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
     // Nobody else's data, and no password hash, two-factor secret, session token or blob key.
     const text = entries.get('account.json')!.toString();
     for (const other of [bob.id, bob.email, 'Bob Cats']) expect(text).not.toContain(other);
-    for (const secret of [/password/i, /secret/i, /_hash|Hash"/, /\$argon2/, /"token"/, /"key"/, /"projects\//]) {
+    for (const secret of [
+      /password/i,
+      /secret/i,
+      /_hash|Hash"/,
+      /\$argon2/,
+      /"token"/,
+      /"key"/,
+      /"projects\//,
+    ]) {
       expect(text).not.toMatch(secret);
     }
   });

@@ -48,12 +48,10 @@ export function metadataEditsRoutes(app: App): void {
         request.body,
       );
       const progress = await app.jobs.progress(collection.job_id);
-      return reply
-        .code(202)
-        .send({
-          status: 'success' as const,
-          data: { collection: collectionView(collection, progress), metadata },
-        });
+      return reply.code(202).send({
+        status: 'success' as const,
+        data: { collection: collectionView(collection, progress), metadata },
+      });
     },
   );
 }
