@@ -145,6 +145,22 @@ function start(entry: 'server' | 'worker', env: Record<string, string>): Proc {
   return { child, output: () => output };
 }
 
+/**
+ * A worker's latest log line about a chunk: which chunk, and whether it is a progress line saying
+ * the worker has finished at least one of its tokens and at most half.
+ */
+function lastChunkLine(worker: Proc): { jobId: string; progress: boolean } | undefined {
+  const line = worker
+    .output()
+    .split('\n')
+    .filter((entry) => entry.includes('"chunkOf"'))
+    .at(-1);
+  const jobId = line && /"jobId":"([^"]+)"/.exec(line)?.[1];
+  if (!line || !jobId) return undefined;
+  const done = Number(/"done":(\d+)/.exec(line)?.[1] ?? 0);
+  return { jobId, progress: line.includes('"msg":"job progress"') && done >= 1 && done <= CHUNK / 2 };
+}
+
 async function until<T>(
   what: string,
   check: () => Promise<T | undefined> | T | undefined,
@@ -235,6 +251,7 @@ describe('one generation on two workers, as separate processes beside two web no
     const seen: { done: number; status: string }[][] = [[], []];
     let killed = false;
     let victim = workers[0]!;
+    let victimChunk = '';
     for (const deadline = Date.now() + 90_000; Date.now() < deadline; await setTimeout(100)) {
       for (const [index, port] of ports.entries()) {
         const body = (await (await api(port, `/collections/${id}`)).json()) as {
@@ -244,23 +261,32 @@ describe('one generation on two workers, as separate processes beside two web no
         seen[index]!.push({ done: progress.done, status: progress.status });
       }
       // Kill a worker in the middle of a chunk: its latest chunk line says it has finished some tokens in
-      // it and at most half, so the chunk cannot finish between that line and the kill.
+      // it and at most half. The line may be stale (the pipe lags a busy machine), so the worker is first
+      // frozen (SIGSTOP), what it wrote is read, and the database must still hold that chunk as running:
+      // only then is it killed; otherwise it is let go on (SIGCONT) and another moment is chosen.
       if (!killed) {
-        const busy = workers.find((worker) => {
-          const line = worker
-            .output()
-            .split('\n')
-            .filter((entry) => entry.includes('"chunkOf"'))
-            .at(-1);
-          if (!line?.includes('"msg":"job progress"')) return false;
-          const done = Number(/"done":(\d+)/.exec(line)?.[1] ?? 0);
-          return done >= 1 && done <= CHUNK / 2;
-        });
+        const busy = workers.find((worker) => lastChunkLine(worker)?.progress === true);
         const now = seen[0]!.at(-1)!.done;
         if (busy && now >= CHUNK && now < SIZE - 2 * CHUNK) {
-          victim = busy;
-          busy.child.kill('SIGKILL');
-          killed = true;
+          busy.child.kill('SIGSTOP');
+          await setTimeout(300);
+          const line = lastChunkLine(busy);
+          const row =
+            line?.progress === true
+              ? await shared.app.database.db
+                  .selectFrom('jobs')
+                  .select('status')
+                  .where('id', '=', line.jobId)
+                  .executeTakeFirst()
+              : undefined;
+          if (line?.progress === true && row?.status === 'running') {
+            victim = busy;
+            victimChunk = line.jobId;
+            busy.child.kill('SIGKILL');
+            killed = true;
+          } else {
+            busy.child.kill('SIGCONT');
+          }
         }
       }
       if (seen.every((node) => node.at(-1)?.status === 'ready')) break;
@@ -285,20 +311,18 @@ describe('one generation on two workers, as separate processes beside two web no
     const chunks = await shared.app.database.db
       .selectFrom('job_chunks')
       .innerJoin('jobs', 'jobs.id', 'job_chunks.job_id')
-      .select(['jobs.status', 'jobs.attempts', 'jobs.progress_done', 'jobs.result'])
+      .select(['jobs.id', 'jobs.status', 'jobs.attempts', 'jobs.progress_done', 'jobs.result'])
       .innerJoin('collections', 'collections.job_id', 'job_chunks.parent_id')
       .where('collections.id', '=', id)
       .execute();
     expect(chunks).toHaveLength(SIZE / CHUNK);
     expect(chunks.every((chunk) => chunk.status === 'succeeded' && chunk.progress_done === CHUNK)).toBe(true);
     // The chunk the killed worker was rendering was taken over and resumed after its finished tokens.
-    const takenOver = chunks
-      .filter((chunk) => chunk.attempts >= 2)
-      .map((chunk) => JSON.parse(chunk.result ?? '{}') as { rendered: number; resumed: number });
-    expect(takenOver.length).toBeGreaterThanOrEqual(1);
-    expect(takenOver.some((chunk) => chunk.resumed >= 1 && chunk.resumed + chunk.rendered === CHUNK)).toBe(
-      true,
-    );
+    const takenOver = chunks.find((chunk) => chunk.id === victimChunk);
+    expect(takenOver?.attempts).toBeGreaterThanOrEqual(2);
+    const result = JSON.parse(takenOver?.result ?? '{}') as { rendered: number; resumed: number };
+    expect(result.resumed).toBeGreaterThanOrEqual(1);
+    expect(result.resumed + result.rendered).toBe(CHUNK);
     expect(victim.output()).toMatch(/"chunkOf"/);
     expect(survivor.output()).toMatch(/"chunkOf".*"msg":"job succeeded"/);
     expect(survivor.output()).toContain('job queued for its final step');
