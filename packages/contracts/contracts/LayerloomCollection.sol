@@ -8,7 +8,8 @@ import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProo
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 
 /// @title Layerloom collection
-/// @notice An ERC-721A drop: a closed / allowlist / public sale, owner airdrops, a one-way reveal,
+/// @notice An ERC-721A drop: a closed / allowlist / public sale, opened by the owner or on a schedule
+/// (start times the contract follows by itself), owner airdrops, a one-way reveal,
 /// a provenance hash fixed before the first mint, ERC-2981 royalties and an ERC-7572 contract URI.
 /// Token ids start at 1, matching the generator's `metadata/1.json`; a revealed token's URI is
 /// `baseURI + id + ".json"`.
@@ -54,11 +55,13 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     /// @dev Everything the mint path reads is packed by hand into one word (`_packedSale`), so a mint
     /// pays for one cold SLOAD of configuration and unpacks it on the stack:
     /// bits 0-7 phase, 8-95 public price, 96-183 allowlist price, 184-215 public per-wallet limit,
-    /// 216-247 allowlist per-wallet limit.
+    /// 216-247 allowlist per-wallet limit, 248 "scheduled": the phase follows `_schedule` and the block time
+    /// instead of bits 0-7, which costs a mint one more SLOAD only while a schedule is set.
     uint256 private constant _PUBLIC_PRICE_SHIFT = 8;
     uint256 private constant _ALLOWLIST_PRICE_SHIFT = 96;
     uint256 private constant _MAX_PER_WALLET_SHIFT = 184;
     uint256 private constant _ALLOWLIST_MAX_PER_WALLET_SHIFT = 216;
+    uint256 private constant _SCHEDULED_BIT = 1 << 248;
     uint256 private constant _PHASE_MASK = 0xff;
     uint256 private constant _PRICE_MASK = (1 << 88) - 1;
     uint256 private constant _LIMIT_MASK = 0xffffffff;
@@ -67,6 +70,8 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     uint256 private immutable _maxSupply;
 
     uint256 private _packedSale;
+    /// @dev While scheduled: bits 0-39 the allowlist sale's start, 40-79 the public sale's (Unix seconds, 0 = none).
+    uint256 private _schedule;
     bytes32 private _merkleRoot;
     bool private _revealed;
     bytes32 private _provenanceHash;
@@ -76,6 +81,8 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     string private _contractURI;
 
     event SalePhaseChanged(SalePhase phase);
+    /// @notice The sale follows start times (both 0: the schedule was cleared and the sale is closed).
+    event SaleScheduleChanged(uint256 allowlistStart, uint256 publicStart);
     event MintPriceChanged(uint256 price);
     event MaxPerWalletChanged(uint256 maxPerWallet);
     event AllowlistChanged(bytes32 merkleRoot, uint256 price, uint256 maxPerWallet);
@@ -92,6 +99,7 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     event BatchMetadataUpdate(uint256 fromTokenId, uint256 toTokenId);
 
     error InvalidMaxSupply();
+    error InvalidSaleSchedule(uint256 allowlistStart, uint256 publicStart);
     error SalePhaseNotActive(SalePhase required, SalePhase current);
     error IncorrectPayment(uint256 expected, uint256 received);
     error WalletLimitExceeded(uint256 limit, uint256 alreadyMinted);
@@ -129,7 +137,7 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     /// @notice Public sale: mint `quantity` tokens to the caller, paying exactly `price * quantity`.
     function mint(uint256 quantity) external payable {
         uint256 sale = _packedSale;
-        if (sale & _PHASE_MASK != uint256(SalePhase.Public)) _revertPhase(SalePhase.Public, sale);
+        if (_phaseOf(sale) != uint256(SalePhase.Public)) _revertPhase(SalePhase.Public, sale);
         uint64 aux = _getAux(msg.sender);
         _checkSale(
             quantity,
@@ -152,7 +160,7 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     /// 32-byte word, so the leaf is the `(address, uint256)` leaf above.
     function allowlistMint(uint256 quantity, uint32 allowance, bytes32[] calldata proof) external payable {
         uint256 sale = _packedSale;
-        if (sale & _PHASE_MASK != uint256(SalePhase.Allowlist)) _revertPhase(SalePhase.Allowlist, sale);
+        if (_phaseOf(sale) != uint256(SalePhase.Allowlist)) _revertPhase(SalePhase.Allowlist, sale);
         bytes32 leaf = keccak256(bytes.concat(keccak256(abi.encode(msg.sender, allowance))));
         if (!MerkleProof.verifyCalldata(proof, _merkleRoot, leaf)) revert InvalidMerkleProof();
         uint64 aux = _getAux(msg.sender);
@@ -176,8 +184,19 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
         for (uint256 i; i < recipients.length; ++i) _mint(recipients[i], quantities[i]);
     }
 
-    function _revertPhase(SalePhase required, uint256 sale) private pure {
-        revert SalePhaseNotActive(required, SalePhase(sale & _PHASE_MASK));
+    function _revertPhase(SalePhase required, uint256 sale) private view {
+        revert SalePhaseNotActive(required, SalePhase(_phaseOf(sale)));
+    }
+
+    /// @dev The phase now: the stored one, or while a schedule is set the latest phase whose start has passed.
+    function _phaseOf(uint256 sale) private view returns (uint256) {
+        if (sale & _SCHEDULED_BIT == 0) return sale & _PHASE_MASK;
+        uint256 schedule = _schedule;
+        uint256 publicStart = schedule >> 40;
+        if (publicStart != 0 && block.timestamp >= publicStart) return uint256(SalePhase.Public);
+        uint256 allowlistStart = schedule & 0xffffffffff;
+        if (allowlistStart != 0 && block.timestamp >= allowlistStart) return uint256(SalePhase.Allowlist);
+        return uint256(SalePhase.Closed);
     }
 
     /// @dev The checks shared by both sales: the wallet's limit for this sale, the supply left, and the
@@ -202,24 +221,42 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
 
     // ---------------------------------------------------------------- sale configuration
 
+    /// @notice Opens or closes a phase now. This ends any schedule: the owner's choice holds until the next one.
     function setSalePhase(SalePhase phase) external onlyOwner {
         SaleConfig memory sale = _unpackSale(_packedSale);
         sale.phase = phase;
         _packedSale = _packSale(sale);
+        if (_schedule != 0) _schedule = 0;
         emit SalePhaseChanged(phase);
+    }
+
+    /// @notice Lets the sale open by itself: the allowlist sale from `allowlistStart`, the public sale from
+    /// `publicStart` (Unix seconds; 0 = that sale is not scheduled), closed before. Both 0 clears the schedule
+    /// and closes the sale. When both are set the allowlist sale must start first.
+    function setSaleSchedule(uint40 allowlistStart, uint40 publicStart) external onlyOwner {
+        if (allowlistStart != 0 && publicStart != 0 && allowlistStart >= publicStart) {
+            revert InvalidSaleSchedule(allowlistStart, publicStart);
+        }
+        SaleConfig memory sale = _unpackSale(_packedSale);
+        sale.phase = SalePhase.Closed;
+        uint256 packed = _packSale(sale);
+        if (allowlistStart != 0 || publicStart != 0) packed |= _SCHEDULED_BIT;
+        _packedSale = packed;
+        _schedule = uint256(allowlistStart) | (uint256(publicStart) << 40);
+        emit SaleScheduleChanged(allowlistStart, publicStart);
     }
 
     function setMintPrice(uint88 price) external onlyOwner {
         SaleConfig memory sale = _unpackSale(_packedSale);
         sale.publicPrice = price;
-        _packedSale = _packSale(sale);
+        _packedSale = _packSale(sale) | (_packedSale & _SCHEDULED_BIT);
         emit MintPriceChanged(price);
     }
 
     function setMaxPerWallet(uint32 limit) external onlyOwner {
         SaleConfig memory sale = _unpackSale(_packedSale);
         sale.maxPerWallet = limit;
-        _packedSale = _packSale(sale);
+        _packedSale = _packSale(sale) | (_packedSale & _SCHEDULED_BIT);
         emit MaxPerWalletChanged(limit);
     }
 
@@ -228,7 +265,7 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
         SaleConfig memory sale = _unpackSale(_packedSale);
         sale.allowlistPrice = price;
         sale.allowlistMaxPerWallet = limit;
-        _packedSale = _packSale(sale);
+        _packedSale = _packSale(sale) | (_packedSale & _SCHEDULED_BIT);
         emit AllowlistChanged(root, price, limit);
     }
 
@@ -322,12 +359,22 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
         return _totalMinted();
     }
 
-    function saleConfig() external view returns (SaleConfig memory) {
-        return _unpackSale(_packedSale);
+    /// @notice The sale settings, with the phase in force now (a scheduled sale's follows the block time).
+    function saleConfig() external view returns (SaleConfig memory config) {
+        uint256 sale = _packedSale;
+        config = _unpackSale(sale);
+        config.phase = SalePhase(_phaseOf(sale));
     }
 
     function salePhase() external view returns (SalePhase) {
-        return SalePhase(_packedSale & _PHASE_MASK);
+        return SalePhase(_phaseOf(_packedSale));
+    }
+
+    /// @notice The start times the sale follows (Unix seconds, 0 = not scheduled); both 0 when the owner
+    /// opens and closes phases by hand.
+    function saleSchedule() external view returns (uint40 allowlistStart, uint40 publicStart) {
+        uint256 schedule = _schedule;
+        return (uint40(schedule), uint40(schedule >> 40));
     }
 
     function mintPrice() external view returns (uint256) {

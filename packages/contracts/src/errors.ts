@@ -39,6 +39,7 @@ export abstract class ContractsError extends Error {
 
 const revertMessages: Partial<Record<CollectionErrorName, string>> = {
   SalePhaseNotActive: 'This sale phase is not open.',
+  InvalidSaleSchedule: 'The public sale must start after the allowlist sale.',
   IncorrectPayment: 'The amount sent does not match the mint price.',
   WalletLimitExceeded: 'This wallet would go over its mint limit.',
   ExceedsMaxSupply: 'Not enough tokens left: the collection is (nearly) sold out.',

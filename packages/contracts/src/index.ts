@@ -62,6 +62,12 @@ export type {
 } from './collection/set-provenance-hash.ts';
 export { setProvenanceHash } from './collection/set-provenance-hash.ts';
 export type {
+  SaleSchedule,
+  SetSaleScheduleParameters,
+  SetSaleScheduleReturnType,
+} from './collection/set-sale-schedule.ts';
+export { setSaleSchedule } from './collection/set-sale-schedule.ts';
+export type {
   CollectionReadParameters,
   CollectionWriteParameters,
   CollectionWriteReturnType,

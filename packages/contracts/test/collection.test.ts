@@ -19,6 +19,7 @@ import {
   setMintPrice,
   setPhase,
   setProvenanceHash,
+  setSaleSchedule,
   withdraw,
 } from '../src/index.ts';
 import { type Anvil, startAnvil } from '../src/testing/index.ts';
@@ -453,6 +454,108 @@ describe('allowlist sale', () => {
         allowlistMint({ ...wallet(2), address, quantity: 2, allowance: 0, proof }),
         'InvalidMerkleProof',
       );
+    });
+  });
+});
+
+describe('sale schedule', () => {
+  /** The chain's time: the latest block's timestamp. */
+  async function chainNow(): Promise<number> {
+    return Number((await chain.publicClient.getBlock()).timestamp);
+  }
+  /** Moves the chain to `seconds` with an empty block, as time passing on a live network would. */
+  async function mineAt(seconds: number) {
+    await chain.testClient.setNextBlockTimestamp({ timestamp: BigInt(seconds) });
+    await chain.testClient.mine({ blocks: 1 });
+  }
+  const state = (address: Address) => getCollectionState({ publicClient: chain.publicClient, address });
+
+  it('opens the allowlist and then the public sale by itself at their start times', async () => {
+    const allowlist = createAllowlist({ addresses: [alice] });
+    const address = await deployTestCollection(chain, {
+      allowlist: { merkleRoot: allowlist.merkleRoot, price: 0n, maxPerWallet: 1 },
+    });
+    const now = await chainNow();
+    const allowlistStart = new Date((now + 100) * 1000);
+    const publicStart = new Date((now + 200) * 1000);
+    await setSaleSchedule({ ...wallet(0), address, allowlistStart, publicStart });
+    expect((await state(address)).schedule).toEqual({ allowlistStart, publicStart });
+    expect((await state(address)).phase).toBe('closed');
+    const proof = getAllowlistProof({ tree: allowlist.tree, address: alice });
+    await expectRevert(allowlistMint({ ...wallet(1), address, quantity: 1, ...proof }), 'SalePhaseNotActive');
+
+    await mineAt(now + 100);
+    expect(await getSalePhase({ publicClient: chain.publicClient, address })).toBe('allowlist');
+    await allowlistMint({ ...wallet(1), address, quantity: 1, ...proof });
+    await expectRevert(
+      mint({ ...wallet(2), address, quantity: 1, value: parseEther('0.01') }),
+      'SalePhaseNotActive',
+    );
+
+    await mineAt(now + 200);
+    expect((await state(address)).phase).toBe('public');
+    await mint({ ...wallet(2), address, quantity: 1, value: parseEther('0.01') });
+    expect((await state(address)).totalSupply).toBe(2n);
+  });
+
+  it('keeps the schedule through price and limit changes, and ends it when the owner sets a phase', async () => {
+    const address = await deployTestCollection(chain);
+    const now = await chainNow();
+    await setSaleSchedule({
+      ...wallet(0),
+      address,
+      allowlistStart: null,
+      publicStart: new Date((now + 50) * 1000),
+    });
+    await setMintPrice({ ...wallet(0), address, price: parseEther('0.02') });
+    await setMaxPerWallet({ ...wallet(0), address, limit: 5 });
+    await mineAt(now + 50);
+    expect(await state(address)).toMatchObject({
+      phase: 'public',
+      mintPrice: parseEther('0.02'),
+      maxPerWallet: 5,
+    });
+
+    await setPhase({ ...wallet(0), address, phase: 'closed' });
+    expect(await state(address)).toMatchObject({
+      phase: 'closed',
+      schedule: { allowlistStart: null, publicStart: null },
+    });
+    await expectRevert(
+      mint({ ...wallet(1), address, quantity: 1, value: parseEther('0.02') }),
+      'SalePhaseNotActive',
+    );
+  });
+
+  it('refuses a public sale that starts before the allowlist sale, and a schedule from anyone but the owner', async () => {
+    const address = await deployTestCollection(chain);
+    const now = await chainNow();
+    const early = new Date((now + 10) * 1000);
+    const late = new Date((now + 20) * 1000);
+    // The library says so before the wallet is asked; the contract refuses it too.
+    await expect(
+      setSaleSchedule({ ...wallet(0), address, allowlistStart: late, publicStart: early }),
+    ).rejects.toThrow(/publicStart.*after the allowlist sale/);
+    await expect(
+      chain.publicClient.simulateContract({
+        address,
+        abi: layerloomCollectionAbi,
+        functionName: 'setSaleSchedule',
+        args: [now + 20, now + 10],
+        account: owner,
+      }),
+    ).rejects.toThrow(/InvalidSaleSchedule/);
+    await expectRevert(
+      setSaleSchedule({ ...wallet(1), address, allowlistStart: early, publicStart: late }),
+      'OwnableUnauthorizedAccount',
+    );
+    // Both null clears a schedule and leaves the sale closed.
+    await setSaleSchedule({ ...wallet(0), address, allowlistStart: early, publicStart: null });
+    await setSaleSchedule({ ...wallet(0), address, allowlistStart: null, publicStart: null });
+    await mineAt(now + 30);
+    expect(await state(address)).toMatchObject({
+      phase: 'closed',
+      schedule: { allowlistStart: null, publicStart: null },
     });
   });
 });

@@ -17,6 +17,11 @@ export interface GetCollectionStateReturnType {
   mintPrice: bigint;
   maxPerWallet: number;
   allowlist: { merkleRoot: Hex | null; price: bigint; maxPerWallet: number };
+  /**
+   * The start times the sale follows by itself (`null` = that sale is not scheduled); both `null` when the
+   * owner opens and closes phases by hand. `phase` is already the one in force at the latest block.
+   */
+  schedule: { allowlistStart: Date | null; publicStart: Date | null };
   revealed: boolean;
   preRevealURI: string;
   baseURI: string;
@@ -32,7 +37,14 @@ export interface GetCollectionStateReturnType {
 
 const bpsDenominator = 10_000n;
 
-/** Reads a collection's sale settings, supply, metadata URIs, royalty and balance in one round of calls. */
+function fromSeconds(seconds: number): Date | null {
+  return seconds === 0 ? null : new Date(seconds * 1000);
+}
+
+/**
+ * Reads a collection's sale settings, supply, metadata URIs, royalty and balance in one round of calls
+ * (one multicall when the public client batches them: `batch: { multicall: true }`).
+ */
 export async function getCollectionState(
   parameters: GetCollectionStateParameters,
 ): Promise<GetCollectionStateReturnType> {
@@ -45,6 +57,7 @@ export async function getCollectionState(
     maxSupply,
     totalSupply,
     sale,
+    [allowlistStart, publicStart],
     merkleRoot,
     revealed,
     preRevealURI,
@@ -61,6 +74,7 @@ export async function getCollectionState(
     publicClient.readContract({ ...read, functionName: 'maxSupply' }),
     publicClient.readContract({ ...read, functionName: 'totalSupply' }),
     publicClient.readContract({ ...read, functionName: 'saleConfig' }),
+    publicClient.readContract({ ...read, functionName: 'saleSchedule' }),
     publicClient.readContract({ ...read, functionName: 'merkleRoot' }),
     publicClient.readContract({ ...read, functionName: 'revealed' }),
     publicClient.readContract({ ...read, functionName: 'preRevealURI' }),
@@ -86,6 +100,7 @@ export async function getCollectionState(
       price: sale.allowlistPrice,
       maxPerWallet: sale.allowlistMaxPerWallet,
     },
+    schedule: { allowlistStart: fromSeconds(allowlistStart), publicStart: fromSeconds(publicStart) },
     revealed,
     preRevealURI,
     baseURI,
