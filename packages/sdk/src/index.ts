@@ -1,0 +1,50 @@
+export type {
+  Collection,
+  Deployment,
+  ErrorCode,
+  Feasibility,
+  FieldError,
+  GenerationProgress,
+  Project,
+  ProjectSummary,
+  Publication,
+  Token,
+  Trait,
+  WebhookEventType,
+  WebhookPayload,
+} from '@layerloom/api';
+export { Layerloom, type LayerloomOptions } from './client.ts';
+export {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  GenerationFailedError,
+  LayerloomError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+} from './errors.ts';
+export type { FileSource } from './file-source.ts';
+export type {
+  Collections,
+  DownloadedFile,
+  DownloadKind,
+  DownloadOptions,
+  DownloadProgress,
+  DownloadStream,
+  DownloadToFileOptions,
+  ListTokensQuery,
+  TokenPage,
+} from './resources/collections.ts';
+export type { Deployments } from './resources/deployments.ts';
+export type { LayersSource, PreviewOptions, Projects } from './resources/projects.ts';
+export type { Publications } from './resources/publications.ts';
+export {
+  type VerifyWebhookOptions,
+  type WebhookRequest,
+  type Webhooks,
+  WebhookVerificationError,
+} from './resources/webhooks.ts';
