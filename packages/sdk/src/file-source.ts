@@ -64,8 +64,11 @@ async function* readableIterator(stream: ReadableStream<Uint8Array>): AsyncItera
   }
 }
 
+/** A copy of exactly these bytes (a Node Buffer's `.buffer` is often a shared pool, so never use it as is). */
 function copy(bytes: Uint8Array): ArrayBuffer {
-  return bytes.slice().buffer as ArrayBuffer;
+  const out = new Uint8Array(bytes.byteLength);
+  out.set(bytes);
+  return out.buffer;
 }
 
 const types: Record<string, string> = {

@@ -1,0 +1,259 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  AuthenticationError,
+  BadRequestError,
+  GenerationFailedError,
+  type GenerationProgress,
+  Layerloom,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+} from '../src/index.ts';
+import { squarePng } from './support/png.ts';
+import { createApiKey } from './support/server.ts';
+
+const url = inject('layerloomUrl');
+const session = { url, cookie: inject('adminCookie') };
+
+/** A project with two layers of uploaded traits, through the SDK: one from a stream, the others as Blobs. */
+async function smallProject(layerloom: Layerloom, collectionSize: number) {
+  const project = await layerloom.projects.create({
+    name: 'SDK test',
+    collectionSize,
+    width: 32,
+    height: 32,
+  });
+  const withLayers = await layerloom.projects.update(project.id, {
+    layers: [{ name: 'Background' }, { name: 'Dot' }],
+  });
+  const [background, dot] = withLayers.layers;
+  await layerloom.projects.uploadTraits(project.id, background!.id, [
+    new File([squarePng(32, [200, 30, 30, 255])], 'Red#50.png', { type: 'image/png' }),
+    {
+      name: 'Blue#50.png',
+      data: new Blob([squarePng(32, [30, 30, 200, 255])]).stream(),
+    },
+  ]);
+  const { added } = await layerloom.projects.uploadTraits(project.id, dot!.id, [
+    { name: 'Left#1.png', data: squarePng(32, [255, 255, 255, 255], 2, 2, 8) },
+    { name: 'Right#1.png', data: squarePng(32, [0, 0, 0, 255], 20, 20, 8) },
+  ]);
+  return { project, added };
+}
+
+describe('the SDK against a real server', () => {
+  let layerloom: Layerloom;
+
+  beforeAll(async () => {
+    layerloom = new Layerloom({ apiKey: await createApiKey(session), baseUrl: url });
+  });
+
+  it('throws typed errors carrying the code, message and fields the API answered', async () => {
+    const invalid = await layerloom.projects
+      .create({ name: '', collectionSize: 0, width: 8, height: 32 })
+      .catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(BadRequestError);
+    expect(invalid).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      request: 'POST /api/v1/projects',
+    });
+    expect((invalid as BadRequestError).fields.map((field) => field.path).sort()).toEqual(
+      ['collectionSize', 'name', 'width'].sort(),
+    );
+
+    const missing = await layerloom.collections.get('no-such-collection').catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+
+    const wrongKey = new Layerloom({ apiKey: 'll_live_not-a-real-key', baseUrl: url });
+    const unknown = await wrongKey.projects.list().catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(AuthenticationError);
+    expect(unknown).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+
+    const readOnly = new Layerloom({ apiKey: await createApiKey(session, ['read']), baseUrl: url });
+    const denied = await readOnly.projects
+      .create({ name: 'Nope', collectionSize: 1, width: 32, height: 32 })
+      .catch((error: unknown) => error);
+    expect(denied).toBeInstanceOf(PermissionDeniedError);
+    expect((denied as PermissionDeniedError).message).toMatch(/lacks the Generate scope/);
+    expect(await readOnly.projects.list()).toEqual(await layerloom.projects.list());
+  });
+
+  it('follows a generation through its server-sent events to 100 %, then lists its tokens', async () => {
+    const { project, added } = await smallProject(layerloom, 4);
+    expect(added.map((trait) => trait.name)).toEqual(['Left', 'Right']);
+    const preview = await layerloom.projects.preview(project.id, { size: 64 });
+    expect(preview.type).toBe('image/png');
+    expect(new Uint8Array(await preview.arrayBuffer()).subarray(1, 4)).toEqual(
+      new TextEncoder().encode('PNG'),
+    );
+
+    const collection = await layerloom.collections.generate(project.id);
+    expect(collection.progress.status).toBe('generating');
+    const seen: GenerationProgress[] = [];
+    for await (const progress of layerloom.collections.progress(collection.id)) seen.push(progress);
+    const last = seen.at(-1)!;
+    expect(last).toMatchObject({ status: 'ready', done: 4, total: 4, error: null });
+    expect(seen.slice(0, -1).every((progress) => progress.status === 'generating')).toBe(true);
+    const done = seen.map((progress) => progress.done);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+
+    // Following a finished collection yields its final state at once.
+    const again: GenerationProgress[] = [];
+    for await (const progress of layerloom.collections.progress(collection.id)) again.push(progress);
+    expect(again).toEqual([last]);
+    expect((await layerloom.collections.wait(collection.id)).progress.status).toBe('ready');
+
+    const page = await layerloom.collections.tokens(collection.id, { pageSize: 2, sort: 'rarity' });
+    expect(page.total).toBe(4);
+    expect(page.tokens).toHaveLength(2);
+    expect(Object.keys(page.traits)).toEqual(expect.arrayContaining(['Background', 'Dot']));
+    expect((await layerloom.collections.list()).map((item) => item.id)).toContain(collection.id);
+  });
+
+  it('ends the progress with GenerationFailedError when the generation is cancelled', async () => {
+    const { project } = await smallProject(layerloom, 4);
+    const collection = await layerloom.collections.generate(project.id);
+    await layerloom.collections.cancel(collection.id).catch(() => undefined);
+    const outcome = await layerloom.collections.wait(collection.id).catch((error: unknown) => error);
+    // A generation this small may finish before the cancel lands: then it is simply ready.
+    if (outcome instanceof GenerationFailedError) {
+      expect(outcome.progress.status).toBe('cancelled');
+      expect(outcome.collectionId).toBe(collection.id);
+    } else {
+      expect(outcome).toMatchObject({ id: collection.id, progress: { status: 'ready' } });
+    }
+  });
+
+  it('gives up at once with RateLimitError when the Retry-After is longer than it may wait', async () => {
+    const limited = new Layerloom({
+      apiKey: await createApiKey(session, ['read'], 'Rate limited'),
+      baseUrl: url,
+      maxRetryDelayMs: 1000,
+    });
+    let error: unknown;
+    // The server is started with 60 requests per key per minute.
+    for (let request = 0; request < 61 && !error; request++) {
+      error = await limited.projects.list().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    }
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThan(1);
+  });
+
+  it('verifies a signed test delivery from the server and refuses a tampered one', async () => {
+    const received: { body: string; headers: IncomingMessage['headers'] }[] = [];
+    const receiver = await listen((request, body) => received.push({ body, headers: request.headers }));
+    try {
+      const created = await fetch(`${url}/api/v1/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url, cookie: session.cookie },
+        body: JSON.stringify({ url: receiver.url, events: ['generation.finished'] }),
+      }).then(
+        (response) => response.json() as Promise<{ data: { endpoint: { id: string }; secret: string } }>,
+      );
+      await fetch(`${url}/api/v1/webhooks/${created.data.endpoint.id}/test`, {
+        method: 'POST',
+        headers: { origin: url, cookie: session.cookie },
+      });
+      await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+      const delivery = received[0]!;
+      const event = await layerloom.webhooks.verify(
+        { body: delivery.body, headers: delivery.headers as Record<string, string> },
+        { secret: created.data.secret },
+      );
+      expect(event.type).toBe('webhook.test');
+      await expect(
+        layerloom.webhooks.verify(
+          {
+            body: delivery.body.replace('webhook.test', 'webhook.tesT'),
+            headers: delivery.headers as Record<string, string>,
+          },
+          { secret: created.data.secret },
+        ),
+      ).rejects.toThrow('No webhook signature matches');
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('retries', () => {
+  const answers: { status: number; headers?: Record<string, string> }[] = [];
+  const arrivals: { method: string; at: number }[] = [];
+  let stub: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    stub = await listen((request, _body, response) => {
+      arrivals.push({ method: request.method ?? '', at: performance.now() });
+      const answer = answers.shift() ?? { status: 200 };
+      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      response.end(
+        answer.status === 200
+          ? JSON.stringify({ status: 'success', data: { projects: [] } })
+          : JSON.stringify({
+              status: 'error',
+              error: { code: answer.status === 429 ? 'RATE_LIMITED' : 'UNAVAILABLE', message: 'Wait' },
+            }),
+      );
+    });
+  });
+  afterAll(() => stub.close());
+
+  it('retries an idempotent request answered 429 after the Retry-After it was given', async () => {
+    arrivals.length = 0;
+    answers.push({ status: 429, headers: { 'retry-after': '1' } }, { status: 503 });
+    const client = new Layerloom({ apiKey: 'll_live_x', baseUrl: stub.url });
+    expect(await client.projects.list()).toEqual([]);
+    expect(arrivals).toHaveLength(3);
+    // At least the second asked for: 1 s (a lower bound only, whatever the machine's load).
+    expect(arrivals[1]!.at - arrivals[0]!.at).toBeGreaterThanOrEqual(990);
+  });
+
+  it('does not repeat a POST, and stops after maxRetries', async () => {
+    arrivals.length = 0;
+    answers.push({ status: 429, headers: { 'retry-after': '0' } });
+    const client = new Layerloom({ apiKey: 'll_live_x', baseUrl: stub.url, maxRetries: 1 });
+    await expect(
+      client.projects.create({ name: 'x', collectionSize: 1, width: 16, height: 16 }),
+    ).rejects.toBeInstanceOf(RateLimitError);
+    expect(arrivals.map((arrival) => arrival.method)).toEqual(['POST']);
+
+    arrivals.length = 0;
+    answers.push(
+      { status: 503, headers: { 'retry-after': '0' } },
+      { status: 503, headers: { 'retry-after': '0' } },
+    );
+    await expect(client.projects.list()).rejects.toBeInstanceOf(ServerError);
+    expect(arrivals).toHaveLength(2);
+  });
+});
+
+async function listen(
+  handle: (request: IncomingMessage, body: string, response: import('node:http').ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      handle(request, body, response);
+      if (!response.headersSent) response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
