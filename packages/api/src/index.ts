@@ -292,6 +292,38 @@ export type { GetHealthLiveResponse } from './health/get-health-live.ts';
 export { getHealthLive } from './health/get-health-live.ts';
 export type { GetHealthReadyResponse } from './health/get-health-ready.ts';
 export { getHealthReady } from './health/get-health-ready.ts';
+export type {
+  Conversation,
+  ConversationEvent,
+  Counterpart,
+  ListConversationsResponse,
+  ListMessagesResponse,
+  Message,
+} from './messages/messages.ts';
+export {
+  blockCounterpart,
+  ConversationEventSchema,
+  ConversationSchema,
+  CounterpartSchema,
+  getConversation,
+  getMessageImage,
+  listConversations,
+  listMessages,
+  MESSAGE_IMAGE_MAX_BYTES,
+  MESSAGE_MAX_LENGTH,
+  MESSAGES_PAGE_SIZE_MAX,
+  MESSAGES_PER_MINUTE,
+  MessageBodySchema,
+  MessageSchema,
+  markConversationRead,
+  openSupportConversation,
+  reportConversation,
+  SUPPORT_NAME,
+  sendImageMessage,
+  sendMessage,
+  startConversation,
+  unblockCounterpart,
+} from './messages/messages.ts';
 export type { LegacyGenerateBody } from './nft/legacy-nft.ts';
 export {
   LegacyGenerateBodySchema,

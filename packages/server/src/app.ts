@@ -24,6 +24,7 @@ import { checkStorageMarker } from './modules/health/storage-marker.ts';
 import { ipfsGatewayRoutes } from './modules/ipfs-gateway/ipfs-gateway.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { nftLegacyRoutes } from './modules/nft-legacy/nft-legacy.routes.ts';
 import { bellRoutes } from './modules/notifications/bell.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(notificationsRoutes);
   await app.register(eventsRoutes);
   await app.register(bellRoutes);
+  await app.register(messagesRoutes);
   await app.register(securityRoutes);
   await app.register(twoFactorRoutes);
   await app.register(apiKeysRoutes);

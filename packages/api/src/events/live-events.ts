@@ -18,7 +18,14 @@ export const streamLiveEvents = {
 } as const;
 
 /** The event types the stream carries, with the data each one holds (see the notifications contract). */
-export const liveEventTypes = ['ready', 'resync', 'notification', 'notifications.read'] as const;
+export const liveEventTypes = [
+  'ready',
+  'resync',
+  'notification',
+  'notifications.read',
+  'message',
+  'messages.read',
+] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 
 /** The data of a `ready` event: the newest event number when the connection opened. */

@@ -46,6 +46,10 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   user_events: UserEventTable;
   notifications: NotificationTable;
+  conversations: ConversationTable;
+  conversation_members: ConversationMemberTable;
+  messages: MessageTable;
+  user_blocks: UserBlockTable;
 }
 
 export interface ContactMessageTable {
@@ -573,5 +577,52 @@ export interface WebhookDeliveryTable {
   duration_ms: number | null;
   error: string | null;
   last_attempt_at: string | null;
+  created_at: string;
+}
+
+/** A conversation of Messages: `direct` between two users, or `support` with Layerloom support. */
+export interface ConversationTable {
+  id: string;
+  /** 'direct' | 'support'. */
+  kind: string;
+  /** Direct: both user ids sorted and joined by ':'; a user's own support conversation: 'support:<id>'; else null. */
+  pair_key: string | null;
+  /** The contact form's subject or a report's title. */
+  subject: string | null;
+  /** A contact-form visitor without an account (support replies are mailed to them). */
+  visitor_name: string | null;
+  visitor_email: string | null;
+  /** Support's read mark (shared by every admin). */
+  support_read_at: string | null;
+  last_message_at: string;
+  created_at: string;
+}
+
+/** A user taking part in a conversation, with their read mark. */
+export interface ConversationMemberTable {
+  conversation_id: string;
+  user_id: string;
+  last_read_at: string | null;
+  joined_at: string;
+}
+
+/** One message; `from_support` 1 when written as Layerloom support. */
+export interface MessageTable {
+  id: string;
+  conversation_id: string;
+  sender_id: string | null;
+  from_support: number;
+  body: string;
+  image_key: string | null;
+  image_type: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  created_at: string;
+}
+
+/** A user who blocked another: nothing from the blocked user arrives. */
+export interface UserBlockTable {
+  blocker_id: string;
+  blocked_id: string;
   created_at: string;
 }

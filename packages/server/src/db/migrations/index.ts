@@ -35,6 +35,7 @@ import * as notifications from './0071_notifications.ts';
 import * as search from './0074_search.ts';
 import * as apiKeys from './0080_api_keys.ts';
 import * as webhooks from './0081_webhooks.ts';
+import * as messages from './0090_messages.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0074_search': search,
   '0080_api_keys': apiKeys,
   '0081_webhooks': webhooks,
+  '0090_messages': messages,
 };

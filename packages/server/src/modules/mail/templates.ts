@@ -238,3 +238,14 @@ export function notificationMail(
     ...(notice.url ? { action: { label: 'Open Layerloom', url: notice.url } } : {}),
   });
 }
+
+/** Layerloom support's reply to a message sent through the contact form by a visitor without an account. */
+export function supportReplyMail(to: string, name: string, subject: string, reply: string): MailMessage {
+  return render(to, `Re: ${subject}`, {
+    greeting: `Hi ${name},`,
+    paragraphs: [
+      ...reply.split(/\n{2,}/),
+      'To answer, write to us again through the contact form on our site.',
+    ],
+  });
+}
