@@ -66,6 +66,12 @@ export const DropStateSchema = z.object({
   revealed: z.boolean(),
   /** The allowlist Merkle root set on chain, or null when none is set. */
   allowlistRoot: z.string().nullable(),
+  /**
+   * When the sale opens by itself (ISO dates, null = that sale is not scheduled; both null when the owner
+   * opens phases by hand). `phase` is the one in force when the chain was read.
+   */
+  allowlistStart: z.string().nullable(),
+  publicStart: z.string().nullable(),
   /** When the chain was read. */
   readAt: z.string(),
 });

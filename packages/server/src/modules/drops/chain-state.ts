@@ -16,7 +16,10 @@ export function readDropState(contract: DropContract, rpcUrl: string): Promise<D
   if (cached && Date.now() - cached.at < STATE_TTL_MS) return cached.pending;
   const client = createPublicClient({
     chain: getChain({ chainId: contract.chainId }).chain,
-    transport: http(rpcUrl, { timeout: 3_000, retryCount: 0 }),
+    // Every read of the round in one eth_call to Multicall3 (run without deploying it where the chain has
+    // none, as the local one), and that call and the balance in one JSON-RPC batch: one HTTP request.
+    batch: { multicall: { deployless: true } },
+    transport: http(rpcUrl, { timeout: 3_000, retryCount: 0, batch: true }),
   });
   const pending = getCollectionState({ publicClient: client, address: contract.address as Address }).then(
     (state): DropState => ({
@@ -29,6 +32,8 @@ export function readDropState(contract: DropContract, rpcUrl: string): Promise<D
       allowlistMaxPerWallet: state.allowlist.maxPerWallet,
       revealed: state.revealed,
       allowlistRoot: state.allowlist.merkleRoot,
+      allowlistStart: state.schedule.allowlistStart?.toISOString() ?? null,
+      publicStart: state.schedule.publicStart?.toISOString() ?? null,
       readAt: new Date().toISOString(),
     }),
   );

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deployCollection, mint, setPhase } from '@layerloom/contracts';
+import { deployCollection, mint, setSaleSchedule } from '@layerloom/contracts';
 import { type Anvil, startAnvil } from '@layerloom/contracts/testing';
 import { type Address, createPublicClient, createWalletClient, getAddress, http, parseEther } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
@@ -14,8 +16,32 @@ const CREATOR: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const COLLECTOR: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const PUBLIC_URL = 'https://drops.example.com';
 
+/**
+ * A JSON-RPC relay in front of anvil that keeps what each HTTP request carried (one call, or a batch of
+ * calls), so a test sees how many round trips the server makes to read a drop's state.
+ */
+async function countingRelay(target: string): Promise<{ url: string; requests: unknown[]; server: Server }> {
+  const requests: unknown[] = [];
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString();
+    requests.push(JSON.parse(body));
+    const answer = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    response.writeHead(answer.status, { 'content-type': 'application/json' });
+    response.end(await answer.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, server };
+}
+
 describe('public drop pages', () => {
   let chain: Anvil;
+  let relay: Awaited<ReturnType<typeof countingRelay>>;
   let test: TestApp;
   let owner: LoggedInUser;
   let web: string;
@@ -30,12 +56,13 @@ describe('public drop pages', () => {
 
   beforeAll(async () => {
     chain = await startAnvil();
+    relay = await countingRelay(chain.rpcUrl);
     web = mkdtempSync(join(tmpdir(), 'layerloom-web-'));
     writeFileSync(
       join(web, 'index.html'),
       '<!doctype html><html><head><meta name="description" content="Layerloom" /><title>Layerloom</title></head><body><div id="root"></div></body></html>',
     );
-    test = await createTestApp('sqlite', { RPC_URL_31337: chain.rpcUrl, PUBLIC_URL, WEB_DIST: web });
+    test = await createTestApp('sqlite', { RPC_URL_31337: relay.url, PUBLIC_URL, WEB_DIST: web });
     owner = await createUserAndLogin(test.app, { planId: 'pro' });
     const collectionId = await createReadyCollection(test.app, owner.cookie, {
       collectionSize: 3,
@@ -86,6 +113,7 @@ describe('public drop pages', () => {
   }, 90_000);
   afterAll(async () => {
     await test?.close();
+    relay?.server.close();
     await chain?.stop();
     rmSync(web, { recursive: true, force: true });
   });
@@ -122,10 +150,15 @@ describe('public drop pages', () => {
     expect((await get('/api/v1/drops/no-such-drop')).statusCode).toBe(404);
   });
 
-  it('reads the sale from the chain', async () => {
+  it('reads the sale from the chain in one request, with the schedule it follows', async () => {
     const { publicClient, walletClient } = clients(CREATOR);
-    await setPhase({ publicClient, walletClient, address: contract, phase: 'public' });
+    // A schedule whose public start has passed: the sale is public by itself.
+    const now = Number((await publicClient.getBlock()).timestamp);
+    const allowlistStart = new Date((now - 120) * 1000);
+    const publicStart = new Date((now - 60) * 1000);
+    await setSaleSchedule({ publicClient, walletClient, address: contract, allowlistStart, publicStart });
     await mint({ ...clients(COLLECTOR), address: contract, quantity: 2 });
+    relay.requests.length = 0;
     const response = await get(`/api/v1/drops/${slug}/state`);
     expect(response.json().data).toMatchObject({
       notice: null,
@@ -136,8 +169,14 @@ describe('public drop pages', () => {
         publicPrice: parseEther('0.01').toString(),
         maxPerWallet: 2,
         revealed: false,
+        allowlistStart: allowlistStart.toISOString(),
+        publicStart: publicStart.toISOString(),
       },
     });
+    // Sixteen reads, one HTTP request: a JSON-RPC batch of the multicall's eth_call and the balance.
+    expect(relay.requests).toHaveLength(1);
+    const batch = relay.requests[0] as { method: string }[];
+    expect(batch.map((call) => call.method).sort()).toEqual(['eth_call', 'eth_getBalance']);
   });
 
   it('serves /mint/{slug} with the drop as title, description and share card, escaped', async () => {

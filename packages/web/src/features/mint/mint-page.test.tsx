@@ -52,6 +52,8 @@ const sale = (change: Partial<DropState> = {}): DropState => ({
   allowlistMaxPerWallet: 1,
   revealed: true,
   allowlistRoot: null,
+  allowlistStart: null,
+  publicStart: null,
   readAt: '2026-11-24T10:00:00.000Z',
   ...change,
 });

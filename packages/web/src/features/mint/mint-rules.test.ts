@@ -25,6 +25,8 @@ const state = (change: Partial<DropState> = {}): DropState => ({
   allowlistMaxPerWallet: 2,
   revealed: true,
   allowlistRoot: null,
+  allowlistStart: null,
+  publicStart: null,
   readAt: '2026-11-24T10:00:00.000Z',
   ...change,
 });
