@@ -1,5 +1,5 @@
 import type { Drop, DropState } from '@layerloom/api';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
@@ -180,6 +180,26 @@ describe('MintPage', { timeout: 30_000 }, () => {
     show({ '/api/v1/drops/loom-cats': { drop }, '/api/v1/drops/loom-cats/state': { state: null, notice } });
     expect(await screen.findByText(notice, {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Loom Cats', level: 1 })).toBeTruthy();
+  });
+
+  it('counts down to a scheduled sale and opens it at its start, reading the sale again', async () => {
+    const publicStart = new Date(Date.now() + 2_500).toISOString();
+    show({
+      '/api/v1/drops/loom-cats': { drop },
+      '/api/v1/drops/loom-cats/state': { state: sale({ phase: 'closed', publicStart }), notice: null },
+    });
+    const timer = await screen.findByRole('timer', {}, { timeout: 5_000 });
+    expect(timer.getAttribute('aria-label')).toMatch(/^Public sale opens in 00:0[0-3]$/);
+    expect(screen.getByText(/^The sale is not open yet: the public sale opens \w{3}, /)).toBeTruthy();
+    const fetch = vi.mocked(globalThis.fetch);
+    const stateReads = () =>
+      fetch.mock.calls.filter(([url]) => url === '/api/v1/drops/loom-cats/state').length;
+    const readsBefore = stateReads();
+    // At the start the card opens by itself (the wallet panel replaces the notice) and asks the chain again.
+    await waitFor(() => expect(screen.queryByRole('timer')).toBeNull(), { timeout: 6_000 });
+    expect(screen.getByText('Public sale')).toBeTruthy();
+    expect(screen.queryByText(/The sale is not open yet/)).toBeNull();
+    await waitFor(() => expect(stateReads()).toBeGreaterThan(readsBefore));
   });
 
   it('shows only the mint card when embedded', async () => {

@@ -2,7 +2,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import type { Drop, DropState } from '@layerloom/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Tag } from 'antd';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/link-button.tsx';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
@@ -15,11 +15,17 @@ import { AccentTheme, PageLinks } from './mint-page-look.tsx';
 import { dropKey, dropStateKey, useDrop, useDropState } from './mint-queries.ts';
 import {
   blockerMessage,
+  countdownLabel,
+  formatCountdown,
   formatPrice,
+  formatStart,
   mintAllowance,
   mintedPercent,
+  type NextPhase,
+  nextPhase,
   phaseLabel,
   phaseTerms,
+  stateAt,
   type WalletStanding,
   walletLimitFigure,
 } from './mint-rules.ts';
@@ -257,7 +263,11 @@ function MintCard({
   isEmbed: boolean;
   isPreview: boolean;
 }) {
-  const state = sale.data?.state ?? null;
+  const readState = sale.data?.state ?? null;
+  const now = usePhaseClock(readState, onMinted);
+  // A scheduled sale opens on time on the page; the reference stays the same between starts, so the wallet
+  // panel (whose provider reconnects on a re-render) is not re-rendered by the clock.
+  const state = useMemo(() => (readState ? stateAt(readState, now) : null), [readState, now]);
   const notice = sale.data?.notice ?? null;
   const contract = drop.contract;
   const saleBlocker = state ? mintAllowance({ state }).blocker : null;
@@ -326,6 +336,48 @@ function MintCard({
   );
 }
 
+/**
+ * The time the card judges a scheduled sale by: it moves on only when the next start passes (one re-render
+ * per start, not per second), and then reads the sale again (`onStart`), as the chain has moved on too.
+ */
+function usePhaseClock(state: DropState | null, onStart: (() => void) | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  const startsAt = state ? nextPhase(state, now)?.at.getTime() : undefined;
+  const onStartRef = useRef(onStart);
+  onStartRef.current = onStart;
+  useEffect(() => {
+    if (startsAt === undefined) return;
+    // Timers cannot wait longer than ~24.8 days: a later start is waited for in steps.
+    const wait = Math.min(Math.max(0, startsAt - Date.now()) + 50, 2 ** 31 - 1);
+    const timer = setTimeout(() => {
+      setNow(Date.now());
+      if (Date.now() >= startsAt) onStartRef.current?.();
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [startsAt]);
+  return now;
+}
+
+/** "Public sale opens in 01:02:03", ticking every second (only this line re-renders), with the start's date. */
+function PhaseCountdown({ next }: { next: NextPhase }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = next.at.getTime() - now;
+  return (
+    <p className="llm-countdown">
+      <span role="timer" aria-label={countdownLabel(next, now)}>
+        {phaseLabel(next.phase)} opens in <strong>{formatCountdown(left)}</strong>
+      </span>
+      <time dateTime={next.at.toISOString()} className="llm-term-note">
+        {formatStart(next.at)}
+      </time>
+    </p>
+  );
+}
+
 /** Minted / max with a bar, the phase, the price and the limit (the connected wallet's own, once known). */
 export function SaleFigures({
   state,
@@ -339,6 +391,7 @@ export function SaleFigures({
   const percent = mintedPercent(state);
   const { price } = phaseTerms(state);
   const limit = walletLimitFigure(state, wallet);
+  const next = nextPhase(state, Date.now());
   return (
     <div className="llm-figures">
       <div className="llm-figures-top">
@@ -361,6 +414,7 @@ export function SaleFigures({
       >
         <div className="llm-progress-bar" style={{ width: `${percent}%` }} />
       </div>
+      {next ? <PhaseCountdown key={next.at.getTime()} next={next} /> : null}
       <dl className="llm-terms">
         <div>
           <dt>Price</dt>

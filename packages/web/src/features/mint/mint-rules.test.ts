@@ -3,11 +3,16 @@ import { parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
 import {
   blockerMessage,
+  countdownLabel,
+  formatCountdown,
   formatPrice,
+  formatStart,
   mintAllowance,
   mintedPercent,
+  nextPhase,
   overLimitMessage,
   phaseLabel,
+  stateAt,
   walletLimit,
   walletLimitFigure,
   walletLimitLabel,
@@ -191,6 +196,60 @@ describe('the Limit figure', () => {
     });
     expect(walletLimitFigure(allowlist, { mintedInPhase: 0, listed: false }).value).toBe(
       'Not on the allowlist',
+    );
+  });
+});
+
+describe('a scheduled sale', () => {
+  const allowlistStart = '2026-12-01T14:00:00.000Z';
+  const publicStart = '2026-12-02T14:00:00.000Z';
+  const at = (iso: string, plusMs = 0) => Date.parse(iso) + plusMs;
+  const scheduled = state({ phase: 'closed', allowlistStart, publicStart });
+
+  it('opens each sale at its start as the contract does, and counts down to the next', () => {
+    expect(stateAt(scheduled, at(allowlistStart, -1)).phase).toBe('closed');
+    expect(nextPhase(scheduled, at(allowlistStart, -1))).toEqual({
+      phase: 'allowlist',
+      at: new Date(allowlistStart),
+    });
+    expect(stateAt(scheduled, at(allowlistStart)).phase).toBe('allowlist');
+    expect(nextPhase(scheduled, at(allowlistStart))).toEqual({ phase: 'public', at: new Date(publicStart) });
+    expect(stateAt(scheduled, at(publicStart)).phase).toBe('public');
+    expect(nextPhase(scheduled, at(publicStart))).toBeNull();
+  });
+
+  it('never goes back behind what the chain read, and leaves a sale run by hand as read', () => {
+    // A visitor whose clock runs late still sees the public sale the chain reported.
+    expect(
+      stateAt(state({ phase: 'public', allowlistStart, publicStart }), at(allowlistStart, -5000)).phase,
+    ).toBe('public');
+    const manual = state({ phase: 'allowlist' });
+    expect(stateAt(manual, at(publicStart))).toBe(manual);
+    expect(nextPhase(manual, at(publicStart))).toBeNull();
+    // Only a public start: closed until then, no allowlist sale.
+    const publicOnly = state({ phase: 'closed', publicStart });
+    expect(nextPhase(publicOnly, at(allowlistStart))).toEqual({ phase: 'public', at: new Date(publicStart) });
+    expect(stateAt(publicOnly, at(publicStart, -1)).phase).toBe('closed');
+  });
+
+  it("reads the time left as a countdown, and the start in the visitor's zone", () => {
+    expect(formatCountdown(65_000)).toBe('01:05');
+    expect(formatCountdown(3_600_000 + 62_500)).toBe('01:01:03');
+    expect(formatCountdown(2 * 86_400_000 + 3 * 3_600_000 + 4 * 60_000 + 5_000)).toBe('2 d 03:04:05');
+    expect(formatCountdown(-3_000)).toBe('00:00');
+    expect(countdownLabel({ phase: 'public', at: new Date(publicStart) }, at(publicStart, -90_000))).toBe(
+      'Public sale opens in 01:30',
+    );
+    expect(formatStart(new Date(publicStart), 'UTC')).toBe('Wed, Dec 2, 14:00 UTC');
+  });
+
+  it('says when a closed sale opens instead of asking to come back', () => {
+    const future = state({ phase: 'closed', publicStart: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(blockerMessage('closed', future)).toMatch(
+      /^The sale is not open yet: the public sale opens \w{3}, /,
+    );
+    expect(blockerMessage('closed', state({ phase: 'closed' }))).toBe(
+      'The sale is not open yet. Come back when the creator opens it.',
     );
   });
 });

@@ -93,8 +93,12 @@ export function blockerMessage(
   switch (blocker) {
     case 'sold-out':
       return `Sold out: all ${state.maxSupply.toLocaleString('en-US')} tokens are minted.`;
-    case 'closed':
-      return 'The sale is not open yet. Come back when the creator opens it.';
+    case 'closed': {
+      const next = nextPhase(state, Date.now());
+      return next
+        ? `The sale is not open yet: the ${phaseLabel(next.phase).toLowerCase()} opens ${formatStart(next.at)}.`
+        : 'The sale is not open yet. Come back when the creator opens it.';
+    }
     case 'not-listed':
       return 'This wallet is not on the allowlist for this sale.';
     case 'list-not-on-chain':
@@ -170,4 +174,81 @@ export function mintedPercent(state: Pick<DropState, 'minted' | 'maxSupply'>): n
 /** A price in the chain's currency ("0.01 ETH"), or "Free". */
 export function formatPrice(wei: bigint, currency: string): string {
   return wei === 0n ? 'Free' : `${formatEther(wei)} ${currency}`;
+}
+
+/** The start the sale is counting down to: which sale opens, and when. */
+export interface NextPhase {
+  phase: 'allowlist' | 'public';
+  at: Date;
+}
+
+function scheduleTimes(state: Pick<DropState, 'allowlistStart' | 'publicStart'>) {
+  return {
+    allowlist: state.allowlistStart ? Date.parse(state.allowlistStart) : null,
+    public: state.publicStart ? Date.parse(state.publicStart) : null,
+  };
+}
+
+/**
+ * The sale as it stands at `now`: a scheduled sale's phase follows its start times as the contract does
+ * (the latest start that has passed), so the page opens on time rather than at its next read of the chain
+ * (which the server reuses for 5 s). A sale the owner runs by hand is returned as read.
+ */
+export function stateAt(state: DropState, now: number): DropState {
+  const times = scheduleTimes(state);
+  if (times.allowlist === null && times.public === null) return state;
+  const scheduled: SalePhase =
+    times.public !== null && now >= times.public
+      ? 'public'
+      : times.allowlist !== null && now >= times.allowlist
+        ? 'allowlist'
+        : 'closed';
+  // Phases only move forward on a schedule: a chain read already past this one (a visitor's clock running
+  // late) is believed.
+  const order: SalePhase[] = ['closed', 'allowlist', 'public'];
+  const phase = order.indexOf(scheduled) > order.indexOf(state.phase) ? scheduled : state.phase;
+  return phase === state.phase ? state : { ...state, phase };
+}
+
+/** The next scheduled start after `now`, or null when nothing more opens by itself. */
+export function nextPhase(state: DropState, now: number): NextPhase | null {
+  const times = scheduleTimes(state);
+  if (times.allowlist !== null && times.allowlist > now)
+    return { phase: 'allowlist', at: new Date(times.allowlist) };
+  if (times.public !== null && times.public > now) return { phase: 'public', at: new Date(times.public) };
+  return null;
+}
+
+/** Time left as a countdown: "2 d 03:04:05", "03:04:05" or "04:05" (never negative). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3_600);
+  const minutes = Math.floor((total % 3_600) / 60);
+  const seconds = total % 60;
+  const two = (value: number) => String(value).padStart(2, '0');
+  const clock =
+    hours > 0 || days > 0
+      ? `${two(hours)}:${two(minutes)}:${two(seconds)}`
+      : `${two(minutes)}:${two(seconds)}`;
+  return days > 0 ? `${days} d ${clock}` : clock;
+}
+
+/** "The public sale opens in 01:02:03", as a screen reader hears it too. */
+export function countdownLabel(next: NextPhase, now: number): string {
+  return `${phaseLabel(next.phase)} opens in ${formatCountdown(next.at.getTime() - now)}`;
+}
+
+/** A start time in the visitor's own time zone, with the zone named ("Fri, Nov 27, 14:00 UTC"). */
+export function formatStart(at: Date, timeZone?: string): string {
+  return at.toLocaleString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  });
 }
