@@ -112,6 +112,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/referrals/referrals-page.tsx'), 'ReferralsPage'),
           },
           {
+            path: 'messages/:conversationId?',
+            lazy: page(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'),
+          },
+          {
             path: 'notifications',
             lazy: page(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage'),
           },

@@ -3,6 +3,7 @@ import {
   CreditCardOutlined,
   DashboardOutlined,
   GiftOutlined,
+  MessageOutlined,
   PictureOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -29,6 +30,7 @@ export function navItems(user: User): NavItem[] {
     { path: '/dashboard/nft', label: 'Generate NFT', icon: <AppstoreOutlined /> },
     { path: '/dashboard/collections', label: 'My Collection', icon: <PictureOutlined /> },
     { path: '/dashboard/profile', label: 'Profile', icon: <UserOutlined /> },
+    { path: '/dashboard/messages', label: 'Messages', icon: <MessageOutlined /> },
     { path: '/dashboard/payment-plans', label: 'Payment plans', icon: <CreditCardOutlined /> },
     { path: '/dashboard/referrals', label: 'Referrals', icon: <GiftOutlined /> },
     ...(user.role === 'admin'

@@ -1,4 +1,4 @@
-import { type LiveEventType, streamLiveEvents } from '@layerloom/api';
+import { type LiveEventType, liveEventTypes, streamLiveEvents } from '@layerloom/api';
 
 /** A handler of one event type of the user's live stream: the event's data, parsed. */
 export type LiveListener = (data: unknown) => void;
@@ -44,7 +44,7 @@ export function createLiveConnection(
     const current = open(streamLiveEvents.path);
     if (!current) return;
     source = current;
-    for (const type of ['ready', 'resync', 'notification', 'notifications.read'] as const) {
+    for (const type of liveEventTypes) {
       current.addEventListener(type, dispatch(type));
     }
     current.onerror = () => {

@@ -1,0 +1,188 @@
+import type { Conversation, Message } from '@layerloom/api';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { groupByDay } from './message-days.ts';
+import { linkParts } from './message-text.tsx';
+import { MessagesPage } from './messages-page.tsx';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+/** Stands in for the browser's EventSource: the test emits the server's events. */
+class FakeEventSource {
+  static last: FakeEventSource | undefined;
+  readyState = 1;
+  onerror = null;
+  readonly handlers = new Map<string, (event: MessageEvent<string>) => void>();
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.handlers.set(type, listener);
+  }
+  close() {
+    this.readyState = 2;
+  }
+  emit(type: string, data: unknown) {
+    this.handlers.get(type)?.({ data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const conversation: Conversation = {
+  id: '6f1c2b1e-4a53-4c1e-9d1c-0b7c1d2e3f40',
+  kind: 'direct',
+  counterpart: { kind: 'user', id: 'u-bob', name: 'Bob Stone', email: 'bob@example.com' },
+  subject: null,
+  lastMessage: { preview: 'See you', at: new Date().toISOString(), mine: false, hasImage: false },
+  unread: 2,
+  blocked: false,
+  asSupport: false,
+  createdAt: new Date().toISOString(),
+};
+
+const message = (over: Partial<Message>): Message => ({
+  id: 'm1',
+  conversationId: conversation.id,
+  sender: { kind: 'user', name: 'Bob Stone' },
+  mine: false,
+  body: 'Hello',
+  image: null,
+  read: false,
+  createdAt: new Date().toISOString(),
+  ...over,
+});
+
+function show(state: { messages: Message[]; unread: number }) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = String(url);
+    const ok = (data: unknown) => Response.json({ status: 'success', data });
+    if (path === '/api/v1/session') return ok({ user: null });
+    if (path.endsWith('/read')) {
+      state.unread = 0;
+      return ok({ unread: 0 });
+    }
+    if (path.endsWith('/messages') && init?.method === 'POST') {
+      const { body } = JSON.parse(String(init.body));
+      const sent = message({
+        id: `m${state.messages.length + 1}`,
+        body,
+        mine: true,
+        sender: { kind: 'user', name: 'Ada' },
+      });
+      state.messages.push(sent);
+      return Response.json({ status: 'success', data: { message: sent } }, { status: 201 });
+    }
+    if (path.includes('/messages')) return ok({ messages: state.messages, hasMore: false });
+    const current = { ...conversation, unread: state.unread };
+    if (path.startsWith('/api/v1/conversations?') || path === '/api/v1/conversations') {
+      return ok({ conversations: [current], unread: state.unread });
+    }
+    return ok({ conversation: current });
+  });
+  vi.stubGlobal('fetch', fetch);
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/messages/:conversationId?', element: <MessagesPage /> }],
+    { initialEntries: [`/dashboard/messages/${conversation.id}`] },
+  );
+  render(
+    <Providers client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return fetch;
+}
+
+describe('the Messages page', { timeout: 30_000 }, () => {
+  it('lists the conversation with its unread count, shows the chat as text with links, marks it read and sends with Enter', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const state = {
+      unread: 2,
+      messages: [
+        message({ id: 'm1', body: 'Older one', createdAt: yesterday }),
+        message({ id: 'm2', body: '<img src=x onerror=alert(1)> see https://example.com/a.' }),
+      ],
+    };
+    const fetch = show(state);
+    const list = await screen.findByRole('region', { name: 'Conversations' }, { timeout: 10_000 });
+    await within(list).findByText('Bob Stone');
+    const chat = screen.getByRole('region', { name: 'Conversation with Bob Stone' });
+    await within(chat).findByText('Older one');
+    // Day separators, and the markup shown as the text it is, the link clickable.
+    expect(within(chat).getByRole('heading', { name: 'Yesterday' })).toBeTruthy();
+    expect(within(chat).getByRole('heading', { name: 'Today' })).toBeTruthy();
+    expect(chat.querySelector('.ll-chat__text img')).toBeNull();
+    expect(within(chat).getByText('<img src=x onerror=alert(1)> see')).toBeTruthy();
+    expect(within(chat).getByRole('link', { name: 'https://example.com/a' }).getAttribute('href')).toBe(
+      'https://example.com/a',
+    );
+    // Opening the chat marked it read.
+    await vi.waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([url, init]) => String(url).endsWith('/read') && init?.method === 'POST'),
+      ).toBe(true),
+    );
+
+    const input = within(chat).getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'Line one' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    const posts = () =>
+      fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/messages') && init?.method === 'POST');
+    expect(posts()).toHaveLength(0);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await vi.waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(String(posts()[0]?.[1]?.body))).toEqual({ body: 'Line one' });
+    await within(chat).findByText('Line one');
+    expect(within(chat).getAllByText('Sent').length).toBeGreaterThan(0);
+
+    // A message arriving live is fetched and shown.
+    state.messages.push(message({ id: 'm9', body: 'Live from Bob' }));
+    FakeEventSource.last?.emit('message', { conversationId: conversation.id });
+    await within(chat).findByText('Live from Bob');
+  });
+});
+
+describe('message text', () => {
+  it('makes http(s) links clickable without the sentence’s punctuation and keeps everything else as text', () => {
+    expect(linkParts('Look: https://x.io/a?b=1, then <b>x</b> (http://y.io).')).toEqual([
+      { kind: 'text', text: 'Look: ' },
+      { kind: 'link', text: 'https://x.io/a?b=1', href: 'https://x.io/a?b=1' },
+      { kind: 'text', text: ', then <b>x</b> (' },
+      { kind: 'link', text: 'http://y.io', href: 'http://y.io' },
+      { kind: 'text', text: ').' },
+    ]);
+    expect(linkParts('javascript:alert(1) and ftp://z')).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) and ftp://z' },
+    ]);
+  });
+
+  it('groups messages by day with Today, Yesterday and dates', () => {
+    const today = new Date('2026-11-27T12:00:00');
+    const at = (iso: string) => message({ id: iso, createdAt: new Date(iso).toISOString() });
+    const days = groupByDay(
+      [
+        at('2025-12-31T10:00:00'),
+        at('2026-11-20T09:00:00'),
+        at('2026-11-26T23:00:00'),
+        at('2026-11-27T08:00:00'),
+        at('2026-11-27T09:00:00'),
+      ],
+      today,
+    );
+    expect(days.map((day) => [day.label, day.messages.length])).toEqual([
+      [expect.stringMatching(/^Wednesday,? 31 December 2025$/), 1],
+      ['Friday 20 November', 1],
+      ['Yesterday', 1],
+      ['Today', 2],
+    ]);
+  });
+});
