@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   AuthenticationError,
@@ -233,6 +236,43 @@ describe('retries', () => {
     );
     await expect(client.projects.list()).rejects.toBeInstanceOf(ServerError);
     expect(arrivals).toHaveLength(2);
+  });
+});
+
+describe('downloadTo', () => {
+  it('resumes from the .part an interrupted download left, asking only for the rest', async () => {
+    const bytes = Buffer.alloc(100_000, 7).fill(9, 50_000);
+    const ranges: (string | undefined)[] = [];
+    const server = await listen((request, _body, response) => {
+      ranges.push(request.headers.range);
+      const start = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
+      response.writeHead(start ? 206 : 200, {
+        'content-length': String(bytes.length - start),
+        ...(start ? { 'content-range': `bytes ${start}-${bytes.length - 1}/${bytes.length}` } : {}),
+      });
+      response.end(bytes.subarray(start));
+    });
+    const folder = mkdtempSync(join(tmpdir(), 'layerloom-resume-'));
+    try {
+      const to = join(folder, 'collection.zip');
+      writeFileSync(`${to}.part`, bytes.subarray(0, 40_000));
+      const client = new Layerloom({ apiKey: 'll_live_x', baseUrl: server.url.replace('/hook', '') });
+      const seen: number[] = [];
+      const file = await client.collections.downloadTo('c1', {
+        to,
+        onProgress: ({ received, total }) => {
+          expect(total).toBe(100_000);
+          seen.push(received);
+        },
+      });
+      expect(file).toEqual({ path: to, bytes: 100_000, resumed: true });
+      expect(ranges).toEqual(['bytes=40000-']);
+      expect(seen.at(-1)).toBe(100_000);
+      expect(readFileSync(to).equals(bytes)).toBe(true);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      await server.close();
+    }
   });
 });
 

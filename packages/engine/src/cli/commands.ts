@@ -5,6 +5,15 @@ import { command as generate } from './commands/generate.ts';
 import { command as gif } from './commands/gif.ts';
 import { command as preview } from './commands/preview.ts';
 import { command as rarity } from './commands/rarity.ts';
+import { remoteCommands } from './remote.ts';
 
 /** Every `layerloom` subcommand, in the order `--help` lists them. */
-export const commands: readonly CliCommand[] = [generate, preview, rarity, collage, gif, car];
+export const commands: readonly CliCommand[] = [
+  generate,
+  preview,
+  rarity,
+  collage,
+  gif,
+  car,
+  ...remoteCommands,
+];

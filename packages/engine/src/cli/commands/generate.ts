@@ -5,10 +5,12 @@ import { type CliCommand, CliUsageError } from '../command.ts';
 import { loadCliSpec } from '../load-cli-spec.ts';
 import { parseFlags } from '../parse-flags.ts';
 import { createProgressPrinter, formatSeconds } from '../progress-line.ts';
+import { runRemote } from '../remote.ts';
 import { writeGenerateExtras } from '../write-generate-extras.ts';
 
 const usage = `Usage: layerloom generate <layersDir> --count N --width W --height H [options]
        layerloom generate --config spec.json [<layersDir>] [options]
+       layerloom generate --remote <projectId> [--no-wait]   (on the server you logged in to)
 
 Generates images/N.png, metadata/N.json (solana/N.json when the spec asks for it) and
 _metadata.json into the output folder, then rarity.json, collage.png (the first 100 tokens)
@@ -40,6 +42,7 @@ export const command: CliCommand = {
   summary: 'Generate a collection (images + metadata) from a layers folder or a spec',
   usage,
   async run(argv, io) {
+    if (argv.includes('--remote')) return runRemote('generate', argv, io);
     const { values, positionals } = parseFlags(argv, {
       count: { type: 'string' },
       width: { type: 'string' },
