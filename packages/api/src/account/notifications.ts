@@ -13,6 +13,11 @@ export const notificationKinds = [
     description: 'Mail me when a collection finishes generating, or when it fails.',
   },
   {
+    key: 'drops',
+    label: 'Drop activity',
+    description: 'Mail me when a contract of mine is deployed, its first token is minted, or it sells out.',
+  },
+  {
     key: 'referrals',
     label: 'Referrals',
     description: 'Mail me when someone signs up through my referral link.',
@@ -27,6 +32,7 @@ export type NotificationKind = (typeof notificationKinds)[number]['key'];
 
 export const NotificationPreferencesSchema = z.object({
   generation: z.boolean(),
+  drops: z.boolean(),
   referrals: z.boolean(),
   news: z.boolean(),
 });

@@ -50,6 +50,7 @@ export interface Database {
   conversation_members: ConversationMemberTable;
   messages: MessageTable;
   user_blocks: UserBlockTable;
+  drop_notices: DropNoticeTable;
 }
 
 export interface ContactMessageTable {
@@ -509,6 +510,13 @@ export interface NotificationTable {
   body: string;
   link: string | null;
   read_at: string | null;
+  created_at: string;
+}
+
+/** A drop-activity notice (first mint, sold out) already sent for a deployment: each is sent once. */
+export interface DropNoticeTable {
+  deployment_id: string;
+  kind: string;
   created_at: string;
 }
 

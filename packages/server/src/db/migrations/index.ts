@@ -36,6 +36,7 @@ import * as search from './0074_search.ts';
 import * as apiKeys from './0080_api_keys.ts';
 import * as webhooks from './0081_webhooks.ts';
 import * as messages from './0090_messages.ts';
+import * as dropNotices from './0095_drop_notices.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0080_api_keys': apiKeys,
   '0081_webhooks': webhooks,
   '0090_messages': messages,
+  '0095_drop_notices': dropNotices,
 };

@@ -6,6 +6,7 @@ import type { DeploymentTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
+import { noticeDropDeployed } from '../notifications/drop-notices.ts';
 import { getPublication } from '../publications/publications.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { checkOnChain } from './check-on-chain.ts';
@@ -136,6 +137,7 @@ export async function recordDeployment(
       address: row.address,
       deploymentId: row.id,
     });
+    await noticeDropDeployed(app, row, chain.name);
   }
   return deploymentView(row);
 }

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { collectionById } from '../collections/collections.service.ts';
 import { latestVerifiedDeployment } from '../deployments/deployments.service.ts';
+import { noticeDropSale } from '../notifications/drop-notices.ts';
 import { withheldBy } from '../publications/placeholder.service.ts';
 import { hostedBase, publishedBySlug } from '../publications/publications.service.ts';
 import { readDropState } from './chain-state.ts';
@@ -94,7 +95,9 @@ export async function getDropState(app: App, slug: string) {
     };
   }
   try {
-    return { state: await readDropState(contract, rpcUrl), notice: null };
+    const state = await readDropState(contract, rpcUrl);
+    await noticeDropSale(app, contract, state);
+    return { state, notice: null };
   } catch (error) {
     app.log.warn({ err: error, slug }, 'could not read a drop from the chain');
     return {

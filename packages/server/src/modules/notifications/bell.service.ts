@@ -13,8 +13,22 @@ export type NotifyDeps = Pick<App, 'database' | 'live' | 'mail' | 'log' | 'confi
 const mailToggle: Partial<Record<BellKind, NotificationKind>> = {
   generation_finished: 'generation',
   generation_failed: 'generation',
+  drop_deployed: 'drops',
+  drop_first_mint: 'drops',
+  drop_sold_out: 'drops',
   referral_signed_up: 'referrals',
 };
+
+let lastStamp = 0;
+
+/**
+ * A creation time later than any this process gave before: notifications made in the same millisecond
+ * (three sent in a row) would otherwise list in the random order of their ids.
+ */
+function nextStamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
 
 export interface NoticeInput {
   kind: BellKind;
@@ -45,7 +59,7 @@ export async function notify(
       body: input.body,
       link: input.link,
       read_at: null,
-      created_at: new Date().toISOString(),
+      created_at: nextStamp(),
     };
     const db = deps.database.db;
     await repo.insertNotification(db, row);

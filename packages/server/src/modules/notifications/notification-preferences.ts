@@ -9,12 +9,13 @@ export async function readPreferences(
 ): Promise<NotificationPreferences> {
   const row = await db
     .selectFrom('notification_preferences')
-    .select(['generation', 'referrals', 'news'])
+    .select(['generation', 'drops', 'referrals', 'news'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) return { generation: true, referrals: true, news: false };
+  if (!row) return { generation: true, drops: true, referrals: true, news: false };
   return {
     generation: Number(row.generation) === 1,
+    drops: Number(row.drops) === 1,
     referrals: Number(row.referrals) === 1,
     news: Number(row.news) === 1,
   };
@@ -29,6 +30,7 @@ export async function savePreferences(
   const next = { ...(await readPreferences(db, userId)), ...changes };
   const values = {
     generation: next.generation ? 1 : 0,
+    drops: next.drops ? 1 : 0,
     referrals: next.referrals ? 1 : 0,
     news: next.news ? 1 : 0,
     updated_at: new Date().toISOString(),

@@ -9,7 +9,7 @@ afterEach(() => {
 
 describe('Settings › Notification', { timeout: 30_000 }, () => {
   it('shows one switch per mail kind as the server has it, saves a change and says safety mails stay on', async () => {
-    let preferences = { generation: true, referrals: true, news: false };
+    let preferences = { generation: true, drops: true, referrals: true, news: false };
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
       if (init?.method === 'PUT') preferences = { ...preferences, ...JSON.parse(String(init.body)) };
       return Response.json({ status: 'success', data: { preferences } });
@@ -23,6 +23,12 @@ describe('Settings › Notification', { timeout: 30_000 }, () => {
     const toggle = await screen.findByRole('switch', { name: 'Referrals' }, { timeout: 20_000 });
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect(screen.getByRole('switch', { name: 'Generation' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Drop activity' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      screen.getByText(
+        'Mail me when a contract of mine is deployed, its first token is minted, or it sells out.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Product news' }).getAttribute('aria-checked')).toBe('false');
     expect(screen.getByText('Mail me when someone signs up through my referral link.')).toBeTruthy();
     expect(screen.getByText('Mail me when a collection finishes generating, or when it fails.')).toBeTruthy();
@@ -31,6 +37,11 @@ describe('Settings › Notification', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Saved.')).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Referrals' }).getAttribute('aria-checked')).toBe('false');
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ generation: true, referrals: false, news: false });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      generation: true,
+      drops: true,
+      referrals: false,
+      news: false,
+    });
   });
 });
