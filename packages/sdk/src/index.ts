@@ -16,6 +16,7 @@ export type {
 export { Layerloom, type LayerloomOptions } from './client.ts';
 export {
   ApiError,
+  type ApiErrorDetails,
   AuthenticationError,
   BadRequestError,
   ConflictError,

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import { ConnectionError, GenerationFailedError, LayerloomError } from '../errors.ts';
 import { readServerSentEvents } from '../server-sent-events.ts';
-import { type EndpointData, fillPath, type Transport } from '../transport.ts';
+import { fillPath, type Transport } from '../transport.ts';
 
 /** What a collection can be downloaded as: `zip` (everything), `collage`, `gif`, `images-car`, `metadata-car`. */
 export type DownloadKind = z.infer<typeof DownloadKindSchema>;
@@ -25,7 +25,7 @@ export type DownloadKind = z.infer<typeof DownloadKindSchema>;
 export type ListTokensQuery = z.input<typeof ListTokensQuerySchema>;
 
 /** A page of tokens with the total and the per-trait counts. */
-export type TokenPage = EndpointData<typeof listTokens>;
+export type TokenPage = z.output<typeof listTokens.response>['data'];
 
 /** Bytes received so far and the whole size when the server said it (else null). */
 export interface DownloadProgress {

@@ -19,7 +19,49 @@ ${scopeList}
 
 An unknown, revoked or expired key is answered 401. Each key may make a number of requests per minute; every
 answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds), and a request over
-the limit gets 429 with \`Retry-After\`. Requests with a key need no Origin header (they carry no cookies).`;
+the limit gets 429 with \`Retry-After\`. Requests with a key need no Origin header (they carry no cookies).
+
+Each route below shows a \`curl\` example. For example, a project generated and followed to the end:
+
+\`\`\`sh
+curl -X POST "$LAYERLOOM_URL/api/v1/projects" -H "Authorization: Bearer $LAYERLOOM_API_KEY" \\
+  -H 'content-type: application/json' -d '{"name":"Pixel Cats","collectionSize":100,"width":512,"height":512}'
+curl -X POST "$LAYERLOOM_URL/api/v1/projects/<id>/import-layers" -H "Authorization: Bearer $LAYERLOOM_API_KEY" -F file=@layers.zip
+curl -X POST "$LAYERLOOM_URL/api/v1/projects/<id>/generate" -H "Authorization: Bearer $LAYERLOOM_API_KEY"
+curl -N "$LAYERLOOM_URL/api/v1/collections/<collectionId>/events" -H "Authorization: Bearer $LAYERLOOM_API_KEY"
+\`\`\`
+
+## TypeScript SDK
+\`@layerloom/sdk\` is a typed client of this API (Node 20+ and browsers), typed by the same schemas:
+
+\`\`\`ts
+import { Layerloom } from '@layerloom/sdk';
+const layerloom = new Layerloom({ apiKey: process.env.LAYERLOOM_API_KEY, baseUrl: process.env.LAYERLOOM_URL });
+const project = await layerloom.projects.create({ name: 'Pixel Cats', collectionSize: 100, width: 512, height: 512 });
+await layerloom.projects.importLayers(project.id, './layers');
+const collection = await layerloom.collections.generate(project.id);
+for await (const progress of layerloom.collections.progress(collection.id)) console.log(progress.done, progress.total);
+await layerloom.collections.downloadTo(collection.id, { to: './pixel-cats.zip' });
+\`\`\`
+
+The \`layerloom\` CLI uses it for \`layerloom login\`, \`push\`, \`generate --remote\` and \`pull\`.`;
+
+/** A curl call of a route with an API key, for its documentation. */
+function curlExample(
+  method: string,
+  url: string,
+  hasBody: boolean,
+  multipartField: string | undefined,
+): string {
+  const path = url.replace(/:(\w+)/g, '<$1>');
+  const body = multipartField
+    ? ` -F ${multipartField}=@<file>`
+    : hasBody
+      ? " -H 'content-type: application/json' -d '{…}'"
+      : '';
+  const verb = method === 'GET' ? '' : `-X ${method} `;
+  return `curl ${verb}"$LAYERLOOM_URL${path}" -H "Authorization: Bearer $LAYERLOOM_API_KEY"${body}`;
+}
 
 const eventList = Object.entries(webhookEvents)
   .map(([type, { description }]) => `- \`${type}\`: ${description}`)
@@ -71,7 +113,15 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
       const scope = methods.map((method) => scopeForRoute(method, input.route.url)).find(Boolean);
       if (!scope) return transformed;
       const schema = transformed.schema as Record<string, unknown>;
-      const note = `API key scope: \`${scope}\`.`;
+      const method = methods.find((candidate) => scopeForRoute(candidate, input.route.url)) ?? 'GET';
+      const summary = typeof schema.summary === 'string' ? schema.summary : '';
+      const curl = curlExample(
+        method.toUpperCase(),
+        input.route.url,
+        schema.body !== undefined,
+        /multipart field "(\w+)"/i.exec(summary)?.[1],
+      );
+      const note = `API key scope: \`${scope}\`.\n\nExample:\n\n\`\`\`sh\n${curl}\n\`\`\``;
       const security: Record<string, string[]>[] = [{ session: [] }, { apiKey: [scope] }];
       return {
         ...transformed,
@@ -80,6 +130,7 @@ export async function registerDocs(app: FastifyInstance, version: string): Promi
           description: typeof schema.description === 'string' ? `${schema.description}\n\n${note}` : note,
           security,
           'x-api-key-scope': scope,
+          'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: curl }],
         },
       };
     },

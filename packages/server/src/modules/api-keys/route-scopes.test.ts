@@ -17,6 +17,8 @@ interface Operation {
   pattern: string;
   scope: ApiKeyScope | undefined;
   documentedScope: unknown;
+  /** The curl example /api/docs shows for it. */
+  example: string | undefined;
 }
 
 describe('every /api/v1 route of the OpenAPI document enforces its API key scope', () => {
@@ -28,7 +30,10 @@ describe('every /api/v1 route of the OpenAPI document enforces its API key scope
     test = await createTestApp('sqlite', { API_KEY_RATE_LIMIT: '100000' });
     owner = await createUserAndLogin(test.app);
     const document = test.app.swagger() as {
-      paths: Record<string, Record<string, { 'x-api-key-scope'?: unknown }>>;
+      paths: Record<
+        string,
+        Record<string, { 'x-api-key-scope'?: unknown; 'x-codeSamples'?: { source: string }[] }>
+      >;
     };
     for (const [path, item] of Object.entries(document.paths)) {
       if (!path.startsWith('/api/v1/')) continue;
@@ -42,6 +47,7 @@ describe('every /api/v1 route of the OpenAPI document enforces its API key scope
           pattern,
           scope: routeScopes[`${method.toUpperCase()} ${pattern}`],
           documentedScope: operation['x-api-key-scope'],
+          example: operation['x-codeSamples']?.[0]?.source,
         });
       }
     }
@@ -93,10 +99,22 @@ describe('every /api/v1 route of the OpenAPI document enforces its API key scope
     expect(document.info.description).toContain('webhook-signature: v1,<base64>');
   });
 
-  it('documents each route’s scope as /api/docs shows it', () => {
+  it('documents each route’s scope as /api/docs shows it, with a curl example for keys', () => {
     for (const operation of operations) {
-      expect(operation.documentedScope, `${operation.method} ${operation.path}`).toBe(operation.scope);
+      const label = `${operation.method} ${operation.path}`;
+      expect(operation.documentedScope, label).toBe(operation.scope);
+      if (!operation.scope) continue;
+      const path = operation.path.replace(/\{([^}]+)\}/g, '<$1>');
+      expect(operation.example, label).toContain(
+        `"$LAYERLOOM_URL${path}" -H "Authorization: Bearer $LAYERLOOM_API_KEY"`,
+      );
+      expect(
+        operation.example?.startsWith(operation.method === 'GET' ? 'curl "' : `curl -X ${operation.method} `),
+        label,
+      ).toBe(true);
     }
+    const upload = operations.find((operation) => operation.path.endsWith('/layers/{layerId}/traits'));
+    expect(upload?.example).toContain('-F files=@<file>');
   });
 
   it('refuses a key without the scope, lets one with it through, and refuses keys on routes without a scope', async () => {
