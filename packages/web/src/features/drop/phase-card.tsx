@@ -1,10 +1,18 @@
-import { type SalePhase, salePhases, setPhase } from '@layerloom/contracts';
-import { Button } from 'antd';
+import { type SalePhase, salePhases, setPhase, setSaleSchedule } from '@layerloom/contracts';
+import { Button, Form, Input } from 'antd';
+import { formatStart } from '../mint/mint-rules.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { phaseLabels } from './drop-format.ts';
 import { DropSteps } from './drop-steps.tsx';
 import { PhaseTag } from './phase-tag.tsx';
+import {
+  hasSchedule,
+  parseSchedule,
+  type ScheduleField,
+  type ScheduleInputs,
+  toLocalInput,
+} from './sale-schedule.ts';
 
 const phaseActions: Record<SalePhase, string> = {
   closed: 'Close the sale',
@@ -12,13 +20,48 @@ const phaseActions: Record<SalePhase, string> = {
   public: 'Open the public sale',
 };
 
-/** Opens the allowlist or public sale, or closes the sale (`setPhase`). */
+/**
+ * Opens the allowlist or public sale, or closes the sale, now (`setPhase`), or lets it open by itself at
+ * start times (`setSaleSchedule`); setting a phase by hand ends a schedule.
+ */
 export function PhaseCard({ context }: { context: DropContext }) {
   const { state, canManage, actions, chainId } = context;
+  const [form] = Form.useForm<ScheduleInputs>();
+  const scheduled = hasSchedule(state.schedule);
   const choose = (phase: SalePhase) =>
     void actions.run([
       { action: 'phase', title: phaseActions[phase], send: (clients) => setPhase({ ...clients, phase }) },
     ]);
+
+  const onSchedule = async (values: ScheduleInputs) => {
+    const parsed = parseSchedule(values, Date.now(), true);
+    if (!parsed.ok) {
+      form.setFields([{ name: parsed.field, errors: [parsed.message] }]);
+      return;
+    }
+    const { schedule } = parsed;
+    const parts = [
+      schedule.allowlistStart ? `the allowlist sale ${formatStart(schedule.allowlistStart)}` : null,
+      schedule.publicStart ? `the public sale ${formatStart(schedule.publicStart)}` : null,
+    ].filter(Boolean);
+    await actions.run([
+      {
+        action: 'schedule',
+        title: `Open ${parts.join(', then ')}`,
+        send: (clients) => setSaleSchedule({ ...clients, ...schedule }),
+      },
+    ]);
+  };
+  const clearSchedule = () =>
+    void actions.run([
+      {
+        action: 'schedule',
+        title: 'Clear the schedule (the sale closes)',
+        send: (clients) => setSaleSchedule({ ...clients, allowlistStart: null, publicStart: null }),
+      },
+    ]);
+  const clearError = (field: ScheduleField) => form.setFields([{ name: field, errors: [] }]);
+
   return (
     <DropCard id="phase" title="Sale phase">
       <p className="llc-drop-line">
@@ -46,6 +89,74 @@ export function PhaseCard({ context }: { context: DropContext }) {
         </p>
       ) : null}
       <DropSteps steps={actions.steps} actions={['phase']} chainId={chainId} />
+
+      <h5 className="llc-drop-subtitle">Open by itself</h5>
+      {scheduled ? (
+        <p className="llc-drop-line" data-testid="drop-schedule">
+          Scheduled on chain:{' '}
+          {[
+            state.schedule.allowlistStart
+              ? `allowlist sale ${formatStart(state.schedule.allowlistStart)}`
+              : null,
+            state.schedule.publicStart ? `public sale ${formatStart(state.schedule.publicStart)}` : null,
+          ]
+            .filter(Boolean)
+            .join(', then ')}
+          . Opening or closing a sale by hand ends the schedule.
+        </p>
+      ) : (
+        <p className="llc-muted llc-drop-hint">
+          Set start times and the contract opens each sale at its time, without your wallet. The mint page
+          counts down to it.
+        </p>
+      )}
+      <Form<ScheduleInputs>
+        form={form}
+        name="drop-schedule"
+        layout="vertical"
+        key={`${state.schedule.allowlistStart?.getTime()}-${state.schedule.publicStart?.getTime()}`}
+        initialValues={{
+          allowlistStart: state.schedule.allowlistStart ? toLocalInput(state.schedule.allowlistStart) : '',
+          publicStart: state.schedule.publicStart ? toLocalInput(state.schedule.publicStart) : '',
+        }}
+        onFinish={onSchedule}
+        disabled={!canManage}
+        requiredMark={false}
+        className="llc-drop-form"
+      >
+        <div className="llc-drop-fields">
+          <Form.Item
+            name="allowlistStart"
+            label="Allowlist sale opens"
+            extra="Your local time. Empty: no allowlist sale."
+          >
+            <Input type="datetime-local" onChange={() => clearError('allowlistStart')} />
+          </Form.Item>
+          <Form.Item
+            name="publicStart"
+            label="Public sale opens"
+            extra="Your local time. Ends the allowlist sale."
+          >
+            <Input type="datetime-local" onChange={() => clearError('publicStart')} />
+          </Form.Item>
+        </div>
+        <div className="llc-drop-buttons">
+          <Button
+            type="primary"
+            htmlType="submit"
+            disabled={!canManage || actions.isRunning}
+            loading={actions.running === 'schedule'}
+          >
+            Set the schedule
+          </Button>
+          {scheduled ? (
+            <Button disabled={!canManage || actions.isRunning} onClick={clearSchedule}>
+              Clear the schedule
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+      <DropSteps steps={actions.steps} actions={['schedule']} chainId={chainId} />
     </DropCard>
   );
 }

@@ -11,6 +11,7 @@ import { dropChainStateKey } from './use-drop-state.ts';
 /** The owner's actions, each shown as its own step row. */
 export type DropAction =
   | 'phase'
+  | 'schedule'
   | 'price'
   | 'limit'
   | 'allowlist'

@@ -39,6 +39,8 @@ describe('defaultLaunchValues', () => {
       royaltyReceiver: account,
       payoutAddress: account,
       revealMode: 'revealed',
+      allowlistStart: '',
+      publicStart: '',
     });
   });
 

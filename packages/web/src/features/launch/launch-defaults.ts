@@ -38,5 +38,7 @@ export function defaultLaunchValues(parameters: {
     royaltyReceiver: account,
     payoutAddress: account,
     revealMode: hasPlaceholder ? 'prereveal' : 'revealed',
+    allowlistStart: '',
+    publicStart: '',
   };
 }

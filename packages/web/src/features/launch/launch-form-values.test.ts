@@ -7,6 +7,7 @@ import {
   percentToBps,
   provenanceBytes32,
   toCollectionSettings,
+  toSaleSchedule,
   validateLaunchField,
   validateLaunchForm,
 } from './launch-form-values.ts';
@@ -170,5 +171,35 @@ describe('fieldOfConfigError', () => {
     expect(fieldOfConfigError('royalty.bps')).toBe('royaltyPercent');
     expect(fieldOfConfigError('royalty.receiver')).toBe('royaltyReceiver');
     expect(fieldOfConfigError('allowlist.price')).toBeUndefined();
+  });
+});
+
+describe('the sale schedule of a launch', () => {
+  const now = new Date(2026, 10, 27, 12, 0).getTime();
+  const at = { ...limits, now };
+
+  it('is optional: without start times the sale starts closed', () => {
+    expect(validateLaunchForm(valid(), at)).toEqual({});
+    expect(toSaleSchedule(valid(), now)).toBeNull();
+  });
+
+  it('gives the start times the launch sets on chain after deploying', () => {
+    const values = valid({ allowlistStart: '2026-12-01T14:00', publicStart: '2026-12-02T14:00' });
+    expect(validateLaunchForm(values, at)).toEqual({});
+    expect(toSaleSchedule(values, now)).toEqual({
+      allowlistStart: new Date(2026, 11, 1, 14, 0),
+      publicStart: new Date(2026, 11, 2, 14, 0),
+    });
+  });
+
+  it('names the start time that has passed or comes in the wrong order', () => {
+    expect(validateLaunchForm(valid({ publicStart: '2026-11-27T11:00' }), at)).toEqual({
+      publicStart: 'This time has passed: choose a later one, or open the sale now instead.',
+    });
+    const reversed = valid({ allowlistStart: '2026-12-02T14:00', publicStart: '2026-12-01T14:00' });
+    expect(validateLaunchField('publicStart', reversed, at)).toBe(
+      'The public sale must open after the allowlist sale.',
+    );
+    expect(validateLaunchField('allowlistStart', reversed, at)).toBeNull();
   });
 });

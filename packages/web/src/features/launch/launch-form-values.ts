@@ -1,5 +1,6 @@
-import type { CollectionSettings } from '@layerloom/contracts';
+import type { CollectionSettings, SaleSchedule } from '@layerloom/contracts';
 import { type Address, type Hex, isAddress, parseEther } from 'viem';
+import { parseSchedule } from '../drop/sale-schedule.ts';
 
 /** The launch form as typed: the price stays text so "0.05" is never rounded through a float. */
 export interface LaunchFormValues {
@@ -19,6 +20,12 @@ export interface LaunchFormValues {
    * panel; `revealed`: tokens show their own metadata from the start.
    */
   revealMode: RevealMode;
+  /**
+   * Optional start times (`datetime-local` text, local time; "" = none): the contract then opens the
+   * allowlist sale and the public sale by itself. Without them the sale starts closed.
+   */
+  allowlistStart: string;
+  publicStart: string;
 }
 
 export type RevealMode = 'prereveal' | 'revealed';
@@ -30,6 +37,8 @@ export interface LaunchLimits {
   collectionSize: number;
   /** The publication has a pre-reveal placeholder (a pre-reveal launch needs one). */
   hasPlaceholder?: boolean;
+  /** The time start times are checked against (now by default). */
+  now?: number;
 }
 
 /** Every field's label, as the form shows it (error messages name fields by it). */
@@ -44,6 +53,8 @@ export const launchFieldLabels: Record<LaunchField, string> = {
   royaltyReceiver: 'Royalty receiver',
   payoutAddress: 'Payout address',
   revealMode: 'Reveal',
+  allowlistStart: 'Allowlist sale opens',
+  publicStart: 'Public sale opens',
 };
 
 const NAME_MAX = 100;
@@ -125,6 +136,15 @@ export function validateLaunchField(
         values.payoutAddress,
         'Connect a wallet, or enter the address that receives mint funds.',
       );
+    case 'allowlistStart':
+    case 'publicStart': {
+      const parsed = parseSchedule(
+        { allowlistStart: values.allowlistStart ?? '', publicStart: values.publicStart ?? '' },
+        limits.now ?? Date.now(),
+        false,
+      );
+      return !parsed.ok && parsed.field === field ? parsed.message : null;
+    }
     case 'revealMode':
       if (values.revealMode === 'revealed') return null;
       if (values.revealMode !== 'prereveal') return 'Choose when the tokens are revealed.';
@@ -184,6 +204,18 @@ export function toCollectionSettings(
       receiver: values.royaltyReceiver.trim() as Address,
     },
   };
+}
+
+/** The sale schedule the launch sets after deploying, or null when the form gives no start time. */
+export function toSaleSchedule(values: LaunchFormValues, now = Date.now()): SaleSchedule | null {
+  const parsed = parseSchedule(
+    { allowlistStart: values.allowlistStart ?? '', publicStart: values.publicStart ?? '' },
+    now,
+    false,
+  );
+  if (!parsed.ok) throw new Error(parsed.message);
+  const { allowlistStart, publicStart } = parsed.schedule;
+  return allowlistStart || publicStart ? parsed.schedule : null;
 }
 
 /** The form field an `InvalidCollectionConfigError` names ("royalty.bps"), when it maps to one. */

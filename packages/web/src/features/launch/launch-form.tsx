@@ -126,6 +126,20 @@ export function LaunchForm({
             ]}
           />
         </Form.Item>
+        <Form.Item
+          {...item('allowlistStart')}
+          dependencies={['publicStart']}
+          extra="Optional, your local time: the contract opens the allowlist sale by itself. Upload the allowlist from Run the drop before then."
+        >
+          <Input type="datetime-local" />
+        </Form.Item>
+        <Form.Item
+          {...item('publicStart')}
+          dependencies={['allowlistStart']}
+          extra="Optional: the public sale opens by itself (ending the allowlist sale). Without start times the sale starts closed until you open it."
+        >
+          <Input type="datetime-local" />
+        </Form.Item>
       </div>
       {children}
     </Form>

@@ -10,7 +10,7 @@ import { findLaunchChain, isMainnet } from './launch-chains.ts';
 import { defaultLaunchValues, symbolFromName } from './launch-defaults.ts';
 import { launchErrorMessage } from './launch-error-message.ts';
 import { LaunchForm } from './launch-form.tsx';
-import { type LaunchFormValues, toCollectionSettings } from './launch-form-values.ts';
+import { type LaunchFormValues, toCollectionSettings, toSaleSchedule } from './launch-form-values.ts';
 import { LaunchSteps } from './launch-steps.tsx';
 import { useDeployments } from './use-deployments.ts';
 import { useLaunchFlow } from './use-launch-flow.ts';
@@ -75,7 +75,10 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
   const job = flow.state.job;
   const steps = flow.state.steps;
   const hasFailed = Object.values(steps).some((step) => step.status === 'failed');
-  const isDone = steps.provenance.status === 'confirmed' && steps.record.status === 'confirmed';
+  const isDone =
+    steps.provenance.status === 'confirmed' &&
+    steps.record.status === 'confirmed' &&
+    (!job?.schedule || steps.schedule.status === 'confirmed');
   const address = flow.state.address;
   // Until a contract exists its settings can change; a failed deploy is simply deployed again.
   const canDeploy = !flow.isRunning && address === null;
@@ -102,6 +105,7 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
         chainId: all.chainId,
         settings: toCollectionSettings(all, isPreReveal ? (placeholder.data ?? null) : null),
         revealAtLaunch: !isPreReveal,
+        schedule: toSaleSchedule(all),
       });
     if (isMainnet(chain)) {
       modal.confirm({
@@ -208,11 +212,11 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
               type="success"
               showIcon
               title="Your collection is deployed"
-              description={
+              description={`${
                 job?.revealAtLaunch === false
-                  ? 'The contract is yours: its tokens show the placeholder until you reveal them from Run the drop, and the provenance hash is set. The sale starts closed.'
-                  : 'The contract is yours: its tokens are revealed and the provenance hash is set. The sale starts closed.'
-              }
+                  ? 'The contract is yours: its tokens show the placeholder until you reveal them from Run the drop, and the provenance hash is set.'
+                  : 'The contract is yours: its tokens are revealed and the provenance hash is set.'
+              } ${job?.schedule ? 'The sale opens by itself at the times you set.' : 'The sale starts closed.'}`}
             />
           ) : null}
           <div className="llc-launch-buttons">

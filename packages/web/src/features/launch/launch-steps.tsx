@@ -10,6 +10,7 @@ const stepTitles: Record<LaunchStep, string> = {
   record: 'Record it with Layerloom',
   reveal: 'Reveal the tokens (base URI)',
   provenance: 'Set the provenance hash',
+  schedule: 'Schedule the sale',
 };
 
 const statusText: Record<StepState['status'], string> = {
@@ -57,6 +58,8 @@ export function LaunchSteps({ state, chainId }: { state: LaunchState; chainId: n
       {(Object.keys(stepTitles) as LaunchStep[])
         // A pre-reveal launch leaves the reveal to the drop panel.
         .filter((step) => step !== 'reveal' || state.job?.revealAtLaunch !== false)
+        // Without start times the sale starts closed: nothing to schedule.
+        .filter((step) => step !== 'schedule' || Boolean(state.job?.schedule))
         .map((step) => {
           const value = state.steps[step];
           return (

@@ -4,7 +4,9 @@ import {
   deployCollection,
   getChain,
   reveal,
+  type SaleSchedule,
   setProvenanceHash,
+  setSaleSchedule,
 } from '@layerloom/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
@@ -17,7 +19,7 @@ import { deploymentsKey } from './use-deployments.ts';
 import { walletClients } from './wallet-clients.ts';
 
 /** The launch's steps, in the order they run. */
-export const launchSteps = ['deploy', 'record', 'reveal', 'provenance'] as const;
+export const launchSteps = ['deploy', 'record', 'reveal', 'provenance', 'schedule'] as const;
 export type LaunchStep = (typeof launchSteps)[number];
 
 /** `wallet`: waiting for the user to confirm in the wallet; `pending`: sent, not yet mined (or answered). */
@@ -38,6 +40,8 @@ export interface LaunchJob {
    * (false): the contract keeps returning its `preRevealURI` until the owner reveals from the drop panel.
    */
   revealAtLaunch: boolean;
+  /** Start times the sale then follows by itself (a last transaction); null: the sale starts closed. */
+  schedule?: SaleSchedule | null;
 }
 
 export interface LaunchState {
@@ -55,6 +59,7 @@ const idleSteps = (): Record<LaunchStep, StepState> => ({
   record: { status: 'idle' },
   reveal: { status: 'idle' },
   provenance: { status: 'idle' },
+  schedule: { status: 'idle' },
 });
 
 const initialState = (): LaunchState => ({
@@ -186,15 +191,29 @@ export function useLaunchFlow({
           await onRevealed?.().catch(() => undefined);
           current = 'provenance';
         }
-        setStep('provenance', { status: 'wallet' });
-        const proven = await setProvenanceHash({
-          walletClient,
-          publicClient,
-          address: contract,
-          provenanceHash: provenanceBytes32(publication.provenanceHash),
-          onTransactionSubmitted: (hash) => setStep('provenance', { status: 'pending', hash }),
-        });
-        setStep('provenance', { status: 'confirmed', hash: proven.hash });
+        if (current === 'provenance') {
+          setStep('provenance', { status: 'wallet' });
+          const proven = await setProvenanceHash({
+            walletClient,
+            publicClient,
+            address: contract,
+            provenanceHash: provenanceBytes32(publication.provenanceHash),
+            onTransactionSubmitted: (hash) => setStep('provenance', { status: 'pending', hash }),
+          });
+          setStep('provenance', { status: 'confirmed', hash: proven.hash });
+          current = 'schedule';
+        }
+        if (job.schedule) {
+          setStep('schedule', { status: 'wallet' });
+          const scheduled = await setSaleSchedule({
+            walletClient,
+            publicClient,
+            address: contract,
+            ...job.schedule,
+            onTransactionSubmitted: (hash) => setStep('schedule', { status: 'pending', hash }),
+          });
+          setStep('schedule', { status: 'confirmed', hash: scheduled.hash });
+        }
       } catch (error) {
         const step = latest.current.steps[current];
         setStep(current, { ...step, status: 'failed', error: launchErrorMessage(error, context) });
@@ -221,7 +240,9 @@ export function useLaunchFlow({
     if (!job || !failed) return;
     const hash = steps.deploy.hash;
     // A failed record alone (the chain steps are done) is only sent again.
-    if (failed === 'record' && steps.provenance.status === 'confirmed' && address && deployer && hash) {
+    const chainDone =
+      steps.provenance.status === 'confirmed' && (!job.schedule || steps.schedule.status === 'confirmed');
+    if (failed === 'record' && chainDone && address && deployer && hash) {
       setRunning(true);
       void record(job, address, deployer, hash).finally(() => setRunning(false));
       return;
