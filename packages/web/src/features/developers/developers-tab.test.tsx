@@ -134,6 +134,17 @@ describe('expiresAtFor', () => {
 });
 
 describe('Settings › Developers', { timeout: 30_000 }, () => {
+  it("shows the SDK and CLI quick start pointed at this server's address", async () => {
+    show(() => ({ status: 500, body: {} }));
+    const code = await screen.findByLabelText('SDK quick start code');
+    expect(code.textContent).toContain("import { Layerloom } from '@layerloom/sdk';");
+    expect(code.textContent).toContain(`baseUrl: '${window.location.origin}'`);
+    expect(code.textContent).toContain('layerloom.collections.progress(collection.id)');
+    expect(screen.getByLabelText('CLI commands').textContent).toContain(
+      `npx layerloom login --url ${window.location.origin}`,
+    );
+  });
+
   it('lists each key with its prefix, scopes, last use and expiry, never a secret', async () => {
     show(() => ({ status: 500, body: {} }));
     const item = await keyItem('CI pipeline');

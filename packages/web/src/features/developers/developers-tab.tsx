@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ApiKeysList } from './api-keys-list.tsx';
 import { CreateApiKeyForm } from './create-api-key-form.tsx';
 import { NewSecret } from './new-secret.tsx';
+import { SdkQuickStart } from './sdk-quick-start.tsx';
 import { WebhooksSection } from './webhooks-section.tsx';
 import './developers.css';
 
@@ -33,6 +34,7 @@ export function DevelopersTab() {
         <ApiKeysList />
       </section>
       <WebhooksSection />
+      <SdkQuickStart />
     </div>
   );
 }
