@@ -72,6 +72,10 @@ export async function listConversationRows(
       lastOf(eb, 'image_key').as('last_image_key'),
     ])
     .$if(box === 'support', (qb) => qb.where('c.kind', '=', 'support'))
+    // The inbox lists what was written to support, not a conversation a user opened and left empty.
+    .$if(box === 'support' && viewer.conversationId === undefined, (qb) =>
+      qb.where(sql<boolean>`exists (select 1 from messages e where e.conversation_id = c.id)`),
+    )
     .$if(viewer.conversationId !== undefined, (qb) => qb.where('c.id', '=', viewer.conversationId ?? ''))
     .orderBy('c.last_message_at', 'desc')
     .orderBy('c.id')

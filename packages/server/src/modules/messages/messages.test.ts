@@ -249,6 +249,8 @@ describe.each(databaseKinds)('Messages on %s', (kind) => {
       kind: 'support',
       counterpart: { kind: 'support', name: 'Layerloom support' },
     });
+    const emptyInbox = (await client(app, admin).get('/api/v1/conversations?box=support')).json().data;
+    expect(emptyInbox.conversations.map((c: { id: string }) => c.id)).not.toContain(support.id);
     await client(app, ada).post(`/api/v1/conversations/${support.id}/messages`, { body: 'My export fails' });
 
     const refused = await client(app, ada).get('/api/v1/conversations?box=support');

@@ -19,7 +19,8 @@ import {
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
-function Bubble({ message }: { message: Message }) {
+/** One message; `mailed`: support's reply to a visitor, who reads it by mail. */
+function Bubble({ message, mailed }: { message: Message; mailed: boolean }) {
   return (
     <li className={`ll-chat__message${message.mine ? ' ll-chat__message--mine' : ''}`}>
       <div className="ll-chat__bubble">
@@ -50,7 +51,7 @@ function Bubble({ message }: { message: Message }) {
           <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
           {message.mine ? (
             <span className={`ll-chat__receipt${message.read ? ' ll-chat__receipt--read' : ''}`}>
-              <CheckOutlined aria-hidden /> {message.read ? 'Read' : 'Sent'}
+              <CheckOutlined aria-hidden /> {mailed ? 'Mailed' : message.read ? 'Read' : 'Sent'}
             </span>
           ) : null}
         </span>
@@ -145,10 +146,14 @@ function Composer({ conversation }: { conversation: Conversation }) {
         placeholder={
           conversation.asSupport && conversation.counterpart.kind === 'visitor'
             ? 'Reply (mailed to the visitor)'
-            : 'Write a message (Enter sends, Shift+Enter for a new line)'
+            : 'Write a message'
         }
         aria-label="Message"
+        aria-describedby="ll-chat-keys"
       />
+      <span id="ll-chat-keys" className="ll-msg-sr">
+        Enter sends, Shift+Enter starts a new line.
+      </span>
       <Button
         type="primary"
         htmlType="submit"
@@ -277,10 +282,9 @@ export function ChatPane({ conversationId, backTo }: { conversationId: string; b
           <h2 className="ll-chat__name">{data?.counterpart.name ?? ' '}</h2>
           {data ? (
             <p className="ll-chat__detail">
-              {data.subject ??
-                (data.counterpart.kind === 'support'
-                  ? 'Every Layerloom admin reads and answers here'
-                  : data.counterpart.email)}
+              {data.counterpart.kind === 'support'
+                ? (data.subject ?? 'Every Layerloom admin reads and answers here')
+                : [data.subject, data.counterpart.email].filter(Boolean).join(' · ')}
             </p>
           ) : null}
         </div>
@@ -312,7 +316,11 @@ export function ChatPane({ conversationId, backTo }: { conversationId: string; b
                 </h3>
                 <ol className="ll-chat__messages">
                   {day.messages.map((message) => (
-                    <Bubble key={message.id} message={message} />
+                    <Bubble
+                      key={message.id}
+                      message={message}
+                      mailed={data?.counterpart.kind === 'visitor'}
+                    />
                   ))}
                 </ol>
               </div>

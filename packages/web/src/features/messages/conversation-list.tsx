@@ -60,7 +60,10 @@ function Row({ conversation, selected }: { conversation: Conversation; selected:
                 : 'No messages yet'}
           </span>
           {unread > 0 ? (
-            <Badge count={unread} className="ll-msg-row__badge" aria-label={`${unread} unread`} />
+            <>
+              <Badge count={unread} className="ll-msg-row__badge" aria-hidden />
+              <span className="ll-msg-sr">, {unread} unread</span>
+            </>
           ) : null}
         </span>
       </span>
