@@ -18,7 +18,7 @@ import { referralInviteMail, referralSignedUpMail } from '../mail/templates.ts';
 import { wantsMail } from '../notifications/notification-preferences.ts';
 import { isUniqueViolation } from '../users/users.repository.ts';
 
-/** One invitation mail per address per week. */
+/** One invitation mail per address per week, whoever sends it. */
 export const INVITE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -137,19 +137,36 @@ export async function invite(app: App, user: AuthUser, email: string): Promise<R
     .where('referrer_id', '=', user.id)
     .where('email', '=', email)
     .executeTakeFirst();
-  if (existing?.last_invited_at) {
-    const next = Date.parse(existing.last_invited_at) + INVITE_INTERVAL_MS;
-    if (next > now.getTime()) {
-      const day = new Date(next).toISOString().slice(0, 10);
-      throw new AppError(
-        'RATE_LIMITED',
-        `You already invited this address this week. You can send another invitation on ${day}.`,
-        {
-          retryAfterSeconds: Math.ceil((next - now.getTime()) / 1000),
-          fields: [{ path: 'email', message: `Already invited this week; you can invite again on ${day}.` }],
-        },
-      );
-    }
+  // The address gets one invitation mail a week whoever sends it, so nobody can flood it through many accounts.
+  const latest = await app.database.db
+    .selectFrom('referrals')
+    .select(['referrer_id', 'last_invited_at'])
+    .where('email', '=', email)
+    .where('last_invited_at', 'is not', null)
+    .where('last_invited_at', '>', new Date(now.getTime() - INVITE_INTERVAL_MS).toISOString())
+    .orderBy('last_invited_at', 'desc')
+    .executeTakeFirst();
+  if (latest?.last_invited_at) {
+    const next = Date.parse(latest.last_invited_at) + INVITE_INTERVAL_MS;
+    const day = new Date(next).toISOString().slice(0, 10);
+    const mine = latest.referrer_id === user.id;
+    throw new AppError(
+      'RATE_LIMITED',
+      mine
+        ? `You already invited this address this week. You can send another invitation on ${day}.`
+        : `This address already received an invitation to Layerloom this week. You can invite it on ${day}.`,
+      {
+        retryAfterSeconds: Math.ceil((next - now.getTime()) / 1000),
+        fields: [
+          {
+            path: 'email',
+            message: mine
+              ? `Already invited this week; you can invite again on ${day}.`
+              : `Already invited to Layerloom this week; you can invite it on ${day}.`,
+          },
+        ],
+      },
+    );
   }
   const at = now.toISOString();
   let id = existing?.id;

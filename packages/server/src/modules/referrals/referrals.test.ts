@@ -96,8 +96,27 @@ describe.each(databaseKinds)('referrals on %s', (kind) => {
       /^You already invited this address this week\. You can send another invitation on \d{4}-\d{2}-\d{2}\.$/,
     );
     expect(await mailsTo(test.app, 'grace@example.com')).toHaveLength(1);
+    // Nor can another account mail the same address this week, and its refusal writes nothing.
+    const fromOther = await invite(other, { email: 'GRACE@example.com' });
+    expect(fromOther.statusCode).toBe(429);
+    expect(fromOther.json().error.message).toMatch(
+      /^This address already received an invitation to Layerloom this week\. You can invite it on \d{4}-\d{2}-\d{2}\.$/,
+    );
+    expect(await mailsTo(test.app, 'grace@example.com')).toHaveLength(1);
     // Another user's referrals are theirs alone.
     expect((await get(other)).json().data.referrals).toEqual([]);
+
+    // A week on, the address may be invited again.
+    const third = await createUserAndLogin(test.app);
+    expect((await invite(third, { email: 'hedy@example.com' })).statusCode).toBe(200);
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
+    await test.app.database.db
+      .updateTable('referrals')
+      .set({ last_invited_at: eightDaysAgo })
+      .where('email', '=', 'hedy@example.com')
+      .execute();
+    expect((await invite(third, { email: 'hedy@example.com' })).statusCode).toBe(200);
+    expect(await mailsTo(test.app, 'hedy@example.com')).toHaveLength(2);
   });
 
   it('credits the referrer when the invited person signs up through the link, then follows their status', async () => {
