@@ -422,7 +422,7 @@ async function deliver(
         kind: 'new_message',
         title: `New message to Layerloom support from ${senderName}`,
         body,
-        link,
+        link: `${link}?box=support`,
       });
     }
   }
@@ -584,7 +584,7 @@ export async function receiveContactForm(
       kind: 'new_message',
       title: `Contact form: ${input.subject}`,
       body: `${input.name} (${input.email}) wrote: ${preview(input.message, false)}`,
-      link: `/dashboard/messages/${conversation.id}`,
+      link: `/dashboard/messages/${conversation.id}?box=support`,
     });
   }
   if (own) await deps.live.send(own.id, 'message', event);

@@ -305,6 +305,12 @@ describe.each(databaseKinds)('Messages on %s', (kind) => {
     await client(app, admin).post(`/api/v1/conversations/${conversation.id}/messages`, {
       body: 'Yes: write to us with your school name.',
     });
+    const bell = (await client(app, admin).get('/api/v1/notifications')).json().data.notifications;
+    expect(bell[0]).toMatchObject({
+      kind: 'new_message',
+      title: 'Contact form: Pricing question',
+      link: `/dashboard/messages/${conversation.id}?box=support`,
+    });
     const [mail] = await mailsTo(app, `vera-${kind}@example.com`);
     expect(mail?.subject).toBe('Re: Pricing question');
     expect(mail?.text).toContain('Yes: write to us with your school name.');
