@@ -352,6 +352,16 @@ export {
 } from './notifications/notifications.ts';
 export type { Plan, PlanId } from './plans.ts';
 export { MIN_UPLOAD_BYTES, planById, plans } from './plans.ts';
+export type { AnimationSettings } from './projects/animation-settings.ts';
+export {
+  ANIMATION_FORMATS,
+  AnimationSettingsSchema,
+  animationFrames,
+  animationLimitProblem,
+  DEFAULT_ANIMATION_SETTINGS,
+  GIF_DITHERS,
+  MAX_ANIMATION_FPS,
+} from './projects/animation-settings.ts';
 export { configurationSizes } from './projects/configuration-sizes.ts';
 export type {
   Blend,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
+import { AnimationSettingsSchema } from './animation-settings.ts';
 import {
   LayerNameSchema,
   nameSchema,
@@ -148,6 +149,8 @@ export const ProjectSchema = z.object({
   /** Empty: one configuration of every layer in project order. */
   configurations: z.array(ConfigurationSchema),
   oneOfOnes: z.array(OneOfOneSchema),
+  /** How tokens render when a trait is animated or a video. */
+  animation: AnimationSettingsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -225,6 +228,8 @@ export const UpdateProjectBodySchema = z
     oneOfOnes: z
       .array(OneOfOneUpdateSchema)
       .max(PROJECT_LIMITS.oneOfOnes, `At most ${PROJECT_LIMITS.oneOfOnes} 1-of-1s`),
+    /** Animated output: format, frame rate, duration, poster frame, GIF dithering. */
+    animation: AnimationSettingsSchema,
   })
   .partial();
 export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>;

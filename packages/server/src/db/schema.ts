@@ -194,6 +194,8 @@ export interface ProjectTable {
   configurations: string;
   /** JSON: the 1-of-1s with their blob keys. */
   one_of_ones: string;
+  /** JSON: animated output settings (format, fps, duration, poster frame, dither); `{}` for the defaults. */
+  animation: string;
   created_at: string;
   updated_at: string;
 }

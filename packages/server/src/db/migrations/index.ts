@@ -37,6 +37,7 @@ import * as apiKeys from './0080_api_keys.ts';
 import * as webhooks from './0081_webhooks.ts';
 import * as messages from './0090_messages.ts';
 import * as dropNotices from './0095_drop_notices.ts';
+import * as projectAnimation from './0100_project_animation.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0081_webhooks': webhooks,
   '0090_messages': messages,
   '0095_drop_notices': dropNotices,
+  '0100_project_animation': projectAnimation,
 };

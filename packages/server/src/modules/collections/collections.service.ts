@@ -11,7 +11,7 @@ import { findLatestVerifiedDeployment } from '../deployments/deployments.reposit
 import { serializeProject } from '../projects/project-document.ts';
 import { assertFeasible } from '../projects/project-feasibility.ts';
 import { projectSpec } from '../projects/project-spec.ts';
-import { assertRenderable, getProject } from '../projects/projects.service.ts';
+import { assertAnimationFits, assertRenderable, getProject } from '../projects/projects.service.ts';
 import { collectionPrefix } from './collection-view.ts';
 import {
   deleteCollectionRow,
@@ -39,6 +39,7 @@ export async function startGeneration(app: App, user: { id: string; planId: Plan
       { fields: [{ path: 'collectionSize', message: `At most ${plan.maxAssets} on the ${plan.name} plan` }] },
     );
   }
+  assertAnimationFits(project, plan);
   let total: bigint;
   try {
     total = countValidCombinations(projectSpec(project, app.blobs)).total;

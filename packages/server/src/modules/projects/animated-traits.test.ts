@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -286,5 +286,146 @@ describe('animated and video trait uploads', () => {
       headers: { cookie: alice.cookie },
     });
     expect(missing.statusCode).toBe(404);
+  }, 90_000);
+
+  it('renders with the project animation settings: MP4 at the chosen rate and length, refused past the plan before any job', async () => {
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: { cookie: alice.cookie },
+      payload: { name: 'Reel Cats', description: '', collectionSize: 2, width: 48, height: 48 },
+    });
+    const id = created.json().data.project.id;
+    expect(created.json().data.project.animation).toEqual({
+      format: 'webp',
+      fps: 12,
+      durationSeconds: null,
+      posterFrame: 0,
+      dither: 'sierra2_4a',
+    });
+    const patch = (payload: Record<string, unknown>) =>
+      test.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/projects/${id}`,
+        headers: { cookie: alice.cookie },
+        payload,
+      });
+    const [back] = (await patch({ layers: [{ name: 'Back' }] })).json().data.project.layers as {
+      id: string;
+    }[];
+    const body = multipartFiles([
+      { filename: 'Film.mp4', bytes: await clip('reel-a.mp4', 2, H264) },
+      { filename: 'Dusk.mp4', bytes: await clip('reel-b.mp4', 1, H264, 5) },
+    ]);
+    const uploaded = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${id}/layers/${back!.id}/traits`,
+      headers: { cookie: alice.cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+
+    // Out of range: refused with the field, nothing saved.
+    const tooFast = await patch({ animation: { format: 'mp4', fps: 31 } });
+    expect(tooFast.statusCode).toBe(400);
+    expect(tooFast.json().error.fields).toEqual([
+      { path: 'animation.fps', message: 'Frame rate is at most 30 fps' },
+    ]);
+    const unknown = await patch({ animation: { format: 'avi' } });
+    expect(unknown.statusCode).toBe(400);
+    const generate = () =>
+      test.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${id}/generate`,
+        headers: { cookie: alice.cookie },
+      });
+
+    // The Free plan: 5 s and 60 frames. 2 s at 30 fps is 60 frames (fits), 6 s is too long, 3 s at 30 fps too many.
+    expect((await patch({ animation: { fps: 30, durationSeconds: 6 } })).statusCode).toBe(200);
+    const tooLong = await generate();
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.message).toBe(
+      'Tokens would play 6 s: the Free plan allows animations up to 5 s. Set a shorter duration.',
+    );
+    expect((await patch({ animation: { fps: 30, durationSeconds: 3 } })).statusCode).toBe(200);
+    const tooMany = await generate();
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fields).toEqual([
+      {
+        path: 'animation.fps',
+        message:
+          'Tokens would have 90 frames (3 s at 30 fps): the Free plan allows 60. Lower the frame rate to 20 fps or set a shorter duration.',
+      },
+    ]);
+    const listed = await test.app.inject({
+      method: 'GET',
+      url: '/api/v1/collections',
+      headers: { cookie: alice.cookie },
+    });
+    expect(JSON.stringify(listed.json().data)).not.toContain('Reel Cats');
+
+    const settings = { format: 'mp4', fps: 8, durationSeconds: 1.5, posterFrame: 11, dither: 'bayer' };
+    const saved = await patch({ animation: settings });
+    expect(saved.json().data.project.animation).toEqual(settings);
+    const started = await generate();
+    expect(started.statusCode, started.body).toBe(202);
+    const collectionId = started.json().data.collection.id;
+    await expect
+      .poll(
+        async () =>
+          (
+            await test.app.inject({
+              method: 'GET',
+              url: `/api/v1/collections/${collectionId}`,
+              headers: { cookie: alice.cookie },
+            })
+          ).json().data.collection.progress.status,
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe('ready');
+    const tokens = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${collectionId}/tokens`,
+      headers: { cookie: alice.cookie },
+    });
+    const list = tokens.json().data.tokens as { edition: number; animation?: string }[];
+    expect(list.map((token) => token.animation)).toEqual(
+      [1, 2].map((edition) => `/api/v1/collections/${collectionId}/images/${edition}.mp4`),
+    );
+    for (const token of list) {
+      const movie = await test.app.inject({
+        method: 'GET',
+        url: token.animation!,
+        headers: { cookie: alice.cookie },
+      });
+      expect(movie.headers['content-type']).toBe('video/mp4');
+      const file = path.join(work, `reel-${token.edition}.mp4`);
+      await writeFile(file, movie.rawPayload);
+      const { stdout } = await promisify(execFile)('ffprobe', [
+        '-v',
+        'error',
+        '-count_frames',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=codec_name,pix_fmt,avg_frame_rate,nb_read_frames',
+        '-of',
+        'json',
+        file,
+      ]);
+      // Both films (2 s and 1 s) play the set 1.5 s: 12 frames at 8 fps, H.264 in yuv420p.
+      expect(JSON.parse(stdout).streams[0]).toMatchObject({
+        codec_name: 'h264',
+        pix_fmt: 'yuv420p',
+        avg_frame_rate: '8/1',
+        nb_read_frames: '12',
+      });
+    }
+    const metadata = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/collections/${collectionId}/metadata/1.json`,
+      headers: { cookie: alice.cookie },
+    });
+    expect(metadata.json().animation_url).toMatch(/\/1\.mp4$/);
   }, 90_000);
 });

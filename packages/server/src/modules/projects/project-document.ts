@@ -1,4 +1,6 @@
 import {
+  type AnimationSettings,
+  AnimationSettingsSchema,
   BlendSchema,
   ConfigurationSchema,
   OneOfOneAttributeSchema,
@@ -46,12 +48,14 @@ export type StoredOneOfOne = z.infer<typeof StoredOneOfOneSchema>;
 
 /** A project row with its JSON columns parsed. */
 export interface StoredProject
-  extends Omit<ProjectTable, 'layers' | 'rules' | 'configurations' | 'one_of_ones'> {
+  extends Omit<ProjectTable, 'layers' | 'rules' | 'configurations' | 'one_of_ones' | 'animation'> {
   layers: StoredLayer[];
   rules: z.infer<typeof ProjectRuleSchema>[];
   /** Empty: one configuration of every layer. */
   configurations: StoredConfiguration[];
   oneOfOnes: StoredOneOfOne[];
+  /** Animated output settings (used when a trait is animated or a video). */
+  animation: AnimationSettings;
 }
 
 export function parseProjectRow(row: ProjectTable): StoredProject {
@@ -62,6 +66,8 @@ export function parseProjectRow(row: ProjectTable): StoredProject {
     // Snapshots taken before configurations existed have none.
     configurations: z.array(ConfigurationSchema).parse(JSON.parse(row.configurations ?? '[]')),
     oneOfOnes: z.array(StoredOneOfOneSchema).parse(JSON.parse(row.one_of_ones ?? '[]')),
+    // Rows and snapshots from before the settings existed take the defaults.
+    animation: AnimationSettingsSchema.parse(JSON.parse(row.animation ?? '{}')),
   };
 }
 
@@ -73,6 +79,7 @@ export function serializeProject(project: StoredProject): ProjectTable {
     rules: JSON.stringify(project.rules),
     configurations: JSON.stringify(project.configurations),
     one_of_ones: JSON.stringify(oneOfOnes),
+    animation: JSON.stringify(project.animation),
   };
 }
 
@@ -94,6 +101,7 @@ export function projectView(project: StoredProject): Project {
     rules: project.rules,
     configurations: project.configurations,
     oneOfOnes: project.oneOfOnes.map(({ key: _key, ...oneOfOne }) => oneOfOne),
+    animation: project.animation,
     createdAt: project.created_at,
     updatedAt: project.updated_at,
   };

@@ -53,12 +53,25 @@ function projectOneOfOnes(project: StoredProject, blobs: BlobStore): Pick<Collec
 }
 
 /**
- * Animated output when any trait is an animation or a video: an animated WebP per token (12 fps,
- * as long as its longest animated layer) beside its PNG poster.
+ * Animated output when any trait is an animation or a video: each token's animation in the project's
+ * format and frame rate (as long as its longest animated layer, or the set duration), the chosen frame
+ * as its PNG poster, and for GIF a palette per token dithered as chosen.
  */
 function projectAnimation(project: StoredProject): Pick<CollectionSpecInput, 'output'> {
   const animated = project.layers.some((layer) => layer.traits.some((trait) => trait.image.animation));
-  return animated ? { output: { animation: { format: 'webp', fps: 12 } } } : {};
+  if (!animated) return {};
+  const { format, fps, durationSeconds, posterFrame, dither } = project.animation;
+  return {
+    output: {
+      animation: {
+        format,
+        fps,
+        posterFrame,
+        dither,
+        ...(durationSeconds !== null ? { durationSeconds } : {}),
+      },
+    },
+  };
 }
 
 /** The project's layer configurations with their sizes (none: the engine's one of every layer). */

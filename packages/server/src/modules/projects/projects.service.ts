@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  animationLimitProblem,
   type CreateProjectBody,
   CreateProjectBodySchema,
+  DEFAULT_ANIMATION_SETTINGS,
   firstProblem,
   LayerNameSchema,
   type Plan,
@@ -56,6 +58,7 @@ export async function createProject(ctx: ProjectsContext, ownerId: string, input
     rules: [],
     configurations: [],
     oneOfOnes: [],
+    animation: { ...DEFAULT_ANIMATION_SETTINGS },
     created_at: time,
     updated_at: time,
   };
@@ -178,6 +181,7 @@ export async function updateProject(
     );
     project.oneOfOnes = kept;
   }
+  if (body.animation !== undefined) project.animation = body.animation;
   assertConfigurationsFit(project);
   project.updated_at = now();
   await saveProject(ctx.db, project);
@@ -336,6 +340,30 @@ export async function countProjectCombinations(ctx: ProjectsContext, ownerId: st
 }
 
 /** Throws a 400 when the project cannot be rendered yet (no layers, a layer without images). */
+/** The longest play time of the project's animated and video traits, or undefined for a still project. */
+export function longestAnimationMs(project: StoredProject): number | undefined {
+  let longest: number | undefined;
+  for (const layer of project.layers)
+    for (const trait of layer.traits)
+      if (trait.image.animation) longest = Math.max(longest ?? 0, trait.image.animation.durationMs);
+  return longest;
+}
+
+/**
+ * Refuses (400, naming the setting) an animated project whose tokens would play longer or with more
+ * frames than the plan allows; a still project passes.
+ */
+export function assertAnimationFits(project: StoredProject, plan: Plan): void {
+  const longest = longestAnimationMs(project);
+  if (longest === undefined) return;
+  const problem = animationLimitProblem(project.animation, plan, longest);
+  if (problem) {
+    throw new AppError('BAD_REQUEST', problem.message, {
+      fields: [{ path: `animation.${problem.field}`, message: problem.message }],
+    });
+  }
+}
+
 export function assertRenderable(project: StoredProject): void {
   const problem = readinessProblem(project);
   if (problem) throw new AppError('BAD_REQUEST', problem, { fields: [{ path: 'layers', message: problem }] });

@@ -21,6 +21,8 @@ export function targetLabel(target: BlockerTarget): string {
       return 'Go to Rules';
     case 'plans':
       return 'See plans';
+    case 'animation':
+      return 'Go to Animation';
   }
 }
 

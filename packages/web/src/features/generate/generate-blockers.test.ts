@@ -1,4 +1,4 @@
-import { planById } from '@layerloom/api';
+import { DEFAULT_ANIMATION_SETTINGS, planById } from '@layerloom/api';
 import { describe, expect, it } from 'vitest';
 import { draftLayer } from './draft-fixtures.ts';
 import { type CountState, generateBlockers } from './generate-blockers.ts';
@@ -26,6 +26,7 @@ const fresh: Draft = {
   rules: [],
   configurations: [],
   oneOfOnes: [],
+  animation: DEFAULT_ANIMATION_SETTINGS,
   createdAt: '',
   updatedAt: '',
 };

@@ -1,4 +1,4 @@
-import { type Plan, UpdateProjectBodySchema } from '@layerloom/api';
+import { animationLimitProblem, type Plan, UpdateProjectBodySchema } from '@layerloom/api';
 import { countBelow, formatBigCount } from './eta.ts';
 import { problemTarget, problemText } from './feasibility.ts';
 import type { Draft } from './project-draft.ts';
@@ -13,7 +13,8 @@ export type BlockerTarget =
   | { kind: 'retry-save' }
   | { kind: 'recount' }
   | { kind: 'rules' }
-  | { kind: 'plans' };
+  | { kind: 'plans' }
+  | { kind: 'animation' };
 
 /** One thing that keeps Generate disabled: what is wrong and how to fix it, with where to go. */
 export interface Blocker {
@@ -82,6 +83,15 @@ const fieldLabels: Record<keyof SettingsValues, string> = {
   seed: 'Seed',
 };
 
+/** The longest play time of the draft's animated and video traits, or undefined when all are stills. */
+export function longestAnimationMs(draft: Pick<Draft, 'layers'>): number | undefined {
+  let longest: number | undefined;
+  for (const layer of draft.layers)
+    for (const trait of layer.traits)
+      if (trait.image.animation) longest = Math.max(longest ?? 0, trait.image.animation.durationMs);
+  return longest;
+}
+
 /**
  * Everything that stops the project from being generated, in the order the page is worked through
  * (settings, layers, images, size against the plan and the combinations, saving). Empty: ready.
@@ -135,6 +145,17 @@ export function generateBlockers({
       id: 'plan-limit',
       text: `Your ${plan.name} plan generates up to ${max} assets: lower Collection Size to ${max} or less, or choose a bigger plan.`,
       targets: [{ kind: 'field', field: 'collectionSize', label: 'Collection Size' }, { kind: 'plans' }],
+    });
+  }
+
+  const longest = longestAnimationMs(draft);
+  const animationProblem =
+    longest === undefined ? undefined : animationLimitProblem(draft.animation, plan, longest);
+  if (animationProblem) {
+    blockers.push({
+      id: 'animation-limit',
+      text: animationProblem.message,
+      targets: [{ kind: 'animation' }, { kind: 'plans' }],
     });
   }
 

@@ -1,4 +1,4 @@
-import type { Project } from '@layerloom/api';
+import { DEFAULT_ANIMATION_SETTINGS, type Project } from '@layerloom/api';
 import { describe, expect, it } from 'vitest';
 import { adoptServerIds, layerNameProblem, saveBody, toDraft, traitNameProblem } from './project-draft.ts';
 
@@ -21,6 +21,7 @@ const project: Project = {
   rules: [],
   configurations: [],
   oneOfOnes: [],
+  animation: DEFAULT_ANIMATION_SETTINGS,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -63,6 +64,7 @@ describe('saveBody', () => {
       rules: [],
       configurations: [],
       oneOfOnes: [],
+      animation: DEFAULT_ANIMATION_SETTINGS,
     });
   });
 

@@ -70,6 +70,7 @@ export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: Scal
     traits: layer.traits.map((trait) => ({ id: trait.id, name: trait.name, weight: trait.weight })),
   }));
   body.rules = draft.rules;
+  body.animation = draft.animation;
   body.configurations = draft.configurations.map((configuration) => ({
     ...(configuration.id ? { id: configuration.id } : {}),
     name: configuration.name,

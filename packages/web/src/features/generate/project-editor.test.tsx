@@ -1,4 +1,4 @@
-import { type Project, planById } from '@layerloom/api';
+import { DEFAULT_ANIMATION_SETTINGS, type Project, planById } from '@layerloom/api';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,6 +32,7 @@ const project: Project = {
   rules: [],
   configurations: [],
   oneOfOnes: [],
+  animation: DEFAULT_ANIMATION_SETTINGS,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

@@ -26,12 +26,13 @@ import { useFeedback } from '../../app/feedback.ts';
 import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { AnimationPanel } from './animation-panel.tsx';
 import { BlockerList } from './blocker-list.tsx';
 import { pruneConfigurations, renameLayerInConfigurations } from './configurations.ts';
 import { ConfigurationsPanel } from './configurations-panel.tsx';
 import { feasibilityCount } from './feasibility.ts';
 import { FeasibilityPanel } from './feasibility-panel.tsx';
-import { type BlockerTarget, generateBlockers } from './generate-blockers.ts';
+import { type BlockerTarget, generateBlockers, longestAnimationMs } from './generate-blockers.ts';
 import { GeneratedModal, GenerationPanel } from './generation-panel.tsx';
 import { LayerEditor } from './layer-editor.tsx';
 import { LayersPanel, moveLayer, NEW_LAYER_INPUT_ID } from './layers-panel.tsx';
@@ -164,6 +165,7 @@ export function ProjectEditor({
     ],
   );
   // Whether the project itself is complete, apart from saving and a generation already running.
+  const longestMs = useMemo(() => longestAnimationMs(draft), [draft]);
   const isComplete = blockers.every((blocker) => blocker.id === 'not-saved' || blocker.id === 'running');
 
   const editLayer = (key: string, recipe: (layer: DraftLayer) => DraftLayer) =>
@@ -211,6 +213,11 @@ export function ProjectEditor({
       case 'rules': {
         const area = document.querySelector('.ll-gen-area-rules');
         reveal(area, area?.querySelector<HTMLElement>('input, button'));
+        return;
+      }
+      case 'animation': {
+        const area = document.querySelector('.ll-gen-area-animation');
+        reveal(area, area?.querySelector<HTMLElement>('input'));
         return;
       }
       case 'plans':
@@ -582,6 +589,19 @@ export function ProjectEditor({
             onChange={(oneOfOnes) => edit((d) => ({ ...d, oneOfOnes }))}
           />
         </Card>
+        {longestMs !== undefined ? (
+          <Card
+            title={<h2 className="ll-gen-card-title">Animation</h2>}
+            className="ll-gen-card ll-gen-area-animation"
+          >
+            <AnimationPanel
+              settings={draft.animation}
+              longestMs={longestMs}
+              plan={plan}
+              onChange={(animation) => edit((d) => ({ ...d, animation }))}
+            />
+          </Card>
+        ) : null}
         <Card
           title={<h2 className="ll-gen-card-title">Generate</h2>}
           className="ll-gen-card ll-gen-area-generate"

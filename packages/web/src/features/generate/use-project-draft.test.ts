@@ -1,4 +1,4 @@
-import type { Project } from '@layerloom/api';
+import { DEFAULT_ANIMATION_SETTINGS, type Project } from '@layerloom/api';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { savesSettled } from './pending-saves.ts';
@@ -17,6 +17,7 @@ const project: Project = {
   rules: [],
   configurations: [],
   oneOfOnes: [],
+  animation: DEFAULT_ANIMATION_SETTINGS,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
