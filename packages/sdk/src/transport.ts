@@ -48,6 +48,8 @@ export interface RawRequest {
   signal?: AbortSignal | undefined;
   /** Whether a 429/503 or a failed connection may be retried (GET, HEAD, PUT, DELETE). */
   idempotent?: boolean;
+  /** Error statuses the caller handles itself: answered as responses, not thrown. */
+  acceptStatuses?: readonly number[] | undefined;
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
@@ -142,7 +144,7 @@ export class Transport {
           cause: error,
         });
       }
-      if (response.ok) return response;
+      if (response.ok || request.acceptStatuses?.includes(response.status)) return response;
       const error = await errorOf(response, method, url);
       const wait = error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : backoff(attempt);
       const retry =

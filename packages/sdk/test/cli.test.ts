@@ -71,7 +71,7 @@ describe('the layerloom CLI against a server', () => {
     const sdk = new Layerloom({ apiKey: key, baseUrl: url });
     expect((await sdk.collections.get(collectionId!)).progress).toMatchObject({ status: 'ready', done: 6 });
 
-    // A leftover part of an earlier try: this server sends whole files, so the pull starts over.
+    // A leftover part with no record of which file it came from cannot be continued: the pull starts over.
     writeFileSync(join(work, 'CLI-cats.zip.part'), 'stale bytes');
     const pull = await layerloom(['pull', collectionId!], config, work);
     expect(pull.status, pull.stderr).toBe(0);
@@ -81,6 +81,20 @@ describe('the layerloom CLI against a server', () => {
     expect(zip.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     expect(zip.includes(Buffer.from('images/6.png'))).toBe(true);
     expect(() => statSync(join(work, 'CLI-cats.zip.part'))).toThrow();
+
+    // Interrupted halfway (the part and its ETag left behind): pull again asks for the rest only.
+    const etag = (
+      await fetch(`${url}/api/v1/collections/${collectionId}/download/zip`, {
+        method: 'HEAD',
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).headers.get('etag');
+    writeFileSync(join(work, 'CLI-cats.zip.part'), zip.subarray(0, zip.length >> 1));
+    writeFileSync(join(work, 'CLI-cats.zip.part.etag'), etag ?? '');
+    const resumed = await layerloom(['pull', collectionId!], config, work);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/^Resumed and saved CLI-cats\.zip \(/);
+    expect(readFileSync(join(work, 'CLI-cats.zip')).equals(zip)).toBe(true);
   }, 120_000);
 
   it('says what is wrong with the arguments, with status 2', async () => {

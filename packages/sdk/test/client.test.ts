@@ -239,39 +239,53 @@ describe('retries', () => {
   });
 });
 
-describe('downloadTo', () => {
-  it('resumes from the .part an interrupted download left, asking only for the rest', async () => {
-    const bytes = Buffer.alloc(100_000, 7).fill(9, 50_000);
-    const ranges: (string | undefined)[] = [];
-    const server = await listen((request, _body, response) => {
-      ranges.push(request.headers.range);
-      const start = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
-      response.writeHead(start ? 206 : 200, {
-        'content-length': String(bytes.length - start),
-        ...(start ? { 'content-range': `bytes ${start}-${bytes.length - 1}/${bytes.length}` } : {}),
-      });
-      response.end(bytes.subarray(start));
-    });
+describe('downloadTo against the real server', () => {
+  it('resumes a half-downloaded file with a range of the rest, and starts over when the part is of another file', async () => {
+    const layerloom = new Layerloom({ apiKey: await createApiKey(session), baseUrl: url });
+    const { project } = await smallProject(layerloom, 4);
+    const collection = await layerloom.collections.wait(
+      (await layerloom.collections.generate(project.id)).id,
+    );
     const folder = mkdtempSync(join(tmpdir(), 'layerloom-resume-'));
     try {
       const to = join(folder, 'collection.zip');
-      writeFileSync(`${to}.part`, bytes.subarray(0, 40_000));
-      const client = new Layerloom({ apiKey: 'll_live_x', baseUrl: server.url.replace('/hook', '') });
-      const seen: number[] = [];
-      const file = await client.collections.downloadTo('c1', {
+      const first = await layerloom.collections.downloadTo(collection.id, { to });
+      expect(first.resumed).toBe(false);
+      const whole = readFileSync(to);
+      expect(whole.subarray(0, 2).toString()).toBe('PK');
+
+      // What an interrupted download leaves: half the file, and the ETag it had.
+      const half = Math.floor(whole.length / 2);
+      const etag = (
+        await fetch(`${url}/api/v1/collections/${collection.id}/download/zip`, {
+          method: 'HEAD',
+          headers: { authorization: `Bearer ${await createApiKey(session, ['read'])}` },
+        })
+      ).headers.get('etag');
+      expect(etag).toMatch(/^"/);
+      rmSync(to);
+      writeFileSync(`${to}.part`, whole.subarray(0, half));
+      writeFileSync(`${to}.part.etag`, etag!);
+      const seen: { received: number; total: number | null }[] = [];
+      const resumed = await layerloom.collections.downloadTo(collection.id, {
         to,
-        onProgress: ({ received, total }) => {
-          expect(total).toBe(100_000);
-          seen.push(received);
-        },
+        onProgress: (progress) => seen.push(progress),
       });
-      expect(file).toEqual({ path: to, bytes: 100_000, resumed: true });
-      expect(ranges).toEqual(['bytes=40000-']);
-      expect(seen.at(-1)).toBe(100_000);
-      expect(readFileSync(to).equals(bytes)).toBe(true);
+      expect(resumed).toEqual({ path: to, bytes: whole.length, resumed: true });
+      // Only the rest came over the wire: the first chunk already counts the half on disk.
+      expect(seen[0]!.received).toBeGreaterThan(half);
+      expect(seen.at(-1)).toEqual({ received: whole.length, total: whole.length });
+      expect(readFileSync(to).equals(whole)).toBe(true);
+      expect(() => readFileSync(`${to}.part.etag`)).toThrow();
+
+      // A part of some other file (its ETag differs): the server sends this one whole, nothing is spliced.
+      writeFileSync(`${to}.part`, Buffer.alloc(half, 1));
+      writeFileSync(`${to}.part.etag`, '"0-0"');
+      const restarted = await layerloom.collections.downloadTo(collection.id, { to });
+      expect(restarted).toEqual({ path: to, bytes: whole.length, resumed: false });
+      expect(readFileSync(to).equals(whole)).toBe(true);
     } finally {
       rmSync(folder, { recursive: true, force: true });
-      await server.close();
     }
   });
 });

@@ -179,33 +179,53 @@ export class Collections {
   }
 
   /**
-   * Downloads a ready collection into a file (Node). It is written to `<to>.part` first and renamed
-   * when complete; run again after an interruption and it asks the server for the rest only (a server
-   * that cannot send ranges sends it all again, and the file starts over).
+   * Downloads a ready collection into a file (Node). It is written to `<to>.part` first (with the file's
+   * ETag beside it in `<to>.part.etag`) and renamed when complete; run again after an interruption and it
+   * asks the server for the rest only, under `If-Range`: if the collection's file changed since (a reroll or
+   * metadata edit), the server sends the new one whole and the download starts over, so two different
+   * files are never spliced. A server that cannot send ranges sends it all again, and the file starts over.
    */
   async downloadTo(id: string, options: DownloadToFileOptions): Promise<DownloadedFile> {
     assertNode('downloadTo');
     const fs = await import('node:fs');
-    const { rename, stat, rm } = await import('node:fs/promises');
+    const { readFile, rename, stat, rm, writeFile } = await import('node:fs/promises');
+    const kind = options.kind ?? 'zip';
     const part = `${options.to}.part`;
-    const have = options.resume === false ? 0 : ((await stat(part).catch(() => undefined))?.size ?? 0);
-    let response = await this.#request(
-      id,
-      options.kind ?? 'zip',
-      have > 0 ? have : undefined,
-      options.signal,
-    );
-    let resumed = have > 0 && response.status === 206 && rangeStart(response) === have;
-    if (have > 0 && response.status === 206 && !resumed) {
-      // A range from elsewhere than asked: start over rather than write a broken file.
+    const etagFile = `${part}.etag`;
+    let have = 0;
+    let etag: string | undefined;
+    if (options.resume !== false) {
+      have = (await stat(part).catch(() => undefined))?.size ?? 0;
+      etag = (await readFile(etagFile, 'utf8').catch(() => '')).trim() || undefined;
+    }
+    // Without the ETag of the file the part came from, its bytes cannot be trusted to continue this one.
+    const from = have > 0 && etag ? { offset: have, etag } : undefined;
+    let response = await this.#request(id, kind, from, options.signal);
+    let resumed = from !== undefined && response.status === 206 && rangeStart(response) === have;
+    if (from && response.status === 416 && rangeTotal(response) === have) {
+      // The part is already the whole file (the rename was all that was missing).
       await response.body?.cancel();
-      response = await this.#request(id, options.kind ?? 'zip', undefined, options.signal);
+      await rm(options.to, { force: true });
+      await rename(part, options.to);
+      await rm(etagFile, { force: true });
+      return { path: options.to, bytes: have, resumed: true };
+    }
+    if (from && (response.status === 416 || (response.status === 206 && !resumed))) {
+      // A range from elsewhere than asked, or a part longer than the file: start over rather than write a broken file.
+      await response.body?.cancel();
+      response = await this.#request(id, kind, undefined, options.signal);
       resumed = false;
     }
     if (!response.body) throw new ConnectionError('The download answered without a body');
     const offset = resumed ? have : 0;
     const length = sizeOf(response);
     const total = length === null ? null : offset + length;
+    const newEtag = response.headers.get('etag');
+    if (!resumed) {
+      // Remember which file the part holds (a weak ETag cannot be resumed from: none is kept).
+      if (newEtag && !newEtag.startsWith('W/')) await writeFile(etagFile, newEtag);
+      else await rm(etagFile, { force: true });
+    }
     const out = fs.createWriteStream(part, { flags: resumed ? 'a' : 'w' });
     let received = offset;
     try {
@@ -229,15 +249,26 @@ export class Collections {
     }
     await rm(options.to, { force: true });
     await rename(part, options.to);
+    await rm(etagFile, { force: true });
     return { path: options.to, bytes: received, resumed };
   }
 
-  async #request(id: string, kind: DownloadKind, from: number | undefined, signal: AbortSignal | undefined) {
+  async #request(
+    id: string,
+    kind: DownloadKind,
+    from: { offset: number; etag: string } | undefined,
+    signal: AbortSignal | undefined,
+  ) {
     return this.#transport.send({
       method: 'GET',
       path: fillPath(downloadCollection.path, { id, kind }),
-      headers: { accept: '*/*', ...(from === undefined ? {} : { range: `bytes=${from}-` }) },
+      headers: {
+        accept: '*/*',
+        ...(from === undefined ? {} : { range: `bytes=${from.offset}-`, 'if-range': from.etag }),
+      },
       signal,
+      // A 416 is an answer about the part on disk, handled by downloadTo, not an error.
+      acceptStatuses: from === undefined ? undefined : [416],
     });
   }
 }
@@ -249,6 +280,12 @@ function sizeOf(response: Response): number | null {
 
 function rangeStart(response: Response): number | null {
   const match = /^bytes (\d+)-/.exec(response.headers.get('content-range') ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** The whole size a `Content-Range: bytes …/N` names, or null. */
+function rangeTotal(response: Response): number | null {
+  const match = /\/(\d+)$/.exec(response.headers.get('content-range') ?? '');
   return match ? Number(match[1]) : null;
 }
 

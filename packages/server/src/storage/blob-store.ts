@@ -18,8 +18,8 @@ export interface BlobStore {
   readonly location: string;
   /** Stores a blob atomically, replacing any blob with that key; resolves with its size in bytes. */
   put(key: string, body: Buffer | Readable): Promise<{ size: number }>;
-  /** Streams a blob; throws BlobNotFoundError when absent. */
-  get(key: string): Promise<Readable>;
+  /** Streams a blob, or only the bytes `range.start`…`range.end` (inclusive); throws BlobNotFoundError when absent. */
+  get(key: string, range?: BlobRange): Promise<Readable>;
   /** Reads a whole blob into memory; throws BlobNotFoundError when absent. */
   getBuffer(key: string): Promise<Buffer>;
   /** The blob's size and time, or undefined when absent. */
@@ -46,6 +46,12 @@ export interface BlobStore {
   close?(): void;
   /** Removes the temporary files of processes that are no longer running (a crash leaves them); answers how many. */
   sweep?(): Promise<number>;
+}
+
+/** A part of a blob: the bytes from `start` to `end`, both included (as HTTP ranges count them). */
+export interface BlobRange {
+  start: number;
+  end: number;
 }
 
 /** How a presigned download is answered. */

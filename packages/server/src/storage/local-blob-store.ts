@@ -90,7 +90,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       await mkdir(dirname(target), { recursive: true });
       await rename(staged, target);
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key);
       try {
         await stat(path);
@@ -98,7 +98,7 @@ export function createLocalBlobStore(root: string): BlobStore {
         if (isMissing(error)) throw new BlobNotFoundError(key);
         throw error;
       }
-      return createReadStream(path);
+      return createReadStream(path, range ? { start: range.start, end: range.end } : {});
     },
     async getBuffer(key) {
       try {

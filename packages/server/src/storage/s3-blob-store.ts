@@ -144,9 +144,15 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
       return { size: counter.bytes };
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: objectKey(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         return answer.Body as Readable;
       } catch (error) {
         if (isMissing(error)) throw new BlobNotFoundError(key);

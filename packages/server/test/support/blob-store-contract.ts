@@ -84,6 +84,14 @@ export function describeBlobStoreContract(name: string, open: () => Promise<Cont
       expect(info?.modifiedAt.getTime()).toBeGreaterThan(before);
     });
 
+    it('streams a part of a blob: the bytes from start to end, both included', async () => {
+      await store.put('exports/part.bin', Buffer.from('0123456789'));
+      expect((await bytesOf(await store.get('exports/part.bin', { start: 3, end: 6 }))).toString()).toBe(
+        '3456',
+      );
+      expect((await bytesOf(await store.get('exports/part.bin', { start: 9, end: 9 }))).toString()).toBe('9');
+    });
+
     it('replaces a blob written again under the same key', async () => {
       await store.put('x/file.json', Buffer.from('{"v":1}'));
       await store.put('x/file.json', Buffer.from('{"v":22}'));

@@ -254,6 +254,43 @@ describe.each(databaseKinds)('generation and collections on %s', (kind) => {
     expect((await get('tarball')).statusCode).toBe(400);
   });
 
+  it('resumes a download with Range (206), refuses a range past the end (416), and sends a changed file whole under If-Range', async () => {
+    const url = `/api/v1/collections/${collectionId}/download/zip`;
+    const get = (headers: Record<string, string> = {}) =>
+      test.app.inject({ method: 'GET', url, headers: { cookie: pro.cookie, ...headers } });
+    const whole = await get();
+    const size = whole.rawPayload.length;
+    const etag = whole.headers.etag as string;
+    expect(whole.headers).toMatchObject({ 'accept-ranges': 'bytes', 'content-length': String(size) });
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+
+    const rest = await get({ range: 'bytes=1000-', 'if-range': etag });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.headers['content-range']).toBe(`bytes 1000-${size - 1}/${size}`);
+    expect(rest.headers['content-length']).toBe(String(size - 1000));
+    expect(
+      Buffer.concat([whole.rawPayload.subarray(0, 1000), rest.rawPayload]).equals(whole.rawPayload),
+    ).toBe(true);
+    const middle = await get({ range: 'bytes=10-19' });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.rawPayload.equals(whole.rawPayload.subarray(10, 20))).toBe(true);
+
+    const past = await get({ range: `bytes=${size}-`, 'if-range': etag });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${size}`);
+    expect(past.json().error.message).toMatch(/starts past its end/);
+
+    // The collection's files change (as a metadata edit does): the export is made again, with a new ETag.
+    await setTimeout(5);
+    await test.app.blobs.deletePrefix(`collections/${collectionId}/exports`);
+    const changed = await get({ range: 'bytes=1000-', 'if-range': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers['content-range']).toBeUndefined();
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.rawPayload.length).toBe(Number(changed.headers['content-length']));
+    expect(changed.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
   it('enforces plan limits and the number of valid combinations before any job', async () => {
     const free = await createUserAndLogin(test.app);
     const tooBig = await createFixtureProject(test.app, free.cookie, { collectionSize: 101 });
