@@ -1,5 +1,6 @@
 import { DEACTIVATED_SIGN_IN_MESSAGE } from '@layerloom/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadyCollection } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import {
   createUser,
@@ -105,6 +106,24 @@ describe.each(databaseKinds)('deactivating and reactivating your own account on 
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe('This account is not deactivated: log in as usual.');
   });
+
+  it('keeps the public mint page and hosted files of a deactivated account up', async () => {
+    const maker = await createUserAndLogin(test.app);
+    const collectionId = await createReadyCollection(test.app, maker.cookie, { collectionSize: 2 });
+    const published = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/collections/${collectionId}/publication`,
+      headers: { cookie: maker.cookie },
+      payload: {},
+    });
+    const slug = published.json().data.publication.slug;
+    expect((await deactivate(maker, maker.password)).statusCode).toBe(200);
+    const drop = await test.app.inject({ method: 'GET', url: `/api/v1/drops/${slug}` });
+    expect(drop.statusCode).toBe(200);
+    expect(drop.json().data.drop.size).toBe(2);
+    const metadata = await test.app.inject({ method: 'GET', url: `/hosted/${slug}/metadata/1.json` });
+    expect(metadata.statusCode).toBe(200);
+  }, 60_000);
 
   it('does not let a user lift a deactivation an admin made', async () => {
     const bob = await createUser(test.app);

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartFiles } from '../../../test/support/multipart.ts';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/support/stripe-stand-in.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
@@ -83,6 +84,20 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     const refused = await as(ada).post(`/api/v1/projects/${project}/generate`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toContain('Your Free plan generates up to 100 assets');
+    // A layer file of 6 MB: over the Free plan's 5 MB, within Starter's 10 MB.
+    const layerId = (await as(ada).get(`/api/v1/projects/${project}`)).json().data.project.layers[0].id;
+    const uploadBig = () => {
+      const body = multipartFiles([{ filename: 'big.png', bytes: Buffer.alloc(6 * 1024 * 1024, 1) }]);
+      return test.app.inject({
+        method: 'POST',
+        url: `/api/v1/projects/${project}/layers/${layerId}/traits`,
+        headers: { cookie: ada.cookie, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const tooBig = await uploadBig();
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error.message).toBe('File size is too big: big.png is over 5 MB');
 
     const started = await as(ada).post('/api/v1/billing/checkout', { planId: 'starter' });
     expect(started.statusCode).toBe(200);
@@ -126,6 +141,14 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     const allowed = await as(ada).post(`/api/v1/projects/${project}/generate`);
     expect(allowed.statusCode).toBe(400);
     expect(allowed.json().error.message).toContain('Only 27 unique combinations are possible');
+    // So did the file size: the same 6 MB file now passes the size check and is refused only as no image.
+    const sized = await uploadBig();
+    expect(sized.statusCode).toBe(400);
+    expect(sized.json().error.message).toMatch(/File type is not supported/);
+    // And the watermark: a new collection on Starter has none.
+    const small = await createFixtureProject(test.app, ada.cookie, { collectionSize: 2, size: 64 });
+    const generated = await as(ada).post(`/api/v1/projects/${small}/generate`);
+    expect(generated.json().data.collection.watermark).toBe(false);
 
     const again = await as(ada).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`);
     expect(again.statusCode).toBe(409);
