@@ -2,13 +2,23 @@ import {
   airdrop,
   createAllowlist,
   deployCollection,
+  getSalePhase,
   layerloomCollectionAbi,
   reveal,
   setAllowlist,
   setPhase,
+  setSaleSchedule,
 } from '@layerloom/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { type Address, createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem';
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  type Hex,
+  http,
+  parseEther,
+} from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './support/anvil.ts';
@@ -366,9 +376,56 @@ describe('minting from the public mint page', () => {
     await listed.page.context().close();
   });
 
+  it('counts down to a scheduled public sale, which opens by itself, and mints in it', async () => {
+    // The creator schedules the public sale half a minute ahead (the allowlist sale ends then).
+    const startsAt = new Date(Math.ceil((Date.now() + 30_000) / 1000) * 1000);
+    await setSaleSchedule({ ...clients(), address: contract, allowlistStart: null, publicStart: startsAt });
+    expect(await getSalePhase({ publicClient: clients().publicClient, address: contract })).toBe('closed');
+    const { page, card } = await openMintPage({ account: hesitantCollector });
+    const timer = card.getByRole('timer');
+    await expect.poll(() => timer.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await timer.getAttribute('aria-label')).toMatch(/^Public sale opens in 00:[0-3]\d$/);
+    expect(await card.getByText(/^The sale is not open yet: the public sale opens /).isVisible()).toBe(true);
+    expect(await card.getByRole('button', { name: /^Mint/ }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'mint-countdown');
+
+    // At the start the card opens without a reload, and the chain sells.
+    const connectButton = card.getByRole('button', { name: 'Connect Test Wallet' });
+    await expect.poll(() => connectButton.isVisible(), { timeout: 45_000 }).toBe(true);
+    expect(await timer.count()).toBe(0);
+    expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime());
+    // A live chain makes a block every few seconds; anvil only when asked (the wallet's checks read the latest).
+    await createTestClient({ chain: anvilChain, mode: 'anvil', transport: http(anvil.rpcUrl) }).mine({
+      blocks: 1,
+    });
+    await connect(card);
+    const mint = card.getByRole('button', { name: 'Mint 1' });
+    await expect.poll(() => mint.isEnabled()).toBe(true);
+    await mint.click();
+    await expect.poll(() => card.getByText('Mint confirmed').isVisible(), { timeout: 30_000 }).toBe(true);
+    const publicClient = clients().publicClient;
+    expect(await getSalePhase({ publicClient, address: contract })).toBe('public');
+    expect(
+      await publicClient.readContract({
+        address: contract,
+        abi: layerloomCollectionAbi,
+        functionName: 'balanceOf',
+        args: [hesitantCollector],
+      }),
+    ).toBe(1n);
+    await page.context().close();
+  });
+
   it('says the collection is sold out once every token is minted', async () => {
     await setPhase({ ...clients(), address: contract, phase: 'public' });
-    await airdrop({ ...clients(), address: contract, recipients: [{ to: anvilAccount0, quantity: 2 }] });
+    const minted = await clients().publicClient.readContract({
+      address: contract,
+      abi: layerloomCollectionAbi,
+      functionName: 'totalMinted',
+    });
+    const rest = Number(BigInt(SIZE) - minted);
+    await airdrop({ ...clients(), address: contract, recipients: [{ to: anvilAccount0, quantity: rest }] });
     const { page, card } = await openMintPage({ account: hesitantCollector });
     await expect
       .poll(() => card.getByText(`Sold out: all ${SIZE} tokens are minted.`).isVisible(), { timeout: 20_000 })

@@ -42,7 +42,7 @@ describe('mintErrorMessage', () => {
       'Not enough tokens left for this quantity: the collection is (nearly) sold out.',
     );
     expect(revert('SalePhaseNotActive')).toBe(
-      'This sale is not open right now. The page has been refreshed; try again.',
+      'This sale is not open on chain yet. A scheduled sale opens with the first block after its start time: try again in a few seconds.',
     );
   });
 });

@@ -10,7 +10,9 @@ const revertMessages: Record<string, (context: MintErrorContext) => string> = {
   InvalidMerkleProof: () => 'This wallet is not on the allowlist for this sale.',
   WalletLimitExceeded: () => 'This wallet would go over its mint limit for this sale. Choose fewer tokens.',
   ExceedsMaxSupply: () => 'Not enough tokens left for this quantity: the collection is (nearly) sold out.',
-  SalePhaseNotActive: () => 'This sale is not open right now. The page has been refreshed; try again.',
+  // A scheduled sale opens with the chain's first block after its start time, a few seconds after it.
+  SalePhaseNotActive: () =>
+    'This sale is not open on chain yet. A scheduled sale opens with the first block after its start time: try again in a few seconds.',
   IncorrectPayment: () => 'The price changed while you were minting. Try again at the new price.',
 };
 
