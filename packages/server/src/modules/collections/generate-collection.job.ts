@@ -1,6 +1,7 @@
 import { computeRarity, finishCollection, generateCollection } from '@layerloom/engine';
 import { z } from 'zod';
 import { type Job, type JobContext, JobSplit } from '../../jobs/job.ts';
+import { jobErrorMessage } from '../../jobs/job-error-message.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { notify } from '../notifications/bell.service.ts';
@@ -91,19 +92,19 @@ export function generateCollectionJob(app: App) {
         'code' in error &&
         typeof error.code === 'string' &&
         !/INTERNAL|RENDER|COLLECTION_INCOMPLETE/.test(error.code);
+      const failure = userFixable
+        ? new AppError('BAD_REQUEST', (error as Error).message, { cause: error })
+        : error;
       if (!payload.editions) {
         await notify(app, collection.owner_id, {
           kind: 'generation_failed',
           title: `“${collection.name}” could not be generated`,
-          body:
-            userFixable || error instanceof AppError
-              ? (error as Error).message
-              : 'The generation stopped with an error. Try again, or contact support.',
+          // The message the collection's progress shows: never a storage key, a path or a stack.
+          body: jobErrorMessage(failure),
           link: `/dashboard/collections/${collectionId}`,
         });
       }
-      if (userFixable) throw new AppError('BAD_REQUEST', (error as Error).message, { cause: error });
-      throw error;
+      throw failure;
     }
     if (payload.editions) {
       // A chunk that finished while its collection was deleted: nobody else removes what it wrote.

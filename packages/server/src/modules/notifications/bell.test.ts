@@ -1,9 +1,12 @@
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
 import { openEventStream } from '../../../test/support/sse.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, freshIp, type LoggedInUser, mailsTo } from '../../../test/support/users.ts';
+import { STORAGE_JOB_ERROR } from '../../jobs/job-error-message.ts';
 import { notify } from './bell.service.ts';
 
 describe.each(databaseKinds)('the bell on %s', (kind) => {
@@ -186,5 +189,50 @@ describe.each(databaseKinds)('the bell on %s', (kind) => {
     expect(
       (await list(bob)).notifications.some((n: { kind: string }) => n.kind === 'generation_finished'),
     ).toBe(false);
+  });
+
+  it('tells the owner when a generation failed, with a reason they can read', async () => {
+    const projectId = await createFixtureProject(test.app, ada.cookie, { collectionSize: 4 });
+    // Its layer images are gone from storage, so the job cannot read them.
+    const traits = join(test.dataDir, 'blobs', 'projects', projectId, 'traits');
+    for (const file of await readdir(traits)) await rm(join(traits, file));
+    const started = await as(ada, 'POST', `/api/v1/projects/${projectId}/generate`);
+    expect(started.statusCode).toBe(202);
+    const collectionId = started.json().data.collection.id;
+    const failed = await waitForNotification(ada, 'generation_failed');
+    expect(failed).toMatchObject({ link: `/dashboard/collections/${collectionId}` });
+    expect(failed.title).toMatch(/could not be generated$/);
+    // What the collection's progress says, not the storage key the job could not read.
+    expect(failed.body).toBe(STORAGE_JOB_ERROR);
+  });
+
+  it('never shows anyone a notification of someone else, whatever its kind', async () => {
+    const rows = await test.app.database.db
+      .selectFrom('notifications')
+      .select(['id', 'user_id', 'kind'])
+      .execute();
+    // The cases above made one of each kind but new messages and drop sales (their own tests cover those).
+    expect(new Set(rows.map((row) => row.kind))).toEqual(
+      new Set([
+        'drop_deployed',
+        'referral_signed_up',
+        'account_waiting',
+        'request_decision',
+        'plan_changed',
+        'generation_finished',
+        'generation_failed',
+      ]),
+    );
+    for (const user of [ada, bob, admin]) {
+      const seen = (await list(user, '?pageSize=50')).notifications.map((n: { id: string }) => n.id).sort();
+      const own = rows
+        .filter((row) => row.user_id === user.id)
+        .map((row) => row.id)
+        .sort();
+      expect(seen).toEqual(own);
+      for (const row of rows.filter((other) => other.user_id !== user.id)) {
+        expect((await as(user, 'POST', `/api/v1/notifications/${row.id}/read`)).statusCode).toBe(404);
+      }
+    }
   });
 });
