@@ -2,7 +2,14 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './support/app.ts';
-import { openPage, screenshot, seriousAxeViolations, signIn, type ViewportName } from './support/browser.ts';
+import {
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  type ViewportName,
+  viewports,
+} from './support/browser.ts';
 import { mailTo, startAppWithMember } from './support/members.ts';
 
 let app: RunningApp;
@@ -174,6 +181,12 @@ describe('the account area', () => {
     await page
       .getByText('This confirmation link is not valid. Save your new email again to get a new one.')
       .waitFor();
+    // The confirmation page at the other widths, in the state a reused link shows.
+    for (const width of ['tablet', 'desktop'] as ViewportName[]) {
+      await page.setViewportSize(viewports[width]);
+      await screenshot(page, 'account-email-link-used');
+      expect(await seriousAxeViolations(page), `used link at ${width}`).toEqual([]);
+    }
     expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
     await context.close();
     member = { ...member, email: newEmail };
