@@ -7,6 +7,7 @@ import { isTwoFactorEnabled } from '../auth/two-factor.service.ts';
 import { getBilling } from '../billing/billing.service.ts';
 import { collectionPrefix } from '../collections/collection-view.ts';
 import { listCollections } from '../collections/collections.service.ts';
+import { allNotifications, toNotification } from '../notifications/bell.repository.ts';
 import { readPreferences } from '../notifications/notification-preferences.ts';
 import { listProjects } from '../projects/projects.service.ts';
 import { getReferrals } from '../referrals/referrals.service.ts';
@@ -24,9 +25,9 @@ const UPLOADED_COLLECTION_FOLDERS = ['placeholder', 'mint-page'] as const;
 
 /**
  * Streams "download my data" as a ZIP to `output`: `account.json` (profile, settings, sessions, projects,
- * collections, billing history, referrals, with the user's own links only) and the files the user uploaded:
- * `files/avatar/…`, `files/projects/<id>/…` (layer images), `files/collections/<id>/…` (placeholder and
- * mint-page images). Never a password hash, a two-factor secret, a token or another user's data; the
+ * collections, billing history, referrals, notifications, with the user's own links only) and the files
+ * the user uploaded: `files/avatar/…`, `files/projects/<id>/…` (layer images), `files/collections/<id>/…`
+ * (placeholder and mint-page images). Never a password hash, a two-factor secret, a token or another user's data; the
  * generated collections themselves are downloaded from each collection's page. One file is read at a time.
  */
 export async function writeDataExport(app: App, user: AuthUser, output: Writable): Promise<void> {
@@ -42,6 +43,7 @@ export async function writeDataExport(app: App, user: AuthUser, output: Writable
     referrals,
     notifications,
     twoFactor,
+    bell,
   ] = await Promise.all([
     getProfile(app, user.id),
     listSessions(app, user),
@@ -51,6 +53,7 @@ export async function writeDataExport(app: App, user: AuthUser, output: Writable
     getReferrals(app, user.id),
     readPreferences(db, user.id),
     isTwoFactorEnabled(db, user.id),
+    allNotifications(db, user.id),
   ]);
 
   const files: { path: string; key: string }[] = [];
@@ -102,6 +105,11 @@ export async function writeDataExport(app: App, user: AuthUser, output: Writable
       totalRewardUsd: referrals.totalRewardUsd,
       referrals: referrals.referrals,
     },
+    // The bell's notifications, with links made absolute like the others.
+    notifications: bell.map(toNotification).map(({ id: _id, ...notice }) => ({
+      ...notice,
+      link: notice.link ? `${base}${notice.link}` : null,
+    })),
   };
   for (const collection of collections) {
     for (const folder of UPLOADED_COLLECTION_FOLDERS) {

@@ -89,6 +89,17 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
     ]);
     expect(account.billing.payments).toEqual([expect.objectContaining({ planId: 'starter' })]);
     expect(account.referrals.referrals).toEqual([expect.objectContaining({ email: 'charles@example.com' })]);
+    // Her bell: the collection ready and the plan she bought, with their links.
+    expect(account.notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'generation_finished',
+          title: '“Ada Drop” is ready',
+          link: expect.stringContaining(`/dashboard/collections/${collectionId}`),
+        }),
+        expect.objectContaining({ kind: 'plan_changed', title: 'Your plan is now Starter' }),
+      ]),
+    );
 
     // The files: the avatar, and every layer image of her project, each where account.json says.
     expect(entries.get(account.profile.user.avatar)).toEqual(avatar);

@@ -32,6 +32,17 @@ export async function countUnread(db: Kysely<Database>, userId: string): Promise
   return Number(row?.count ?? 0);
 }
 
+/** Every notification of the user, newest first (their data export). */
+export async function allNotifications(db: Kysely<Database>, userId: string): Promise<NotificationRow[]> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 /** One page of the user's notifications, newest first, and how many they have in all. */
 export async function pageOfNotifications(
   db: Kysely<Database>,
