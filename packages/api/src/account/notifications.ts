@@ -4,7 +4,8 @@ import { successSchema } from '../envelope.ts';
 /**
  * The kinds of optional mail a user can turn off, each with what it is about. Only kinds the product
  * actually sends are listed; account-safety mails (address verification, password reset and change,
- * email change, account approval) are always sent and are not here.
+ * email change, two-factor changes, account approval, deactivation and deletion, plan changes) are always
+ * sent and are not here.
  */
 export const notificationKinds = [
   {

@@ -69,8 +69,9 @@ export function NotificationTab() {
         </h2>
         <p className="llnot-lead">
           These are always sent and cannot be turned off, because they protect your account: confirming your
-          email address, password reset codes, a changed password or email address, and your account being
-          approved or declined.
+          email address, password reset codes, a changed password or email address, two-factor sign-in turned
+          on or off and new recovery codes, your account approved or declined, deactivated, reactivated or
+          deleted, and a change of your plan.
         </p>
       </section>
     </div>
