@@ -45,6 +45,18 @@ describe('running the drop from the owner’s wallet', () => {
       functionName: 'saleConfig',
     });
 
+  const saleSchedule = () =>
+    publicClient().readContract({
+      address: contract,
+      abi: layerloomCollectionAbi,
+      functionName: 'saleSchedule',
+    });
+  /** A date as a datetime-local input takes it, in local time ("2026-12-01T14:00"). */
+  const localInput = (date: Date) => {
+    const two = (value: number) => String(value).padStart(2, '0');
+    return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+  };
+
   beforeAll(async () => {
     anvil = await startAnvil();
     [app, browser] = await Promise.all([
@@ -169,11 +181,29 @@ describe('running the drop from the owner’s wallet', () => {
       allowlistMaxPerWallet: 1,
     });
 
-    // Open the allowlist sale.
+    // A schedule: out of order is named in place and nothing is sent; then the public sale opens in a day.
     const phase = drop.getByRole('region', { name: 'Sale phase' });
+    const inOneDay = new Date(Date.now() + 86_400_000);
+    inOneDay.setSeconds(0, 0);
+    await phase.getByLabel('Allowlist sale opens').fill(localInput(new Date(inOneDay.getTime() + 3_600_000)));
+    await phase.getByLabel('Public sale opens').fill(localInput(inOneDay));
+    await phase.getByRole('button', { name: 'Set the schedule' }).click();
+    await expect
+      .poll(() => phase.getByText('The public sale must open after the allowlist sale.').isVisible())
+      .toBe(true);
+    expect(await drop.locator('[data-action="schedule"]').count()).toBe(0);
+    await phase.getByLabel('Allowlist sale opens').fill('');
+    await phase.getByRole('button', { name: 'Set the schedule' }).click();
+    await confirmed(drop, 'schedule');
+    expect(await saleSchedule()).toEqual([0, inOneDay.getTime() / 1000]);
+    await expect.poll(() => phase.getByTestId('drop-schedule').textContent()).toContain('public sale');
+    await screenshot(page, 'drop-schedule');
+
+    // Open the allowlist sale by hand, which ends the schedule.
     await phase.getByRole('button', { name: 'Open the allowlist sale' }).click();
     await confirmed(drop, 'phase', 'Open the allowlist sale');
     expect((await saleConfig()).phase).toBe(1);
+    expect(await saleSchedule()).toEqual([0, 0]);
     await expect.poll(() => state.nth(0).textContent()).toBe('Allowlist sale');
 
     // The public price and limit, then the public sale.
@@ -266,8 +296,11 @@ describe('running the drop from the owner’s wallet', () => {
         drop.getByText(`Connect the wallet that owns this contract (${anvilAccount0}).`).isVisible(),
       )
       .toBe(true);
-    const phaseButtons = drop.getByRole('region', { name: 'Sale phase' }).getByRole('button');
+    const phaseButtons = drop
+      .getByRole('region', { name: 'Sale phase' })
+      .getByRole('button', { name: /^(Open|Close) the/ });
     expect(await phaseButtons.count()).toBe(2);
+    expect(await drop.getByRole('button', { name: 'Set the schedule' }).isDisabled()).toBe(true);
     for (const button of await phaseButtons.all()) expect(await button.isDisabled()).toBe(true);
     expect(await drop.getByRole('button', { name: 'Save price and limit' }).isDisabled()).toBe(true);
     expect(await drop.getByRole('button', { name: 'Set the allowlist on chain' }).isDisabled()).toBe(true);

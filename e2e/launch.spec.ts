@@ -89,16 +89,26 @@ describe('launching a collection from the creator’s wallet', () => {
     await launch.getByLabel('Payout address').fill(anvilAccount0);
     await launch.getByLabel('Mint price').fill('0.01');
     await launch.getByLabel('Royalties').fill('2.5');
+    // The public sale opens by itself in a day (local time, as the input takes it).
+    const opensAt = new Date(Date.now() + 86_400_000);
+    opensAt.setSeconds(0, 0);
+    const two = (value: number) => String(value).padStart(2, '0');
+    await launch
+      .getByLabel('Public sale opens')
+      .fill(
+        `${opensAt.getFullYear()}-${two(opensAt.getMonth() + 1)}-${two(opensAt.getDate())}T${two(opensAt.getHours())}:${two(opensAt.getMinutes())}`,
+      );
     await deploy.click();
 
-    for (const name of ['deploy', 'record', 'reveal', 'provenance']) {
+    for (const name of ['deploy', 'record', 'reveal', 'provenance', 'schedule']) {
       await expect.poll(() => step(page, name).textContent(), { timeout: 30_000 }).toContain('Confirmed');
     }
     await expect.poll(() => launch.getByText('Your collection is deployed').isVisible()).toBe(true);
     // Each transaction shows its hash (the local chain has no explorer to link to).
-    for (const name of ['deploy', 'reveal', 'provenance']) {
+    for (const name of ['deploy', 'reveal', 'provenance', 'schedule']) {
       expect(await step(page, name).locator('code').textContent()).toMatch(/^0x[0-9a-f]{64}$/);
     }
+    expect(await launch.getByText('The sale opens by itself at the times you set.').isVisible()).toBe(true);
     expect(await step(page, 'record').textContent()).toContain('Verified on chain');
     const deployed = page.getByRole('list', { name: 'Deployed contracts' });
     await expect.poll(() => deployed.getByText('Verified on chain').isVisible()).toBe(true);
@@ -135,7 +145,8 @@ describe('launching a collection from the creator’s wallet', () => {
         | 'mintPrice'
         | 'revealed'
         | 'baseURI'
-        | 'provenanceHash',
+        | 'provenanceHash'
+        | 'saleSchedule',
     >(
       functionName: name,
     ) => publicClient.readContract({ address, abi: layerloomCollectionAbi, functionName });
@@ -147,6 +158,7 @@ describe('launching a collection from the creator’s wallet', () => {
     expect(await read('revealed')).toBe(true);
     expect(await read('baseURI')).toBe(publication.baseUri);
     expect(await read('provenanceHash')).toBe(`0x${publication.provenanceHash}`);
+    expect(await read('saleSchedule')).toEqual([0, opensAt.getTime() / 1000]);
     const [royaltyReceiver, royalty] = await publicClient.readContract({
       address,
       abi: layerloomCollectionAbi,
