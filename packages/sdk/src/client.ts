@@ -43,7 +43,7 @@ export class Layerloom {
   readonly publications: Publications;
   /** Records of deployed contracts. */
   readonly deployments: Deployments;
-  /** Verifying webhook deliveries. */
+  /** Webhook endpoints (with the `webhooks` scope) and verifying their deliveries. */
   readonly webhooks: Webhooks;
   /** The server this client talks to. */
   readonly baseUrl: string;
@@ -70,6 +70,6 @@ export class Layerloom {
     this.collections = new Collections(transport);
     this.publications = new Publications(transport);
     this.deployments = new Deployments(transport);
-    this.webhooks = new Webhooks();
+    this.webhooks = new Webhooks(transport);
   }
 }

@@ -1,5 +1,6 @@
 export type {
   Collection,
+  CreateWebhookInput,
   Deployment,
   ErrorCode,
   Feasibility,
@@ -10,6 +11,9 @@ export type {
   Publication,
   Token,
   Trait,
+  UpdateWebhookInput,
+  WebhookDelivery,
+  WebhookEndpoint,
   WebhookEventType,
   WebhookPayload,
 } from '@layerloom/api';
@@ -44,6 +48,7 @@ export type { Deployments } from './resources/deployments.ts';
 export type { LayersSource, PreviewOptions, Projects } from './resources/projects.ts';
 export type { Publications } from './resources/publications.ts';
 export {
+  type CreatedWebhook,
   type VerifyWebhookOptions,
   type WebhookRequest,
   type Webhooks,

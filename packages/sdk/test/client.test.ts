@@ -151,37 +151,46 @@ describe('the SDK against a real server', () => {
     expect((error as RateLimitError).retryAfterSeconds).toBeGreaterThan(1);
   });
 
-  it('verifies a signed test delivery from the server and refuses a tampered one', async () => {
+  it('manages webhook endpoints with a webhooks key, verifies a signed test delivery and refuses a tampered one', async () => {
     const received: { body: string; headers: IncomingMessage['headers'] }[] = [];
     const receiver = await listen((request, body) => received.push({ body, headers: request.headers }));
+    // The read/generate/publish key of the other tests cannot reach them: the scope is never implied.
+    await expect(layerloom.webhooks.list()).rejects.toBeInstanceOf(PermissionDeniedError);
+    const hooks = new Layerloom({ apiKey: await createApiKey(session, ['webhooks']), baseUrl: url }).webhooks;
     try {
-      const created = await fetch(`${url}/api/v1/webhooks`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url, cookie: session.cookie },
-        body: JSON.stringify({ url: receiver.url, events: ['generation.finished'] }),
-      }).then(
-        (response) => response.json() as Promise<{ data: { endpoint: { id: string }; secret: string } }>,
-      );
-      await fetch(`${url}/api/v1/webhooks/${created.data.endpoint.id}/test`, {
-        method: 'POST',
-        headers: { origin: url, cookie: session.cookie },
-      });
+      const { endpoint, secret } = await hooks.create({ url: receiver.url, events: ['generation.finished'] });
+      expect(secret).toMatch(/^whsec_/);
+      expect(endpoint).toMatchObject({ url: receiver.url, events: ['generation.finished'], enabled: true });
+      expect((await hooks.list()).map((item) => item.id)).toContain(endpoint.id);
+      expect(
+        await hooks.update(endpoint.id, { events: ['generation.finished', 'generation.failed'] }),
+      ).toMatchObject({ id: endpoint.id, events: ['generation.finished', 'generation.failed'] });
+
+      const queued = await hooks.sendTest(endpoint.id);
+      expect(queued.eventType).toBe('webhook.test');
       await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(async () => (await hooks.deliveries(endpoint.id))[0]?.status, { timeout: 15_000 })
+        .toBe('succeeded');
       const delivery = received[0]!;
-      const event = await layerloom.webhooks.verify(
+      const event = await hooks.verify(
         { body: delivery.body, headers: delivery.headers as Record<string, string> },
-        { secret: created.data.secret },
+        { secret },
       );
       expect(event.type).toBe('webhook.test');
       await expect(
-        layerloom.webhooks.verify(
+        hooks.verify(
           {
             body: delivery.body.replace('webhook.test', 'webhook.tesT'),
             headers: delivery.headers as Record<string, string>,
           },
-          { secret: created.data.secret },
+          { secret },
         ),
       ).rejects.toThrow('No webhook signature matches');
+
+      await hooks.delete(endpoint.id);
+      expect((await hooks.list()).map((item) => item.id)).not.toContain(endpoint.id);
+      await expect(hooks.deliveries(endpoint.id)).rejects.toBeInstanceOf(NotFoundError);
     } finally {
       await receiver.close();
     }

@@ -3,13 +3,18 @@ import { successSchema } from '../envelope.ts';
 
 /**
  * What an API key may do. Every `/api/v1` route a key may call names one scope (the server's route
- * table); account security, billing, admin routes and the keys themselves take no key at all.
+ * table); account security, billing, admin routes, the keys themselves and webhook signing secrets take
+ * no key at all. `webhooks` is never granted unless chosen: such a key can send the account's events
+ * to any address.
  */
-export const ApiKeyScopeSchema = z.enum(['read', 'generate', 'publish', 'messages']);
+export const ApiKeyScopeSchema = z.enum(['read', 'generate', 'publish', 'messages', 'webhooks']);
 export type ApiKeyScope = z.infer<typeof ApiKeyScopeSchema>;
 
-/** Each scope's label and what it allows, as Settings › Developers and the API docs describe it. */
-export const apiKeyScopes: Record<ApiKeyScope, { label: string; description: string }> = {
+/**
+ * Each scope's label and what it allows, as Settings › Developers and the API docs describe it, and for a
+ * scope that needs care, the warning shown when it is chosen.
+ */
+export const apiKeyScopes: Record<ApiKeyScope, { label: string; description: string; warning?: string }> = {
   read: {
     label: 'Read',
     description: 'List and read projects, collections, tokens, publications and deployments.',
@@ -23,6 +28,14 @@ export const apiKeyScopes: Record<ApiKeyScope, { label: string; description: str
     description: 'Publish collections, set up reveals, allowlists and mint pages, and record deployments.',
   },
   messages: { label: 'Messages', description: 'Send messages to the Layerloom team.' },
+  webhooks: {
+    label: 'Webhooks',
+    description:
+      'List, add, change and remove webhook endpoints, send test events and read delivery logs. A new endpoint’s signing secret is shown once; existing secrets are never readable with a key.',
+    // It can point the account's events (collection names, contract addresses, mints) at any address.
+    warning:
+      'A key with the Webhooks scope can send your account’s events (collections, deployments, mints) to any address it chooses. Give it only to code you trust, and prefer an expiry.',
+  },
 };
 
 /** The recognisable start of every API key secret (the rest is 43 random base64url characters). */
@@ -59,7 +72,7 @@ export const CreateApiKeyBodySchema = z.object({
   scopes: z
     .array(ApiKeyScopeSchema, { message: 'Choose what the key may do' })
     .min(1, 'Choose at least one scope')
-    .max(4),
+    .max(ApiKeyScopeSchema.options.length),
   /** When the key stops working (ISO 8601, in the future); null or absent: never. */
   expiresAt: z.iso
     .datetime({ offset: true, message: 'The expiry must be a date and time' })

@@ -1,5 +1,19 @@
-import { type WebhookPayload, WebhookPayloadSchema } from '@layerloom/api';
+import {
+  type CreateWebhookInput,
+  createWebhook,
+  deleteWebhook,
+  listWebhookDeliveries,
+  listWebhooks,
+  sendTestWebhook,
+  type UpdateWebhookInput,
+  updateWebhook,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookPayload,
+  WebhookPayloadSchema,
+} from '@layerloom/api';
 import { LayerloomError } from '../errors.ts';
+import type { Transport } from '../transport.ts';
 
 /** A delivery whose signature, timestamp or body does not check out. */
 export class WebhookVerificationError extends LayerloomError {
@@ -24,13 +38,63 @@ export interface VerifyWebhookOptions {
 
 const SECRET_PREFIX = 'whsec_';
 
+/** A new endpoint with its signing secret: the only time the secret is answered, so keep it now. */
+export interface CreatedWebhook {
+  endpoint: WebhookEndpoint;
+  /** `whsec_…`: pass it to `verify` in the receiver. */
+  secret: string;
+}
+
 /**
- * Webhooks, on the receiving side: `verify` checks a delivery's Standard Webhooks signature
+ * Webhooks. Managing endpoints (`list`, `create`, `update`, `delete`, `deliveries`, `sendTest`) needs a key
+ * with the `webhooks` scope, which is never granted unless chosen. A new endpoint's signing secret is
+ * answered once, by `create`; a key can never read or rotate an existing one (rotate it in Settings ›
+ * Developers). On the receiving side, `verify` checks a delivery's Standard Webhooks signature
  * (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with WebCrypto and returns the typed event.
- * Endpoints themselves are managed in Settings › Developers: API keys cannot add or read them, so a leaked
- * key cannot redirect a creator's events or take their signing secrets.
  */
 export class Webhooks {
+  readonly #transport: Transport;
+
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /** The key owner's endpoints, newest first (never their secrets). */
+  async list(options?: { signal?: AbortSignal }): Promise<WebhookEndpoint[]> {
+    return (await this.#transport.call(listWebhooks, {}, options?.signal)).endpoints;
+  }
+
+  /** Adds an endpoint for these events; resolves with it and its signing secret, answered this once. */
+  async create(input: CreateWebhookInput, options?: { signal?: AbortSignal }): Promise<CreatedWebhook> {
+    return this.#transport.call(createWebhook, { body: input }, options?.signal);
+  }
+
+  /** Changes an endpoint's URL or events, or switches it on (clearing its failure streak) or off. */
+  async update(
+    id: string,
+    input: UpdateWebhookInput,
+    options?: { signal?: AbortSignal },
+  ): Promise<WebhookEndpoint> {
+    return (await this.#transport.call(updateWebhook, { params: { id }, body: input }, options?.signal))
+      .endpoint;
+  }
+
+  /** Removes an endpoint and its delivery log. */
+  async delete(id: string, options?: { signal?: AbortSignal }): Promise<void> {
+    await this.#transport.call(deleteWebhook, { params: { id } }, options?.signal);
+  }
+
+  /** The endpoint's latest 50 deliveries, newest first: status, attempts, response code, duration. */
+  async deliveries(id: string, options?: { signal?: AbortSignal }): Promise<WebhookDelivery[]> {
+    return (await this.#transport.call(listWebhookDeliveries, { params: { id } }, options?.signal))
+      .deliveries;
+  }
+
+  /** Queues a `webhook.test` event to the endpoint; resolves with its delivery (follow it with `deliveries`). */
+  async sendTest(id: string, options?: { signal?: AbortSignal }): Promise<WebhookDelivery> {
+    return (await this.#transport.call(sendTestWebhook, { params: { id } }, options?.signal)).delivery;
+  }
+
   /** Checks the signature and timestamp of a delivery and returns its payload; throws `WebhookVerificationError`. */
   async verify(request: WebhookRequest, options: VerifyWebhookOptions): Promise<WebhookPayload> {
     const id = header(request.headers, 'webhook-id');

@@ -6,7 +6,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { scopeForRoute } from '../modules/api-keys/route-scopes.ts';
 
 const scopeList = Object.entries(apiKeyScopes)
-  .map(([scope, { description }]) => `- \`${scope}\`: ${description}`)
+  .map(([scope, { description, warning }]) => `- \`${scope}\`: ${description}${warning ? ` ${warning}` : ''}`)
   .join('\n');
 
 const API_KEY_DOCS = `
@@ -14,7 +14,8 @@ const API_KEY_DOCS = `
 ## API keys
 Create a key in Settings › Developers and send it as \`Authorization: Bearer ${API_KEY_PREFIX}…\`. Each route
 below names the scope a key needs (\`x-api-key-scope\`); routes without one (account security, billing,
-admin, the keys themselves) refuse keys with 403. Scopes:
+admin, the keys themselves, a webhook's secret rotation) refuse keys with 403. A key has only the scopes
+chosen when it was created; none is granted by default. Scopes:
 ${scopeList}
 
 An unknown, revoked or expired key is answered 401. Each key may make a number of requests per minute; every
@@ -70,8 +71,10 @@ const eventList = Object.entries(webhookEvents)
 const WEBHOOK_DOCS = `
 
 ## Webhooks
-Add endpoints in Settings › Developers (or \`POST /api/v1/webhooks\`); each gets a signing secret
-(\`whsec_…\`, shown once, rotatable). Every delivery is a \`POST\` with a JSON body
+Add endpoints in Settings › Developers, or from code with a key that has the \`webhooks\` scope
+(\`POST /api/v1/webhooks\`, or \`layerloom.webhooks.create\` in the SDK); each gets a signing secret
+(\`whsec_…\`) shown once, in the answer that creates it. A key never reads an existing endpoint's secret:
+rotating it (\`POST /api/v1/webhooks/{id}/secret\`) is for the signed-in owner only. Every delivery is a \`POST\` with a JSON body
 \`{ "id": "msg_…", "type": "<event>", "createdAt": "<ISO 8601>", "data": { … } }\`. Events:
 ${eventList}
 - \`${WEBHOOK_TEST_EVENT}\`: sent by "Send test event"; data: { message }.

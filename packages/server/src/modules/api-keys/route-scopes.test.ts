@@ -6,8 +6,18 @@ import { routeScopes } from './route-scopes.ts';
 
 const NOT_FOR_KEYS = 'API keys cannot be used for this. Sign in to Layerloom in the browser to do it.';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-/** Routes a key must never reach, whatever the scope table says. */
-const SECURITY_ROUTE = /^\/api\/v1\/(account|billing|users|api-keys|webhooks|referrals|admin)(\/|$)/;
+/** Routes a key must never reach, whatever the scope table says (a webhook's secret rotation among them). */
+const SECURITY_ROUTE =
+  /^\/api\/v1\/(account|billing|users|api-keys|referrals|admin)(\/|$)|^\/api\/v1\/webhooks\/:id\/secret$/;
+/** What the `webhooks` scope reaches: the endpoints and their logs, nothing else. */
+const WEBHOOK_ROUTES = [
+  'DELETE /api/v1/webhooks/:id',
+  'GET /api/v1/webhooks',
+  'GET /api/v1/webhooks/:id/deliveries',
+  'PATCH /api/v1/webhooks/:id',
+  'POST /api/v1/webhooks',
+  'POST /api/v1/webhooks/:id/test',
+];
 
 interface Operation {
   method: string;
@@ -86,6 +96,11 @@ describe('every /api/v1 route of the OpenAPI document enforces its API key scope
       (operation) => operation.scope && SECURITY_ROUTE.test(operation.pattern),
     );
     expect(exposed.map((operation) => `${operation.method} ${operation.path}`)).toEqual([]);
+    const webhookScoped = operations
+      .filter((operation) => operation.scope === 'webhooks')
+      .map((operation) => `${operation.method} ${operation.pattern}`);
+    expect(webhookScoped.sort()).toEqual(WEBHOOK_ROUTES);
+    expect(known.has('POST /api/v1/webhooks/:id/secret')).toBe(true);
   });
 
   it('documents the bearer scheme, the scopes and the webhook payloads and signature in /api/docs', () => {
@@ -97,6 +112,10 @@ describe('every /api/v1 route of the OpenAPI document enforces its API key scope
     expect(document.info.description).toContain('Authorization: Bearer ll_live_');
     expect(document.info.description).toContain('`generation.finished`');
     expect(document.info.description).toContain('webhook-signature: v1,<base64>');
+    expect(document.info.description).toContain(
+      '- `webhooks`: List, add, change and remove webhook endpoints',
+    );
+    expect(document.info.description).toContain("A key never reads an existing endpoint's secret");
   });
 
   it('documents each route’s scope as /api/docs shows it, with a curl example for keys', () => {

@@ -3,8 +3,9 @@ import type { ApiKeyScope } from '@layerloom/api';
 /**
  * The scope an API key needs for each `/api/v1` route, by method and route pattern. A route missing
  * here takes no key at all (403), so a new route stays closed to keys until it is listed: account
- * security (password, two-factor, sessions, deletion), billing, referrals, profile, admin routes and
- * the key routes themselves are deliberately absent.
+ * security (password, two-factor, sessions, deletion), billing, referrals, profile, admin routes,
+ * the key routes themselves and a webhook's secret rotation (which would hand a key a signing secret of
+ * an existing endpoint) are deliberately absent.
  */
 export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   // read: everything a creator can look at.
@@ -63,6 +64,13 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'DELETE /api/v1/pinning-provider': 'publish',
   // messages: write to the team.
   'POST /api/v1/contact': 'messages',
+  // webhooks: endpoints and their logs; a new endpoint's secret is answered once, at creation.
+  'GET /api/v1/webhooks': 'webhooks',
+  'POST /api/v1/webhooks': 'webhooks',
+  'PATCH /api/v1/webhooks/:id': 'webhooks',
+  'DELETE /api/v1/webhooks/:id': 'webhooks',
+  'POST /api/v1/webhooks/:id/test': 'webhooks',
+  'GET /api/v1/webhooks/:id/deliveries': 'webhooks',
 };
 
 /** The scope a key needs for this method and route pattern, or undefined when keys may not call it. */

@@ -16,8 +16,9 @@ import * as webhooks from './webhooks.service.ts';
 const TEST_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
 
 /**
- * Settings › Developers: the signed-in user's webhook endpoints, their secrets and delivery logs.
- * Session only (not in the API key scope table). Registers the delivery job and the retry scheduler.
+ * Settings › Developers: the signed-in user's webhook endpoints, their secrets and delivery logs. API keys
+ * with the `webhooks` scope reach them too (see the scope table), except the secret rotation: a key
+ * sees a signing secret only when it creates the endpoint. Registers the delivery job and the retry scheduler.
  */
 export async function webhooksRoutes(app: App): Promise<void> {
   app.jobs.register(webhooks.WEBHOOK_DELIVERY_JOB, webhookDeliveryJob(app));
@@ -112,7 +113,8 @@ export async function webhooksRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags,
-        summary: 'Replace the signing secret (the answer holds the new one, shown this once)',
+        summary:
+          'Replace the signing secret (the answer holds the new one, shown this once). Session only: API keys cannot read an existing endpoint’s secret.',
         security,
         params: rotateWebhookSecret.params,
         response: { 200: rotateWebhookSecret.response },

@@ -259,6 +259,59 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     });
   });
 
+  it('lets a key with the webhooks scope manage endpoints and read logs, showing a secret only when it creates one', async () => {
+    const keyWith = async (scopes: string[]) => {
+      const created = await asUser('POST', '/api/v1/api-keys', { name: `Hooks ${scopes}`, scopes });
+      expect(created.statusCode).toBe(201);
+      return created.json().data.secret as string;
+    };
+    const hooksKey = await keyWith(['webhooks']);
+    const readKey = await keyWith(['read', 'generate', 'publish', 'messages']);
+    const withKey = (
+      key: string,
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) => test.app.inject({ method, url, payload, headers: { authorization: `Bearer ${key}` } });
+
+    // Every other scope together still does not reach the endpoints.
+    const refused = await withKey(readKey, 'GET', '/api/v1/webhooks');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toMatch(/lacks the Webhooks scope/);
+
+    const created = await withKey(hooksKey, 'POST', '/api/v1/webhooks', {
+      url: receiver.url,
+      events: ['generation.finished'],
+    });
+    expect(created.statusCode).toBe(201);
+    const { endpoint, secret } = created.json().data as { endpoint: { id: string }; secret: string };
+    expect(secret).toMatch(/^whsec_/);
+    const listed = await withKey(hooksKey, 'GET', '/api/v1/webhooks');
+    expect(listed.json().data.endpoints.map((row: { id: string }) => row.id)).toEqual([endpoint.id]);
+    expect(listed.body).not.toContain(secret);
+    const changed = await withKey(hooksKey, 'PATCH', `/api/v1/webhooks/${endpoint.id}`, {
+      events: ['generation.failed', 'collection.published'],
+    });
+    expect(changed.json().data.endpoint.events).toEqual(['generation.failed', 'collection.published']);
+    expect(changed.body).not.toContain(secret);
+
+    // A key never gets an existing endpoint's secret: rotating it is for the signed-in owner.
+    const rotate = await withKey(hooksKey, 'POST', `/api/v1/webhooks/${endpoint.id}/secret`);
+    expect(rotate.statusCode).toBe(403);
+    expect(rotate.json().error.message).toMatch(/^API keys cannot be used for this/);
+    expect(rotate.body).not.toContain('whsec_');
+
+    expect((await withKey(hooksKey, 'POST', `/api/v1/webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
+    await until(
+      async () =>
+        (await withKey(hooksKey, 'GET', `/api/v1/webhooks/${endpoint.id}/deliveries`)).json().data.deliveries,
+      (rows: { status: string }[]) => rows[0]?.status === 'succeeded',
+    );
+    expect(verifyFromDocs(secret, receiver.received[0]!.headers, receiver.received[0]!.body)).toBe(true);
+    expect((await withKey(hooksKey, 'DELETE', `/api/v1/webhooks/${endpoint.id}`)).statusCode).toBe(200);
+    expect((await asUser('GET', '/api/v1/webhooks')).json().data.endpoints).toEqual([]);
+  });
+
   it('keeps endpoints and their logs to their owner', async () => {
     const { endpoint } = await addEndpoint(['generation.failed']);
     const stranger = await createUserAndLogin(test.app);

@@ -31,6 +31,10 @@ export function CreateApiKeyForm({
   const [form] = Form.useForm<CreateApiKeyValues>();
   const create = useCreateApiKey();
   const [failure, setFailure] = useState<string | null>(null);
+  const chosen = Form.useWatch('scopes', form) ?? [];
+  const warnings = (Object.keys(apiKeyScopes) as ApiKeyScope[]).filter(
+    (scope) => chosen.includes(scope) && apiKeyScopes[scope].warning,
+  );
 
   const onFinish = async (values: CreateApiKeyValues) => {
     setFailure(null);
@@ -84,6 +88,16 @@ export function CreateApiKeyForm({
       >
         <Checkbox.Group options={scopeOptions} className="lldev-scopes" />
       </Form.Item>
+      {warnings.map((scope) => (
+        <Alert
+          key={scope}
+          type="warning"
+          showIcon
+          title={apiKeyScopes[scope].warning}
+          className="lldev-alert"
+          data-testid={`scope-warning-${scope}`}
+        />
+      ))}
       <Form.Item label="Expires" name="expiry">
         <Select
           aria-label="Expires"

@@ -191,6 +191,21 @@ describe('Settings › Developers', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Create key' })).toBeTruthy();
   });
 
+  it('never ticks the Webhooks scope by default, and warns while it is ticked', async () => {
+    const calls = show(() => ({ status: 500, body: {} }));
+    await keyItem('CI pipeline');
+    const webhooks = screen.getByRole('checkbox', { name: /Webhooks/ }) as HTMLInputElement;
+    expect(webhooks.checked).toBe(false);
+    expect(screen.queryByTestId('scope-warning-webhooks')).toBeNull();
+    fireEvent.click(webhooks);
+    expect((await screen.findByTestId('scope-warning-webhooks')).textContent).toContain(
+      'can send your account’s events (collections, deployments, mints) to any address',
+    );
+    fireEvent.click(webhooks);
+    await waitFor(() => expect(screen.queryByTestId('scope-warning-webhooks')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it("shows the server's field message when the key is refused", async () => {
     show(() => ({
       status: 400,

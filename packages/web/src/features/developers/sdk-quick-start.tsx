@@ -47,18 +47,24 @@ export function SdkQuickStart({ serverUrl = window.location.origin }: { serverUr
       >
         <span className="lldev-copy-label">TypeScript</span>
       </Typography.Paragraph>
-      <pre className="lldev-code" tabIndex={0} aria-label="SDK quick start code">
-        <code>{code}</code>
-      </pre>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1). */}
+      <section className="lldev-code" tabIndex={0} aria-label="SDK quick start code">
+        <pre>
+          <code>{code}</code>
+        </pre>
+      </section>
       <Typography.Paragraph
         copyable={{ text: cli, tooltips: ['Copy the commands', 'Copied'] }}
         className="lldev-copy"
       >
         <span className="lldev-copy-label">Or from a terminal</span>
       </Typography.Paragraph>
-      <pre className="lldev-code" tabIndex={0} aria-label="CLI commands">
-        <code>{cli}</code>
-      </pre>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1). */}
+      <section className="lldev-code" tabIndex={0} aria-label="CLI commands">
+        <pre>
+          <code>{cli}</code>
+        </pre>
+      </section>
     </section>
   );
 }
