@@ -70,12 +70,16 @@ export function createLocalBlobStore(root: string): BlobStore {
       await mkdir(dirname(target), { recursive: true });
       await mkdir(tempDir, { recursive: true });
       const temp = join(tempDir, `${randomBytes(8).toString('hex')}.part`);
+      const out = createWriteStream(temp);
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, out);
         const { size } = await stat(temp);
         await rename(temp, target);
         return { size };
       } catch (error) {
+        // A source that fails before the file is open leaves the stream opening it: removing the file
+        // before the stream has closed would let the open create it again, an orphan `.part`.
+        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
         await rm(temp, { force: true });
         throw error;
       }
