@@ -11,5 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Rendering antd forms in jsdom takes seconds on a busy 2-core machine: 5 s timed out in CI.
+    testTimeout: 30_000,
   },
 });
