@@ -7,6 +7,7 @@ export const WebhookEventTypeSchema = z.enum([
   'generation.failed',
   'collection.published',
   'deployment.verified',
+  'mint.seen',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;
 
@@ -28,6 +29,11 @@ export const webhookEvents: Record<WebhookEventType, { label: string; descriptio
     label: 'Deployment verified',
     description:
       'A contract recorded for a collection was verified on chain; data: { collectionId, chainId, address }.',
+  },
+  'mint.seen': {
+    label: 'Mint seen',
+    description:
+      'More tokens of a deployed collection were minted than last reported (seen when the sale is read from the chain: the mint page does so on opening, after each mint and every few seconds); sent once per increase; data: { collectionId, contract, chainId, minted, previousMinted }.',
   },
 };
 

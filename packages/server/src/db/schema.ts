@@ -51,6 +51,7 @@ export interface Database {
   messages: MessageTable;
   user_blocks: UserBlockTable;
   drop_notices: DropNoticeTable;
+  webhook_mint_marks: WebhookMintMarkTable;
 }
 
 export interface ContactMessageTable {
@@ -520,6 +521,13 @@ export interface DropNoticeTable {
   deployment_id: string;
   kind: string;
   created_at: string;
+}
+
+/** How many tokens of a deployment the `mint.seen` webhook event last reported (see migration 0110). */
+export interface WebhookMintMarkTable {
+  deployment_id: string;
+  minted: number;
+  updated_at: string;
 }
 
 /** An API key (Settings › Developers); only the secret's SHA-256 is kept. */

@@ -38,6 +38,7 @@ import * as webhooks from './0081_webhooks.ts';
 import * as messages from './0090_messages.ts';
 import * as dropNotices from './0095_drop_notices.ts';
 import * as projectAnimation from './0100_project_animation.ts';
+import * as webhookMintMarks from './0110_webhook_mint_marks.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0090_messages': messages,
   '0095_drop_notices': dropNotices,
   '0100_project_animation': projectAnimation,
+  '0110_webhook_mint_marks': webhookMintMarks,
 };

@@ -111,6 +111,9 @@ describe('every /api/v1 route of the OpenAPI document enforces its API key scope
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.info.description).toContain('Authorization: Bearer ll_live_');
     expect(document.info.description).toContain('`generation.finished`');
+    expect(document.info.description).toContain(
+      '- `mint.seen`: More tokens of a deployed collection were minted',
+    );
     expect(document.info.description).toContain('webhook-signature: v1,<base64>');
     expect(document.info.description).toContain(
       '- `webhooks`: List, add, change and remove webhook endpoints',

@@ -7,6 +7,7 @@ import { latestVerifiedDeployment } from '../deployments/deployments.service.ts'
 import { noticeDropSale } from '../notifications/drop-notices.ts';
 import { withheldBy } from '../publications/placeholder.service.ts';
 import { hostedBase, publishedBySlug } from '../publications/publications.service.ts';
+import { emitMintSeen } from '../webhooks/mint-seen.ts';
 import { readDropState } from './chain-state.ts';
 import { findMintPage } from './mint-pages.repository.ts';
 import { dropPageView, galleryTokenIds, mintPageSettings, publicImageBaseUrl } from './mint-pages.service.ts';
@@ -97,6 +98,7 @@ export async function getDropState(app: App, slug: string) {
   try {
     const state = await readDropState(contract, rpcUrl);
     await noticeDropSale(app, contract, state);
+    await emitMintSeen(app, contract, state);
     return { state, notice: null };
   } catch (error) {
     app.log.warn({ err: error, slug }, 'could not read a drop from the chain');
