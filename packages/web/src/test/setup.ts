@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; antd renders far slower than that on a busy 2-core
+// machine, which made tests fail that pass at once on a quiet one. They still end as soon as the
+// element appears.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
