@@ -125,7 +125,7 @@ describe('Settings › Developers', () => {
     expect(errors).toEqual([]);
   });
 
-  it('reads well at 1440, 820 and 390 px with no serious axe issue', async () => {
+  it('reads well at 1440, 820 and 390 px with no serious axe issue, the SDK section pointed at this server', async () => {
     const { page, errors } = opened;
     for (const width of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
       await page.setViewportSize(viewports[width]);
@@ -133,6 +133,22 @@ describe('Settings › Developers', () => {
       const hook = page.getByRole('listitem', { name: `Webhook ${receiverUrl}` });
       await hook.getByRole('button', { name: 'Deliveries' }).click();
       await hook.getByText('Delivered').waitFor();
+      // Use the SDK: the quick start and the CLI commands name the server the page came from.
+      const sdk = page.getByRole('region', { name: 'Use the SDK' });
+      await sdk.scrollIntoViewIfNeeded();
+      expect(await sdk.getByRole('region', { name: 'SDK quick start code' }).textContent()).toContain(
+        `baseUrl: '${app.url}'`,
+      );
+      expect(await sdk.getByRole('region', { name: 'CLI commands' }).textContent()).toContain(
+        `npx layerloom login --url ${app.url}`,
+      );
+      // The Webhooks scope is never ticked for you, and warns while it is.
+      const webhooksScope = page.getByRole('checkbox', { name: /Webhooks/ });
+      expect(await webhooksScope.isChecked()).toBe(false);
+      await webhooksScope.check();
+      await page.getByText('can send your account’s events').waitFor();
+      // From the top, so the fixed header is not drawn over the middle of the full-page picture.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'settings-developers');
       expect(await seriousAxeViolations(page), `developers at ${width}`).toEqual([]);
     }

@@ -51,8 +51,8 @@ export function WebhooksSection() {
       </h2>
       <p className="lldev-hint">
         Layerloom POSTs a signed JSON event to your URL when a generation finishes or fails, a collection is
-        published or a deployment is verified. Verify the <code>webhook-signature</code> header as the{' '}
-        <a href="/api/docs">API reference</a> describes.
+        published, a deployment is verified or new mints of a drop are seen. Verify the{' '}
+        <code>webhook-signature</code> header as the <a href="/api/docs">API reference</a> describes.
       </p>
       {secret ? (
         <SecretOnce
