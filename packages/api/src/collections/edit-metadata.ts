@@ -35,6 +35,20 @@ export const MetadataSettingsSchema = z.object({
       }),
     )
     .max(20, 'At most 20 collection-wide attributes'),
+  /** Attributes of single tokens (e.g. the artist of #7), after its traits and the collection-wide ones. */
+  tokenAttributes: z
+    .array(
+      z.object({
+        edition: z
+          .number({ error: 'Enter the token number' })
+          .int('A token number is a whole number')
+          .min(1, 'Tokens are numbered from 1'),
+        trait_type: text(64, 'An attribute name').min(1, 'Name every attribute'),
+        value: z.union([text(128, 'An attribute value').min(1, 'Give every attribute a value'), z.number()]),
+      }),
+    )
+    .max(1000, 'At most 1,000 token attributes')
+    .default([]),
   renames: z
     .array(
       z.object({
@@ -54,6 +68,9 @@ export const MetadataSettingsViewSchema = z.object({
   externalUrl: z.string().nullable(),
   backgroundColor: z.string().nullable(),
   attributes: z.array(z.object({ trait_type: z.string(), value: z.union([z.string(), z.number()]) })),
+  tokenAttributes: z.array(
+    z.object({ edition: z.number().int(), trait_type: z.string(), value: z.union([z.string(), z.number()]) }),
+  ),
   renames: z.array(z.object({ traitType: z.string(), from: z.string(), to: z.string() })),
 });
 export type MetadataSettingsInput = z.input<typeof MetadataSettingsSchema>;

@@ -57,6 +57,37 @@ describe('metadata edits', () => {
     expect(solana.attributes).toEqual(edited.attributes);
   });
 
+  it('adds per-token attributes to their own token only, after the collection-wide ones', () => {
+    const perToken: MetadataEdits = {
+      ...edits,
+      tokenAttributes: [
+        { edition: 7, trait_type: 'Signed', value: 'Yes' },
+        { edition: 8, trait_type: 'Signed', value: 'No' },
+        { edition: 7, trait_type: 'Print', value: 1 },
+      ],
+    };
+    const seventh = editTokenMetadata(token, perToken, { collection: 'Loom', oneOfOne: false });
+    expect(seventh.attributes).toEqual([
+      { trait_type: 'Body', value: 'Crimson' },
+      { trait_type: 'Hat', value: 'Cap' },
+      { trait_type: 'Artist', value: 'Ada' },
+      { trait_type: 'Signed', value: 'Yes' },
+      { trait_type: 'Print', value: 1 },
+    ]);
+    const eighth = editTokenMetadata({ ...token, edition: 8 }, perToken, {
+      collection: 'Loom',
+      oneOfOne: false,
+    });
+    expect(eighth.attributes.slice(2)).toEqual([
+      { trait_type: 'Artist', value: 'Ada' },
+      { trait_type: 'Signed', value: 'No' },
+    ]);
+    expect(
+      editTokenMetadata({ ...token, edition: 9 }, perToken, { collection: 'Loom', oneOfOne: false })
+        .attributes,
+    ).toHaveLength(3);
+  });
+
   it('accepts {collection} and {edition} only, and needs {edition}', () => {
     expect(namePatternProblem('{collection} #{edition}')).toBeUndefined();
     expect(namePatternProblem('Cat {edition}')).toBeUndefined();

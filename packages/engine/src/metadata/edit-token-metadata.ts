@@ -16,6 +16,8 @@ export interface MetadataEdits {
   backgroundColor: string | null;
   /** Attributes added to every token, after its traits. */
   attributes: Attribute[];
+  /** Attributes added to one token each (by edition), after the collection-wide ones. */
+  tokenAttributes?: (Attribute & { edition: number })[];
   /** Trait values renamed across the collection. */
   renames: { traitType: string; from: string; to: string }[];
 }
@@ -46,14 +48,21 @@ export function renderTokenName(pattern: string, collection: string, edition: nu
   return pattern.replaceAll('{collection}', collection).replaceAll('{edition}', String(edition));
 }
 
-function editAttributes(attributes: readonly Attribute[], edits: MetadataEdits): Attribute[] {
+function editAttributes(
+  attributes: readonly Attribute[],
+  edits: MetadataEdits,
+  edition: number,
+): Attribute[] {
   const renamed = attributes.map((attribute) => {
     const rename = edits.renames.find(
       (entry) => entry.traitType === attribute.trait_type && entry.from === String(attribute.value),
     );
     return rename ? { ...attribute, value: rename.to } : attribute;
   });
-  return [...renamed, ...edits.attributes];
+  const own = (edits.tokenAttributes ?? [])
+    .filter((entry) => entry.edition === edition)
+    .map(({ trait_type, value }) => ({ trait_type, value }));
+  return [...renamed, ...edits.attributes, ...own];
 }
 
 /** OpenSea metadata with the edits applied (`oneOfOne`: keep the token's own name). */
@@ -62,7 +71,10 @@ export function editTokenMetadata(
   edits: MetadataEdits,
   context: { collection: string; oneOfOne: boolean },
 ): TokenMetadata {
-  const edited: TokenMetadata = { ...metadata, attributes: editAttributes(metadata.attributes, edits) };
+  const edited: TokenMetadata = {
+    ...metadata,
+    attributes: editAttributes(metadata.attributes, edits, metadata.edition),
+  };
   if (edits.namePattern !== null && !context.oneOfOne) {
     edited.name = renderTokenName(edits.namePattern, context.collection, metadata.edition);
   }

@@ -1,4 +1,3 @@
-import type { MetadataSettings } from '@layerloom/api';
 import { computeRarity, rewriteMetadata } from '@layerloom/engine';
 import { z } from 'zod';
 import type { Job, JobContext } from '../../jobs/job.ts';
@@ -11,6 +10,7 @@ import { createBlobSink } from './blob-sink.ts';
 import { collectionPrefix } from './collection-view.ts';
 import { findCollection } from './collections.repository.ts';
 import { listMetadataEdits } from './metadata-edits.repository.ts';
+import { storedSettings } from './metadata-edits.service.ts';
 
 const PayloadSchema = z.object({ collectionId: z.string(), editId: z.string() });
 
@@ -32,7 +32,7 @@ export function editMetadataJob(app: App) {
       spec: collectionSpec(app, collection),
       sink,
       amendments: planAmendments(await listCollectionAmendments(app.database.db, collectionId)),
-      edits: JSON.parse(edit.settings) as MetadataSettings,
+      edits: storedSettings(edit.settings),
       signal: context.signal,
       onProgress: (done, total) => context.progress(done, total),
     });

@@ -27,8 +27,14 @@ export const NO_EDITS: MetadataSettings = {
   externalUrl: null,
   backgroundColor: null,
   attributes: [],
+  tokenAttributes: [],
   renames: [],
 };
+
+/** A save as stored (saves from before per-token attributes have none). */
+export function storedSettings(json: string): MetadataSettings {
+  return { ...NO_EDITS, ...(JSON.parse(json) as Partial<MetadataSettings>) };
+}
 
 /** Token names as generation writes them. */
 const DEFAULT_NAME_PATTERN = '{collection} #{edition}';
@@ -40,7 +46,7 @@ const METAPLEX_NAME_BYTES = 32;
 export async function currentEdits(app: App, collectionId: string): Promise<MetadataSettings | undefined> {
   const rows = await listMetadataEdits(app.database.db, collectionId);
   const latest = rows.at(-1);
-  return latest ? (JSON.parse(latest.settings) as MetadataSettings) : undefined;
+  return latest ? storedSettings(latest.settings) : undefined;
 }
 
 /** The collection's trait values per type, as generated: what renames refer to. */
@@ -56,8 +62,15 @@ function badField(path: string, message: string): AppError {
   return new AppError('BAD_REQUEST', message, { fields: [{ path, message }] });
 }
 
-/** 400 for edits that do not fit this collection: an unusable name pattern, unknown or merging renames, clashing attributes. */
-function assertValid(settings: MetadataSettings, traits: ReturnType<typeof collectionTraits>): void {
+/**
+ * 400 for edits that do not fit this collection: an unusable name pattern, unknown or merging renames,
+ * clashing attributes, a token attribute on a token the collection lacks.
+ */
+function assertValid(
+  settings: MetadataSettings,
+  traits: ReturnType<typeof collectionTraits>,
+  size: number,
+): void {
   if (settings.namePattern !== null) {
     const problem = namePatternProblem(settings.namePattern);
     if (problem) throw badField('namePattern', `${problem}.`);
@@ -93,6 +106,28 @@ function assertValid(settings: MetadataSettings, traits: ReturnType<typeof colle
     if (names.has(attribute.trait_type))
       throw badField(`attributes.${index}`, `"${attribute.trait_type}" is added twice.`);
     names.add(attribute.trait_type);
+  }
+  const tokenNames = new Set<string>();
+  for (const [index, attribute] of settings.tokenAttributes.entries()) {
+    const path = `tokenAttributes.${index}`;
+    if (attribute.edition > size)
+      throw badField(path, `Token #${attribute.edition} is not in this collection (#1 to #${size}).`);
+    if (traits.some((entry) => entry.traitType === attribute.trait_type)) {
+      throw badField(
+        path,
+        `"${attribute.trait_type}" is a layer of this collection; name the attribute of token #${attribute.edition} differently.`,
+      );
+    }
+    if (names.has(attribute.trait_type)) {
+      throw badField(
+        path,
+        `"${attribute.trait_type}" is already on every token; name the attribute of token #${attribute.edition} differently.`,
+      );
+    }
+    const key = `${attribute.edition}\u0000${attribute.trait_type}`;
+    if (tokenNames.has(key))
+      throw badField(path, `Token #${attribute.edition} has "${attribute.trait_type}" twice.`);
+    tokenNames.add(key);
   }
 }
 
@@ -136,6 +171,12 @@ function describeChanges(before: MetadataSettings, after: MetadataSettings): str
     if (!beforeAttributes.has(entry)) changes.push(`Attribute added: ${entry}`);
   for (const entry of beforeAttributes)
     if (!afterAttributes.has(entry)) changes.push(`Attribute removed: ${entry}`);
+  const tokenAttribute = (entry: MetadataSettings['tokenAttributes'][number]) =>
+    `#${entry.edition} ${entry.trait_type}: ${entry.value}`;
+  const beforeOwn = new Set(before.tokenAttributes.map(tokenAttribute));
+  const afterOwn = new Set(after.tokenAttributes.map(tokenAttribute));
+  for (const entry of afterOwn) if (!beforeOwn.has(entry)) changes.push(`Token attribute added: ${entry}`);
+  for (const entry of beforeOwn) if (!afterOwn.has(entry)) changes.push(`Token attribute removed: ${entry}`);
   const rename = (entry: MetadataSettings['renames'][number]) =>
     `${entry.traitType}: ${entry.from} → ${entry.to}`;
   const beforeRenames = new Set(before.renames.map(rename));
@@ -159,7 +200,7 @@ function historyView(rows: CollectionMetadataEditTable[], app: App) {
 
 async function metadataView(app: App, collection: CollectionTable): Promise<CollectionMetadata> {
   const rows = await listMetadataEdits(app.database.db, collection.id);
-  const settings = rows.length > 0 ? (JSON.parse(rows.at(-1)!.settings) as MetadataSettings) : NO_EDITS;
+  const settings = rows.length > 0 ? storedSettings(rows.at(-1)!.settings) : NO_EDITS;
   return {
     settings,
     traits: collectionTraits(app, collection),
@@ -192,7 +233,7 @@ export async function saveCollectionMetadata(
   const collection = await getOwnedCollection(app, user.id, id);
   await assertChangeable(app, user.id, collection);
   const traits = collectionTraits(app, collection);
-  assertValid(settings, traits);
+  assertValid(settings, traits, collection.size);
   const changes = describeChanges((await currentEdits(app, collection.id)) ?? NO_EDITS, settings);
   if (changes.length === 0)
     throw new AppError('BAD_REQUEST', 'Nothing changed: the metadata already reads like this.');

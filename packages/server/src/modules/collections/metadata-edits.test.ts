@@ -10,6 +10,7 @@ const edits = {
   externalUrl: 'https://cats.example/collection',
   backgroundColor: '#1D3557',
   attributes: [{ trait_type: 'Artist', value: 'Ada' }],
+  tokenAttributes: [{ edition: 3, trait_type: 'Signed', value: 'Yes' }],
   renames: [{ traitType: 'Body', from: 'Red', to: 'Crimson' }],
 };
 
@@ -59,6 +60,24 @@ describe.each(databaseKinds)('metadata editing on %s', (kind) => {
       [{ renames: [{ traitType: 'Body', from: 'Purple', to: 'Violet' }] }, /no trait "Body: Purple"/],
       [{ renames: [{ traitType: 'Body', from: 'Red', to: 'Blue' }] }, /would merge the two/],
       [{ attributes: [{ trait_type: 'Hat', value: 'x' }] }, /"Hat" is a layer of this collection/],
+      [
+        { tokenAttributes: [{ edition: 7, trait_type: 'Signed', value: 'Yes' }] },
+        /Token #7 is not in this collection \(#1 to #6\)/,
+      ],
+      [{ tokenAttributes: [{ edition: 0, trait_type: 'Signed', value: 'Yes' }] }, /numbered from 1/],
+      [
+        { tokenAttributes: [{ edition: 2, trait_type: 'Artist', value: 'Grace' }] },
+        /"Artist" is already on every token/,
+      ],
+      [
+        {
+          tokenAttributes: [
+            { edition: 2, trait_type: 'Signed', value: 'Yes' },
+            { edition: 2, trait_type: 'Signed', value: 'No' },
+          ],
+        },
+        /Token #2 has "Signed" twice/,
+      ],
     ];
     for (const [change, message] of cases) {
       const response = await inject('PUT', settingsUrl(), { ...edits, ...change });
@@ -100,6 +119,11 @@ describe.each(databaseKinds)('metadata editing on %s', (kind) => {
       background_color: '1d3557',
     });
     expect(first.attributes.at(-1)).toEqual({ trait_type: 'Artist', value: 'Ada' });
+    // Token #3's own attribute, on it alone, after the collection-wide one.
+    expect((await metadata(3)).attributes.slice(-2)).toEqual([
+      { trait_type: 'Artist', value: 'Ada' },
+      { trait_type: 'Signed', value: 'Yes' },
+    ]);
     const tokens = (await inject('GET', `/api/v1/collections/${collectionId}/tokens`)).json().data;
     expect(tokens.tokens.map((token: { name: string }) => token.name)).toEqual(
       [1, 2, 3, 4, 5, 6].map((edition) => `Cat ${edition} of Fixture Cats`),
@@ -120,6 +144,7 @@ describe.each(databaseKinds)('metadata editing on %s', (kind) => {
       'External URL none → “https://cats.example/collection”',
       'Background colour none → #1d3557',
       'Attribute added: Artist: Ada',
+      'Token attribute added: #3 Signed: Yes',
       'Trait renamed Body: Red → Crimson',
     ]);
     const unchanged = await inject('PUT', settingsUrl(), edits);

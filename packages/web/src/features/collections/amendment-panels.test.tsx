@@ -49,6 +49,7 @@ const metadataAnswer = {
     externalUrl: null,
     backgroundColor: null,
     attributes: [],
+    tokenAttributes: [{ edition: 3, trait_type: 'Signed', value: 'Yes' }],
     renames: [],
   },
   traits: [{ traitType: 'Body', values: ['Red', 'Blue'] }],
@@ -140,7 +141,7 @@ function show(node: React.ReactNode) {
   render(<Providers client={createQueryClient()}>{node}</Providers>);
 }
 
-describe('lock and reroll, grow', { timeout: 20_000 }, () => {
+describe('lock and reroll, grow', { timeout: 40_000 }, () => {
   it('counts kept tokens', () => {
     expect(keptSummary(3, 8)).toBe('3 kept · 5 to reroll');
     expect(keptSummary(1200, 10_000)).toBe('1,200 kept · 8,800 to reroll');
@@ -224,6 +225,12 @@ describe('lock and reroll, grow', { timeout: 20_000 }, () => {
     fireEvent.change(pattern, { target: { value: '{collection} #{id}' } });
     expect(await screen.findByText(/Token #1 reads “Cats #\{id\}”/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Background colour'), { target: { value: '#1D3557' } });
+    // The saved attribute of token #3 is there; one for token #5 is added.
+    expect((screen.getByLabelText('Token 1 attribute name') as HTMLInputElement).value).toBe('Signed');
+    fireEvent.click(screen.getByRole('button', { name: /Add an attribute to one token/ }));
+    fireEvent.change(screen.getByLabelText('Token 2 number'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Token 2 attribute name'), { target: { value: ' Edition ' } });
+    fireEvent.change(screen.getByLabelText('Token 2 attribute value'), { target: { value: 'Artist proof' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save metadata' }));
     expect((await screen.findByRole('alert')).textContent).toContain(message);
     expect(posts).toEqual([
@@ -235,6 +242,10 @@ describe('lock and reroll, grow', { timeout: 20_000 }, () => {
           externalUrl: null,
           backgroundColor: '#1D3557',
           attributes: [],
+          tokenAttributes: [
+            { edition: 3, trait_type: 'Signed', value: 'Yes' },
+            { edition: 5, trait_type: 'Edition', value: 'Artist proof' },
+          ],
           renames: [],
         },
       },

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Collection, CollectionMetadata, MetadataSettingsInput } from '@layerloom/api';
-import { Alert, Button, Form, Input, Select, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Skeleton } from 'antd';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCollectionMetadata, useSaveMetadata } from './amendments-queries.ts';
@@ -14,6 +14,7 @@ interface MetadataForm {
   externalUrl: string;
   backgroundColor: string;
   attributes: { trait_type: string; value: string }[];
+  tokenAttributes: { edition: number | null; trait_type: string; value: string }[];
   renames: { trait: string; to: string }[];
 }
 
@@ -26,6 +27,10 @@ function toForm(settings: CollectionMetadata['settings']): MetadataForm {
     externalUrl: settings.externalUrl ?? '',
     backgroundColor: settings.backgroundColor ? `#${settings.backgroundColor}` : '',
     attributes: settings.attributes.map((attribute) => ({ ...attribute, value: String(attribute.value) })),
+    tokenAttributes: settings.tokenAttributes.map((attribute) => ({
+      ...attribute,
+      value: String(attribute.value),
+    })),
     renames: settings.renames.map((rename) => ({
       trait: `${rename.traitType}${SEPARATOR}${rename.from}`,
       to: rename.to,
@@ -45,6 +50,12 @@ export function toSettings(form: MetadataForm): MetadataSettingsInput {
       trait_type: attribute.trait_type?.trim() ?? '',
       value: attribute.value?.trim() ?? '',
     })),
+    tokenAttributes: (form.tokenAttributes ?? []).map((attribute) => ({
+      // An empty number is sent as 0, which the server refuses as "numbered from 1".
+      edition: attribute.edition ?? 0,
+      trait_type: attribute.trait_type?.trim() ?? '',
+      value: attribute.value?.trim() ?? '',
+    })),
     renames: (form.renames ?? []).map((rename) => {
       const [traitType = '', from = ''] = (rename.trait ?? '').split(SEPARATOR);
       return { traitType, from, to: rename.to?.trim() ?? '' };
@@ -59,7 +70,7 @@ export function previewName(pattern: string, collection: string): string {
 
 /**
  * Edit metadata: name pattern, description, external URL, background colour, collection-wide
- * attributes and trait renames for every token, checked by the server against the OpenSea and Metaplex
+ * attributes, attributes of single tokens and trait renames for every token, checked by the server against the OpenSea and Metaplex
  * formats and applied by a background job; with the history of edits (who, when, what).
  */
 export function MetadataEditor({ collection, frozen }: { collection: Collection; frozen: string | null }) {
@@ -181,6 +192,39 @@ function MetadataFormView({
                 ))}
                 <Button icon={<PlusOutlined />} onClick={() => add({ trait_type: '', value: '' })}>
                   Add attribute
+                </Button>
+              </>
+            )}
+          </Form.List>
+        </fieldset>
+        <fieldset className="llc-metadata-list">
+          <legend>Attributes of single tokens</legend>
+          <Form.List name="tokenAttributes">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field, index) => (
+                  <div key={field.key} className="llc-metadata-pair llc-metadata-token-pair">
+                    <Form.Item name={[field.name, 'edition']} label={`Token ${index + 1} number`}>
+                      <InputNumber min={1} max={collection.size} precision={0} prefix="#" />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'trait_type']} label={`Token ${index + 1} attribute name`}>
+                      <Input placeholder="Signed" maxLength={64} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'value']} label={`Token ${index + 1} attribute value`}>
+                      <Input placeholder="Yes" maxLength={128} />
+                    </Form.Item>
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove token attribute ${index + 1}`}
+                      onClick={() => remove(field.name)}
+                    />
+                  </div>
+                ))}
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ edition: null, trait_type: '', value: '' })}
+                >
+                  Add an attribute to one token
                 </Button>
               </>
             )}
