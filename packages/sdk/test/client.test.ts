@@ -287,6 +287,17 @@ describe('downloadTo against the real server', () => {
       expect(readFileSync(to).equals(whole)).toBe(true);
       expect(() => readFileSync(`${to}.part.etag`)).toThrow();
 
+      // A part that is already the whole file (only the rename was missing): the server answers 416 and
+      // the part is kept as the file.
+      writeFileSync(`${to}.part`, whole);
+      writeFileSync(`${to}.part.etag`, etag!);
+      expect(await layerloom.collections.downloadTo(collection.id, { to })).toEqual({
+        path: to,
+        bytes: whole.length,
+        resumed: true,
+      });
+      expect(readFileSync(to).equals(whole)).toBe(true);
+
       // A part of some other file (its ETag differs): the server sends this one whole, nothing is spliced.
       writeFileSync(`${to}.part`, Buffer.alloc(half, 1));
       writeFileSync(`${to}.part.etag`, '"0-0"');
