@@ -89,6 +89,8 @@ describe('launching a collection from the creator’s wallet', () => {
     await launch.getByLabel('Payout address').fill(anvilAccount0);
     await launch.getByLabel('Mint price').fill('0.01');
     await launch.getByLabel('Royalties').fill('2.5');
+    await launch.getByLabel('Allowlist price').fill('0.005');
+    await launch.getByLabel('Allowlist limit per wallet').fill('2');
     // The public sale opens by itself in a day (local time, as the input takes it).
     const opensAt = new Date(Date.now() + 86_400_000);
     opensAt.setSeconds(0, 0);
@@ -146,7 +148,8 @@ describe('launching a collection from the creator’s wallet', () => {
         | 'revealed'
         | 'baseURI'
         | 'provenanceHash'
-        | 'saleSchedule',
+        | 'saleSchedule'
+        | 'saleConfig',
     >(
       functionName: name,
     ) => publicClient.readContract({ address, abi: layerloomCollectionAbi, functionName });
@@ -159,6 +162,11 @@ describe('launching a collection from the creator’s wallet', () => {
     expect(await read('baseURI')).toBe(publication.baseUri);
     expect(await read('provenanceHash')).toBe(`0x${publication.provenanceHash}`);
     expect(await read('saleSchedule')).toEqual([0, opensAt.getTime() / 1000]);
+    expect(await read('saleConfig')).toMatchObject({
+      phase: 0,
+      allowlistPrice: parseEther('0.005'),
+      allowlistMaxPerWallet: 2,
+    });
     const [royaltyReceiver, royalty] = await publicClient.readContract({
       address,
       abi: layerloomCollectionAbi,

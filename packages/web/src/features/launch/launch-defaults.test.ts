@@ -35,6 +35,8 @@ describe('defaultLaunchValues', () => {
       maxSupply: 250,
       mintPrice: '0',
       maxPerWallet: 5,
+      allowlistPrice: '0',
+      allowlistMaxPerWallet: 1,
       royaltyPercent: 5,
       royaltyReceiver: account,
       payoutAddress: account,

@@ -34,6 +34,8 @@ export function defaultLaunchValues(parameters: {
     maxSupply: size,
     mintPrice: '0',
     maxPerWallet: 5,
+    allowlistPrice: '0',
+    allowlistMaxPerWallet: 1,
     royaltyPercent: 5,
     royaltyReceiver: account,
     payoutAddress: account,

@@ -60,11 +60,17 @@ describe('launchErrorMessage', () => {
       message: 'must be a whole number from 0 to 10000',
     });
     expect(launchErrorMessage(error, context)).toBe('Royalties: must be a whole number from 0 to 10000.');
-    const other = new InvalidCollectionConfigError({
+    const allowlist = new InvalidCollectionConfigError({
       field: 'allowlist.price',
       message: 'must be between 0 and 1 wei',
     });
-    expect(launchErrorMessage(other, context)).toBe('allowlist.price: must be between 0 and 1 wei.');
+    expect(launchErrorMessage(allowlist, context)).toBe('Allowlist price: must be between 0 and 1 wei.');
+    // A setting without a form field is named as the library names it.
+    const other = new InvalidCollectionConfigError({
+      field: 'allowlist.merkleRoot',
+      message: 'must be 32 bytes of hex',
+    });
+    expect(launchErrorMessage(other, context)).toBe('allowlist.merkleRoot: must be 32 bytes of hex.');
   });
 
   it('passes on the contract’s own reason and the server’s message', () => {

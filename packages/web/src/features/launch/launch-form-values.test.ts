@@ -1,4 +1,4 @@
-import { parseEther } from 'viem';
+import { parseEther, zeroHash } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { defaultLaunchValues } from './launch-defaults.ts';
 import {
@@ -134,7 +134,14 @@ describe('the reveal choice', () => {
 describe('toCollectionSettings', () => {
   it('turns the form into wei, basis points and addresses', () => {
     const settings = toCollectionSettings(
-      valid({ name: ' Loom Cats ', mintPrice: '0.02', royaltyPercent: 2.5, maxSupply: 40 }),
+      valid({
+        name: ' Loom Cats ',
+        mintPrice: '0.02',
+        royaltyPercent: 2.5,
+        maxSupply: 40,
+        allowlistPrice: '0.005',
+        allowlistMaxPerWallet: 2,
+      }),
     );
     expect(settings).toEqual({
       name: 'Loom Cats',
@@ -142,6 +149,7 @@ describe('toCollectionSettings', () => {
       maxSupply: 40,
       mintPrice: parseEther('0.02'),
       maxPerWallet: 5,
+      allowlist: { merkleRoot: zeroHash, price: parseEther('0.005'), maxPerWallet: 2 },
       preRevealURI: '',
       payoutAddress: wallet,
       royalty: { bps: 250, receiver: wallet },
@@ -170,7 +178,8 @@ describe('fieldOfConfigError', () => {
   it('maps the library field names to the form fields', () => {
     expect(fieldOfConfigError('royalty.bps')).toBe('royaltyPercent');
     expect(fieldOfConfigError('royalty.receiver')).toBe('royaltyReceiver');
-    expect(fieldOfConfigError('allowlist.price')).toBeUndefined();
+    // The allowlist's root is set later, not in the form.
+    expect(fieldOfConfigError('allowlist.merkleRoot')).toBeUndefined();
   });
 });
 
@@ -201,5 +210,18 @@ describe('the sale schedule of a launch', () => {
       'The public sale must open after the allowlist sale.',
     );
     expect(validateLaunchField('allowlistStart', reversed, at)).toBeNull();
+  });
+});
+
+describe('the allowlist sale of a launch', () => {
+  it('checks its price and limit like the public ones, naming its own fields', () => {
+    expect(validateLaunchField('allowlistPrice', valid({ allowlistPrice: 'abc' }), limits)).toBe(
+      'Enter a price as a number, such as 0.02.',
+    );
+    expect(validateLaunchField('allowlistMaxPerWallet', valid({ allowlistMaxPerWallet: 0 }), limits)).toBe(
+      'Allowlist limit per wallet must be at least 1.',
+    );
+    expect(fieldOfConfigError('allowlist.price')).toBe('allowlistPrice');
+    expect(fieldOfConfigError('allowlist.maxPerWallet')).toBe('allowlistMaxPerWallet');
   });
 });

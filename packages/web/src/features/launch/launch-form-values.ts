@@ -1,5 +1,5 @@
 import type { CollectionSettings, SaleSchedule } from '@layerloom/contracts';
-import { type Address, type Hex, isAddress, parseEther } from 'viem';
+import { type Address, type Hex, isAddress, parseEther, zeroHash } from 'viem';
 import { parseSchedule } from '../drop/sale-schedule.ts';
 
 /** The launch form as typed: the price stays text so "0.05" is never rounded through a float. */
@@ -11,6 +11,9 @@ export interface LaunchFormValues {
   /** Public mint price in the chain's native currency ("0.02"). */
   mintPrice: string;
   maxPerWallet: number | null;
+  /** The allowlist sale's price (text, like `mintPrice`) and per-wallet limit; its list is uploaded later. */
+  allowlistPrice: string;
+  allowlistMaxPerWallet: number | null;
   /** 0–10, up to two decimals (2.5 % = 250 basis points). */
   royaltyPercent: number | null;
   royaltyReceiver: string;
@@ -49,6 +52,8 @@ export const launchFieldLabels: Record<LaunchField, string> = {
   maxSupply: 'Max supply',
   mintPrice: 'Mint price',
   maxPerWallet: 'Per-wallet limit',
+  allowlistPrice: 'Allowlist price',
+  allowlistMaxPerWallet: 'Allowlist limit per wallet',
   royaltyPercent: 'Royalties',
   royaltyReceiver: 'Royalty receiver',
   payoutAddress: 'Payout address',
@@ -108,8 +113,9 @@ export function validateLaunchField(
       }
       return error;
     }
-    case 'mintPrice': {
-      const price = values.mintPrice.trim();
+    case 'mintPrice':
+    case 'allowlistPrice': {
+      const price = (field === 'mintPrice' ? values.mintPrice : (values.allowlistPrice ?? '')).trim();
       if (price === '') return 'Enter a price (0 for a free mint).';
       if (!/^\d+(\.\d+)?$/.test(price)) return 'Enter a price as a number, such as 0.02.';
       if (!/^\d+(\.\d{1,18})?$/.test(price)) return 'Use at most 18 decimals.';
@@ -117,6 +123,8 @@ export function validateLaunchField(
     }
     case 'maxPerWallet':
       return wholeNumberError(values.maxPerWallet, 'Per-wallet limit', 1, MAX_UINT32);
+    case 'allowlistMaxPerWallet':
+      return wholeNumberError(values.allowlistMaxPerWallet, 'Allowlist limit per wallet', 1, MAX_UINT32);
     case 'royaltyPercent': {
       const percent = values.royaltyPercent;
       if (percent === null || Number.isNaN(percent)) return 'Enter the royalty percentage (0 for none).';
@@ -197,6 +205,12 @@ export function toCollectionSettings(
     maxSupply: values.maxSupply ?? 0,
     mintPrice: parseEther(values.mintPrice.trim()),
     maxPerWallet: values.maxPerWallet ?? 0,
+    // The list itself (its Merkle root) is set from Run the drop once uploaded.
+    allowlist: {
+      merkleRoot: zeroHash,
+      price: parseEther((values.allowlistPrice ?? '0').trim() || '0'),
+      maxPerWallet: values.allowlistMaxPerWallet ?? 0,
+    },
     preRevealURI: values.revealMode === 'prereveal' && placeholder ? placeholder.metadataUrl : '',
     payoutAddress: values.payoutAddress.trim() as Address,
     royalty: {
@@ -226,6 +240,8 @@ export function fieldOfConfigError(field: string): LaunchField | undefined {
     maxSupply: 'maxSupply',
     mintPrice: 'mintPrice',
     maxPerWallet: 'maxPerWallet',
+    'allowlist.price': 'allowlistPrice',
+    'allowlist.maxPerWallet': 'allowlistMaxPerWallet',
     'royalty.bps': 'royaltyPercent',
     'royalty.receiver': 'royaltyReceiver',
     payoutAddress: 'payoutAddress',

@@ -97,6 +97,18 @@ export function LaunchForm({
         <Form.Item {...item('maxPerWallet')} extra="Tokens one wallet may mint in the public sale.">
           <InputNumber className="llc-launch-number" />
         </Form.Item>
+        <Form.Item
+          {...item('allowlistPrice')}
+          extra="Allowlist sale price per token; upload the list itself from Run the drop."
+        >
+          <Input inputMode="decimal" suffix={currency} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          {...item('allowlistMaxPerWallet')}
+          extra="Tokens a listed wallet may mint, unless the list gives it a quantity."
+        >
+          <InputNumber className="llc-launch-number" />
+        </Form.Item>
         <Form.Item {...item('royaltyPercent')} extra="Of each resale, from 0 to 10 % (ERC-2981).">
           <InputNumber className="llc-launch-number" suffix="%" />
         </Form.Item>
