@@ -268,4 +268,20 @@ describe('compositeLayers', () => {
       }
     }
   });
+
+  it('drops alpha four pixels at a time with the bytes of one at a time, whatever the length and alignment', () => {
+    for (const [pixels, offset] of [
+      [1, 0],
+      [7, 0],
+      [4096, 0],
+      [9, 1],
+    ] as const) {
+      const backing = new Uint8Array(offset + pixels * 4).map((_, index) => (index * 37 + 11) & 255);
+      const rgba = backing.subarray(offset);
+      const expected = new Uint8Array(pixels * 3);
+      for (let pixel = 0; pixel < pixels; pixel++)
+        expected.set(rgba.subarray(pixel * 4, pixel * 4 + 3), pixel * 3);
+      expect(dropAlpha(rgba, new Uint8Array(pixels * 3))).toEqual(expected);
+    }
+  });
 });

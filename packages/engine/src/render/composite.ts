@@ -16,6 +16,11 @@ export interface PlacedPixels {
   height: number;
   /** True when the image covers the whole canvas and every pixel is fully opaque. */
   opaque?: boolean;
+  /**
+   * Its runs of visible pixels when already known (`findAlphaRuns`): an animation frame met again on
+   * another token is a new object over the same pixels, so its caller keeps them.
+   */
+  runs?: AlphaRuns;
 }
 
 /** One decoded layer to draw. */
@@ -207,9 +212,30 @@ export function compositeImage(
   return { data: rgb, channels: 3 };
 }
 
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 /** Copies RGBA pixels to RGB, dropping alpha. */
 export function dropAlpha(rgba: Uint8Array, into: Uint8Array): Uint8Array {
-  for (let from = 0, to = 0; from < rgba.length; from += 4, to += 3) {
+  let from = 0;
+  let to = 0;
+  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 && into.byteOffset % 4 === 0) {
+    // Four pixels (four words) at a time into three words: a third of the loads and stores.
+    const source = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.byteLength >>> 2);
+    const target = new Uint32Array(into.buffer, into.byteOffset, into.byteLength >>> 2);
+    const groups = Math.min(source.length >>> 2, Math.floor(target.length / 3));
+    for (let group = 0, i = 0, o = 0; group < groups; group++, i += 4, o += 3) {
+      const a = source[i]! & 0xffffff;
+      const b = source[i + 1]! & 0xffffff;
+      const c = source[i + 2]! & 0xffffff;
+      const d = source[i + 3]! & 0xffffff;
+      target[o] = a | (b << 24);
+      target[o + 1] = (b >>> 8) | (c << 16);
+      target[o + 2] = (c >>> 16) | (d << 8);
+    }
+    from = groups * 16;
+    to = groups * 12;
+  }
+  for (; from < rgba.length; from += 4, to += 3) {
     into[to] = rgba[from]!;
     into[to + 1] = rgba[from + 1]!;
     into[to + 2] = rgba[from + 2]!;
@@ -241,7 +267,7 @@ function div255(x: number): number {
  * Per row of an RGBA image, its runs of visible pixels, clear ones left out: `rows[y]` to
  * `rows[y + 1]` index triples in `runs` of (first x, end x, 1 if every pixel is fully opaque).
  */
-interface AlphaRuns {
+export interface AlphaRuns {
   rows: Int32Array;
   runs: Int32Array;
 }
@@ -250,16 +276,25 @@ interface AlphaRuns {
 const runsByImage = new WeakMap<PlacedPixels, AlphaRuns>();
 
 function alphaRuns(image: PlacedPixels): AlphaRuns {
+  if (image.runs) return image.runs;
   let found = runsByImage.get(image);
   if (found) return found;
-  const { pixels, width, height } = image;
+  found = findAlphaRuns(image.pixels, image.width, image.height);
+  runsByImage.set(image, found);
+  return found;
+}
+
+/** The runs of visible pixels of RGBA rows (see `AlphaRuns`). */
+export function findAlphaRuns(pixels: Uint8Array, width: number, height: number): AlphaRuns {
   const rows = new Int32Array(height + 1);
-  const runs: number[] = [];
+  let runs = new Int32Array(Math.max(48, height * 6));
+  let count = 0;
   for (let y = 0; y < height; y++) {
-    rows[y] = runs.length / 3;
+    rows[y] = count / 3;
+    const rowStart = y * width * 4 + 3;
     let x = 0;
     while (x < width) {
-      const alpha = pixels[(y * width + x) * 4 + 3]!;
+      const alpha = pixels[rowStart + x * 4]!;
       if (alpha === 0) {
         x++;
         continue;
@@ -268,17 +303,23 @@ function alphaRuns(image: PlacedPixels): AlphaRuns {
       const start = x;
       // A run of fully opaque pixels, or of partly transparent ones.
       while (x < width) {
-        const next = pixels[(y * width + x) * 4 + 3]!;
+        const next = pixels[rowStart + x * 4]!;
         if (next === 0 || (next === 255) !== opaque) break;
         x++;
       }
-      runs.push(start, x, opaque ? 1 : 0);
+      if (count + 3 > runs.length) {
+        const grown = new Int32Array(runs.length * 2);
+        grown.set(runs);
+        runs = grown;
+      }
+      runs[count] = start;
+      runs[count + 1] = x;
+      runs[count + 2] = opaque ? 1 : 0;
+      count += 3;
     }
   }
-  rows[height] = runs.length / 3;
-  found = { rows, runs: Int32Array.from(runs) };
-  runsByImage.set(image, found);
-  return found;
+  rows[height] = count / 3;
+  return { rows, runs: runs.slice(0, count) };
 }
 
 /**
