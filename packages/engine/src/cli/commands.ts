@@ -1,4 +1,5 @@
 import type { CliCommand } from './command.ts';
+import { grow, reroll } from './commands/amend.ts';
 import { command as car } from './commands/car.ts';
 import { command as collage } from './commands/collage.ts';
 import { command as generate } from './commands/generate.ts';
@@ -10,6 +11,8 @@ import { remoteCommands } from './remote.ts';
 /** Every `layerloom` subcommand, in the order `--help` lists them. */
 export const commands: readonly CliCommand[] = [
   generate,
+  reroll,
+  grow,
   preview,
   rarity,
   collage,

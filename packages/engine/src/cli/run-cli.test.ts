@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,5 +232,68 @@ describe('layerloom CLI', () => {
     expect(refused.text.err).toContain('--animation must be webp, gif or mp4');
     expect(await runCli([...argv, '--animation', 'gif', '--fps', '60'], refused.io)).toBe(2);
     expect(refused.text.err).toContain('--fps must be a whole number from 1 to 30');
+    expect(await runCli([...argv, '--animation', 'gif', '--dither', 'fancy'], refused.io)).toBe(2);
+    expect(refused.text.err).toContain('--dither must be sierra2_4a, floyd_steinberg, bayer or none');
+    expect(await runCli([...argv, '--poster-frame', '1.5'], refused.io)).toBe(2);
+    expect(refused.text.err).toContain('--poster-frame must be a frame number from 0');
+  });
+
+  it('rerolls the tokens not kept and grows the collection, each kept token byte for byte, all unique, replayed by later runs', async () => {
+    const folder = await mkdtemp(path.join(work.dir, 'amend-'));
+    const nine = await writeLayersFolder(folder, [
+      [1, 1, 1],
+      [1, 1, 1],
+    ]);
+    const out = path.join(folder, 'build');
+    const spec = [nine, '--count', '4', '--width', '8', '--height', '8', '--seed', 'k', '--out', out];
+    const run = async (argv: string[]) => {
+      const { io: streams, text } = io();
+      return { status: await runCli([...argv, '--threads', '1'], streams), text };
+    };
+    const image = (edition: number) => readFile(path.join(out, 'images', `${edition}.png`));
+    const dnas = async () =>
+      (JSON.parse(await readFile(path.join(out, '_metadata.json'), 'utf8')) as { dna: string }[]).map(
+        (token) => token.dna,
+      );
+    expect((await run(['generate', ...spec])).status).toBe(0);
+    const before = await Promise.all([1, 2, 3, 4].map(image));
+    const dnaBefore = await dnas();
+
+    const rerolled = await run(['reroll', ...spec, '--keep', '1,2']);
+    expect(rerolled.text.err).toContain('2/2 (100%)');
+    expect(rerolled.status).toBe(0);
+    expect(rerolled.text.out).toContain('Rerolled 2 tokens (kept 2): 4 tokens in');
+    expect(await image(1)).toEqual(before[0]);
+    expect(await image(2)).toEqual(before[1]);
+    const dnaAfter = await dnas();
+    expect(dnaAfter.slice(0, 2)).toEqual(dnaBefore.slice(0, 2));
+    expect(dnaAfter.slice(2)).not.toContain(dnaBefore[2]);
+    expect(dnaAfter.slice(2)).not.toContain(dnaBefore[3]);
+    expect(new Set(dnaAfter).size).toBe(4);
+
+    const grown = await run(['grow', ...spec, '--add', '3']);
+    expect(grown.status).toBe(0);
+    expect(grown.text.out).toContain('Added tokens 5 to 7: 7 tokens in');
+    const dnaGrown = await dnas();
+    expect(dnaGrown.slice(0, 4)).toEqual(dnaAfter);
+    expect(new Set(dnaGrown).size).toBe(7);
+    const rarity = JSON.parse(await readFile(path.join(out, 'rarity.json'), 'utf8'));
+    expect(rarity.tokens).toHaveLength(7);
+
+    // Refused before anything changes: more than the 9 combinations, a token the collection lacks.
+    const tooMany = await run(['grow', ...spec, '--add', '3']);
+    expect(tooMany.status).toBe(1);
+    expect(tooMany.text.err).toMatch(/combination/i);
+    const outside = await run(['reroll', ...spec, '--editions', '8']);
+    expect(outside.status).toBe(2);
+    expect(outside.text.err).toContain('The collection has tokens 1 to 7; it has no token 8');
+    expect(await dnas()).toEqual(dnaGrown);
+
+    // generate on the folder replays the changes: nothing to render, nothing changed.
+    const again = await run(['generate', ...spec]);
+    expect(again.status).toBe(0);
+    expect(again.text.out).toContain('Generated 7 tokens');
+    expect(again.text.out).toContain('7 kept from an earlier run');
+    expect(await dnas()).toEqual(dnaGrown);
   });
 });

@@ -1,6 +1,8 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { generateCollection } from '../../generate/generate-collection.ts';
 import { createFolderSink } from '../../output/folder-sink.ts';
+import { AMENDMENTS_FILE, readAmendments } from '../amendments-file.ts';
 import { type CliCommand, CliUsageError } from '../command.ts';
 import { loadCliSpec } from '../load-cli-spec.ts';
 import { parseFlags } from '../parse-flags.ts';
@@ -15,7 +17,8 @@ const usage = `Usage: layerloom generate <layersDir> --count N --width W --heigh
 Generates images/N.png, metadata/N.json (solana/N.json when the spec asks for it) and
 _metadata.json into the output folder, then rarity.json, collage.png (the first 100 tokens)
 and preview.gif; with --zip also collection.zip, with --car also ipfs/ (CARs and CIDs).
-Re-running the same command resumes an interrupted job.
+Re-running the same command resumes an interrupted job. The folder's rerolls and growth
+(layerloom reroll, layerloom grow) are replayed; --overwrite starts a fresh collection.
 
 Options:
   --count N              number of tokens
@@ -31,10 +34,35 @@ Options:
                          (layers may be animated GIF/WebP, APNG, MP4, MOV or WebM)
   --fps N                frames per second of the animation (default 12, at most 30)
   --duration S           length of every animation in seconds (default: its longest layer)
+  --dither D             GIF dithering: sierra2_4a (default), floyd_steinberg, bayer or none
+  --poster-frame N       frame of the animation kept as the PNG poster (default 0, the first)
   --overwrite            replace an output folder holding a different collection
   --zip                  also write collection.zip (everything, streamed)
   --car                  also write ipfs/: images.car, metadata.car and IPFS metadata
   --no-reports           skip rarity.json, collage.png and preview.gif`;
+
+/** The flags of `generate`, which `reroll` and `grow` take too (the same collection, the same folder). */
+export const SPEC_FLAGS = {
+  count: { type: 'string' },
+  width: { type: 'string' },
+  height: { type: 'string' },
+  order: { type: 'string' },
+  seed: { type: 'string' },
+  out: { type: 'string' },
+  rarity: { type: 'string' },
+  config: { type: 'string' },
+  name: { type: 'string' },
+  threads: { type: 'string' },
+  animation: { type: 'string' },
+  fps: { type: 'string' },
+  duration: { type: 'string' },
+  dither: { type: 'string' },
+  'poster-frame': { type: 'string' },
+  overwrite: { type: 'boolean' },
+  zip: { type: 'boolean' },
+  car: { type: 'boolean' },
+  'no-reports': { type: 'boolean' },
+} as const;
 
 /** `layerloom generate`: a whole collection from a layers folder or a spec file. */
 export const command: CliCommand = {
@@ -43,25 +71,7 @@ export const command: CliCommand = {
   usage,
   async run(argv, io) {
     if (argv.includes('--remote')) return runRemote('generate', argv, io);
-    const { values, positionals } = parseFlags(argv, {
-      count: { type: 'string' },
-      width: { type: 'string' },
-      height: { type: 'string' },
-      order: { type: 'string' },
-      seed: { type: 'string' },
-      out: { type: 'string' },
-      rarity: { type: 'string' },
-      config: { type: 'string' },
-      name: { type: 'string' },
-      threads: { type: 'string' },
-      animation: { type: 'string' },
-      fps: { type: 'string' },
-      duration: { type: 'string' },
-      overwrite: { type: 'boolean' },
-      zip: { type: 'boolean' },
-      car: { type: 'boolean' },
-      'no-reports': { type: 'boolean' },
-    });
+    const { values, positionals } = parseFlags(argv, SPEC_FLAGS);
     if (positionals.length > 1)
       throw new CliUsageError(`Expected one layers folder, got ${positionals.join(' ')}`);
     const { spec, baseDir } = await loadCliSpec({ ...values, layersDir: positionals[0] }, true);
@@ -76,10 +86,14 @@ export const command: CliCommand = {
     const progress = createProgressPrinter(io);
     const started = performance.now();
     try {
+      // A fresh collection (--overwrite) starts without the folder's rerolls and growth.
+      if (values.overwrite === true) await rm(path.join(out, AMENDMENTS_FILE), { force: true });
+      const amendments = await readAmendments(out);
       const result = await generateCollection({
         spec,
         baseDir,
         sink: createFolderSink(out),
+        ...(amendments.length > 0 ? { amendments } : {}),
         signal: controller.signal,
         onProgress: (p) => progress.update(p),
         overwrite: values.overwrite === true,
@@ -109,12 +123,22 @@ export const command: CliCommand = {
   },
 };
 
-/** Sets `output.animation` from `--animation`, `--fps` and `--duration` (over the spec file's). */
-function applyAnimationFlags(
+/**
+ * Sets `output.animation` from `--animation`, `--fps`, `--duration`, `--dither` and `--poster-frame`
+ * (over the spec file's).
+ */
+export function applyAnimationFlags(
   spec: Record<string, unknown>,
-  flags: { animation?: string; fps?: string; duration?: string },
+  flags: { animation?: string; fps?: string; duration?: string; dither?: string; 'poster-frame'?: string },
 ): void {
-  if (flags.animation === undefined && flags.fps === undefined && flags.duration === undefined) return;
+  if (
+    flags.animation === undefined &&
+    flags.fps === undefined &&
+    flags.duration === undefined &&
+    flags.dither === undefined &&
+    flags['poster-frame'] === undefined
+  )
+    return;
   const output = (spec.output ?? {}) as Record<string, unknown>;
   const animation = { ...((output.animation ?? {}) as Record<string, unknown>) };
   if (flags.animation !== undefined) {
@@ -132,6 +156,17 @@ function applyAnimationFlags(
     const seconds = Number(flags.duration);
     if (!(seconds > 0)) throw new CliUsageError('--duration must be a number of seconds above 0');
     animation.durationSeconds = seconds;
+  }
+  if (flags.dither !== undefined) {
+    if (!['sierra2_4a', 'floyd_steinberg', 'bayer', 'none'].includes(flags.dither))
+      throw new CliUsageError('--dither must be sierra2_4a, floyd_steinberg, bayer or none');
+    animation.dither = flags.dither;
+  }
+  if (flags['poster-frame'] !== undefined) {
+    const frame = Number(flags['poster-frame']);
+    if (!Number.isInteger(frame) || frame < 0)
+      throw new CliUsageError('--poster-frame must be a frame number from 0 (the first)');
+    animation.posterFrame = frame;
   }
   spec.output = { ...output, animation };
 }
