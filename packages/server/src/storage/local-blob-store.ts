@@ -79,7 +79,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       } catch (error) {
         // A source that fails before the file is open leaves the stream opening it: removing the file
         // before the stream has closed would let the open create it again, an orphan `.part`.
-        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(temp, { force: true });
         throw error;
       }
