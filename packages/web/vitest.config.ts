@@ -11,7 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
-    // Rendering antd forms in jsdom takes seconds on a busy 2-core machine: 5 s timed out in CI.
-    testTimeout: 30_000,
+    // Rendering antd forms in jsdom takes seconds on a busy 2-core machine: 5 s timed out in CI, 20 s under heavy load.
+    testTimeout: 60_000,
   },
 });

@@ -39,7 +39,7 @@ function renderAt(path: string, table = routes) {
 }
 
 // Ant Design's first render in jsdom is slow (styles are generated at run time).
-describe('AppShell', { timeout: 30_000 }, () => {
+describe('AppShell', () => {
   it('shows the landing page without Ant Design (no antd App, no antd styles)', async () => {
     vi.stubGlobal(
       'fetch',

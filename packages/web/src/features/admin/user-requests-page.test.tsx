@@ -64,7 +64,7 @@ function renderPage() {
   );
 }
 
-describe('UserRequestsPage', { timeout: 20_000 }, () => {
+describe('UserRequestsPage', () => {
   it('lists pending users from the server, filtered by status and paginated', async () => {
     const calls = fakeServer();
     renderPage();

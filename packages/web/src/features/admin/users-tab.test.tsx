@@ -108,7 +108,7 @@ async function openUsersTab() {
   return screen.findByRole('region', { name: 'Users, scrolls sideways on small screens' });
 }
 
-describe('User Requests › Users', { timeout: 60_000 }, () => {
+describe('User Requests › Users', () => {
   it('lists users with plan and status, searches on the server, and offers no self-deactivation', async () => {
     const { calls } = fakeServer();
     const table = await openUsersTab();

@@ -47,7 +47,7 @@ function show(answer: (body: Record<string, unknown>) => Response) {
   return { bodies, onSignedIn, onRestart };
 }
 
-describe('login: the two-factor step', { timeout: 30_000 }, () => {
+describe('login: the two-factor step', () => {
   it('signs in with the app code, after showing a wrong one', async () => {
     const { bodies, onSignedIn } = show((body) =>
       body.code === '123456'

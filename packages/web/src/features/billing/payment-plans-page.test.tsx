@@ -43,7 +43,7 @@ function show(path: string, answer: (url: string, init?: RequestInit) => Respons
   return { fetch, router };
 }
 
-describe('Payment plans', { timeout: 30_000 }, () => {
+describe('Payment plans', () => {
   it('shows the four plans from the plans table, marks the current one and buys another through the checkout', async () => {
     const { fetch, router } = show('/dashboard/payment-plans', (url) =>
       url.endsWith('/checkout')
@@ -92,7 +92,7 @@ describe('Payment plans', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Switch to Free and refunds', { timeout: 30_000 }, () => {
+describe('Switch to Free and refunds', () => {
   it('switches a paid plan back to Free after confirming, then marks Free current', async () => {
     let planId = 'pro';
     const { fetch } = show('/dashboard/payment-plans', (url, init) => {
@@ -172,7 +172,7 @@ const cards = (defaultId: string) => [
   },
 ];
 
-describe('Payment plans back from Stripe Checkout', { timeout: 30_000 }, () => {
+describe('Payment plans back from Stripe Checkout', () => {
   it("asks again until Stripe's webhook changed the plan, then marks the new plan current", async () => {
     let asked = 0;
     const paid: BillingPayment = {
@@ -212,7 +212,7 @@ describe('Payment plans back from Stripe Checkout', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Payment plans on a server that takes no payments', { timeout: 30_000 }, () => {
+describe('Payment plans on a server that takes no payments', () => {
   it('says an administrator changes plans and offers no Buy button', async () => {
     show('/dashboard/payment-plans', () => billing('free', 'none'));
     await screen.findByText(
@@ -225,7 +225,7 @@ describe('Payment plans on a server that takes no payments', { timeout: 30_000 }
   });
 });
 
-describe('Settings › Payment', { timeout: 30_000 }, () => {
+describe('Settings › Payment', () => {
   it('lists the cards Stripe keeps, sets the default and removes one through the API', async () => {
     const { fetch } = show('/dashboard/settings', (url, init) => {
       if (url.endsWith('/pm_amex/default'))

@@ -141,7 +141,7 @@ function show(node: React.ReactNode) {
   render(<Providers client={createQueryClient()}>{node}</Providers>);
 }
 
-describe('lock and reroll, grow', { timeout: 40_000 }, () => {
+describe('lock and reroll, grow', () => {
   it('counts kept tokens', () => {
     expect(keptSummary(3, 8)).toBe('3 kept · 5 to reroll');
     expect(keptSummary(1200, 10_000)).toBe('1,200 kept · 8,800 to reroll');

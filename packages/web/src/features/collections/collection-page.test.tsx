@@ -39,7 +39,7 @@ function show(answer: Response) {
 }
 
 // The first render loads Ant Design in jsdom, which takes seconds on a busy 2-core machine.
-describe('CollectionPage', { timeout: 20_000 }, () => {
+describe('CollectionPage', () => {
   it('shows why a generation failed, with its facts and Delete, and asks for no tokens or downloads', async () => {
     const fetchMock = show(Response.json({ status: 'success', data: { collection: failed } }));
     await screen.findByRole('heading', { level: 1, name: 'Broken Cats' }, { timeout: 10_000 });

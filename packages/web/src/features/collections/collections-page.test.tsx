@@ -55,7 +55,7 @@ function show() {
 }
 
 // The first render loads Ant Design in jsdom, which takes seconds on a busy 2-core machine.
-describe('CollectionsPage', { timeout: 20_000 }, () => {
+describe('CollectionsPage', () => {
   it("says 'No Collection Generated' and links to Generate NFT when there is none", async () => {
     serve([]);
     show();

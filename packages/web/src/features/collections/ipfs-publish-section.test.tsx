@@ -53,7 +53,7 @@ function show(children: React.ReactNode) {
   return render(<Providers client={createQueryClient()}>{children}</Providers>);
 }
 
-describe('PinningProviderSettings', { timeout: 20_000 }, () => {
+describe('PinningProviderSettings', () => {
   it('saves the address and token, then shows only the last 4 characters of the token', async () => {
     let provider: PinningProvider | null = null;
     const fetchMock = serve({
@@ -108,7 +108,7 @@ describe('PinningProviderSettings', { timeout: 20_000 }, () => {
   });
 });
 
-describe('PublishModeChoice', { timeout: 20_000 }, () => {
+describe('PublishModeChoice', () => {
   it('offers Hosted by Layerloom first, and IPFS asks for a pinning provider before it can publish', async () => {
     serve({
       'GET /api/v1/pinning-provider': () => ({ data: { provider: null } }),

@@ -38,7 +38,7 @@ function show(answer: Placeholder | null, onIpfs = false) {
   return fetch;
 }
 
-describe('PlaceholderPanel', { timeout: 20_000 }, () => {
+describe('PlaceholderPanel', () => {
   it('offers to set one, with the defaults in the form and an image required before anything is sent', async () => {
     const fetch = show(null);
     fireEvent.click(await screen.findByRole('button', { name: 'Set a placeholder…' }, { timeout: 10_000 }));

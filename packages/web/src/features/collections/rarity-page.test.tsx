@@ -74,7 +74,7 @@ function show(status: Collection['progress']['status'] = 'ready') {
   return fetchMock;
 }
 
-describe('RarityPage', { timeout: 20_000 }, () => {
+describe('RarityPage', () => {
   it('shows each layer as a table of counts, shares and targets, its χ² fit, and the rarest tokens', async () => {
     show();
     const body = await screen.findByRole('table', { name: /Body: tokens per trait/ }, { timeout: 10_000 });

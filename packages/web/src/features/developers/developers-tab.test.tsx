@@ -133,7 +133,7 @@ describe('expiresAtFor', () => {
   });
 });
 
-describe('Settings › Developers', { timeout: 30_000 }, () => {
+describe('Settings › Developers', () => {
   it("shows the SDK and CLI quick start pointed at this server's address", async () => {
     show(() => ({ status: 500, body: {} }));
     const code = await screen.findByLabelText('SDK quick start code');

@@ -8,7 +8,7 @@ import type { Draft } from './project-draft.ts';
 
 const free = planById('free');
 
-describe('AnimationPanel', { timeout: 30_000 }, () => {
+describe('AnimationPanel', () => {
   it('sums up the tokens, changes format, frame rate, length and poster, and offers dithering for GIF only', () => {
     const onChange = vi.fn();
     const { rerender } = render(

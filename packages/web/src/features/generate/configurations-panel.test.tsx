@@ -7,7 +7,7 @@ import type { DraftConfiguration } from './project-draft.ts';
 const layer = (name: string) => draftLayer(name);
 const layers = [layer('Background'), layer('Body'), layer('Hat')];
 
-describe('ConfigurationsPanel', { timeout: 30_000 }, () => {
+describe('ConfigurationsPanel', () => {
   it('explains the single set of layers and adds a configuration of every layer', () => {
     const onChange = vi.fn();
     render(

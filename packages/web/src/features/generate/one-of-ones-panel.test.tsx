@@ -11,7 +11,7 @@ const golden: OneOfOne = {
   attributes: [{ trait_type: 'Artist', value: 'Ada' }],
 };
 
-describe('OneOfOnesPanel', { timeout: 30_000 }, () => {
+describe('OneOfOnesPanel', () => {
   it('counts the 1-of-1s in the size, shows the artwork, and edits names and attributes', () => {
     const onChange = vi.fn();
     render(

@@ -51,7 +51,7 @@ function show(answers: Record<string, unknown>) {
 }
 
 // Ant Design and the wallet chunk load in jsdom, which takes seconds on a busy 2-core machine.
-describe('LaunchSection', { timeout: 30_000 }, () => {
+describe('LaunchSection', () => {
   it('asks to publish first, and brings the Publication panel into view', async () => {
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;

@@ -102,7 +102,7 @@ function show(state: { messages: Message[]; unread: number }) {
   return fetch;
 }
 
-describe('the Messages page', { timeout: 30_000 }, () => {
+describe('the Messages page', () => {
   it('lists the conversation with its unread count, shows the chat as text with links, marks it read and sends with Enter', async () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
     const state = {

@@ -78,7 +78,7 @@ function show() {
 
 const preview = () => within(screen.getByTestId('mint-page-preview'));
 
-describe('MintPageEditorPage', { timeout: 30_000 }, () => {
+describe('MintPageEditorPage', () => {
   it('shows the unsaved title, links, accent and gallery in the live preview', async () => {
     const requests = show();
     const title = await screen.findByLabelText('Title', {}, { timeout: 5_000 });

@@ -82,7 +82,7 @@ function show(drops: Record<string, unknown>, path = '/mint/loom-cats') {
   );
 }
 
-describe('MintPage', { timeout: 30_000 }, () => {
+describe('MintPage', () => {
   it('says plainly that an unknown mint page does not exist', async () => {
     show({});
     // The first render loads the page's modules: allow it more than findBy's usual second.

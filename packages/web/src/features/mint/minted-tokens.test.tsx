@@ -43,7 +43,7 @@ function show(revealed: boolean) {
   );
 }
 
-describe('MintedTokens', { timeout: 20_000 }, () => {
+describe('MintedTokens', () => {
   it('shows the placeholder before the reveal, never the art', async () => {
     serve(true);
     show(false);

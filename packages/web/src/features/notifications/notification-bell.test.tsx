@@ -83,7 +83,7 @@ function show(state: { notifications: Notification[] }) {
   return fetch;
 }
 
-describe('the notification bell', { timeout: 30_000 }, () => {
+describe('the notification bell', () => {
   it('counts unread notifications, updates live, lists them as text and clears with Mark all as read', async () => {
     const state = {
       notifications: [

@@ -72,7 +72,7 @@ function show(answer: () => Response) {
   );
 }
 
-describe('Profile', { timeout: 30_000 }, () => {
+describe('Profile', () => {
   it('shows who the user is, the plan with its limits, what they made and since when', async () => {
     show(() =>
       Response.json({

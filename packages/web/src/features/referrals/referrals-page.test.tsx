@@ -55,7 +55,7 @@ function show(respond: (url: string, init?: RequestInit) => Response) {
   return fetch;
 }
 
-describe('Referrals page', { timeout: 30_000 }, () => {
+describe('Referrals page', () => {
   it('shows the rule, the link with its share URLs and the people referred with status and reward', async () => {
     show(() => answer([grace]));
     expect(

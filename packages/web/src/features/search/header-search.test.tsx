@@ -46,7 +46,7 @@ function show() {
 
 const location = () => screen.getByRole('status', { name: 'Location' }).textContent;
 
-describe('HeaderSearch', { timeout: 20_000 }, () => {
+describe('HeaderSearch', () => {
   it('shows results grouped by kind once typing pauses, with one request for the settled text', async () => {
     const asked = serve();
     const box = show();

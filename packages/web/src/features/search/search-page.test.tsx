@@ -56,7 +56,7 @@ function show(path: string) {
   );
 }
 
-describe('SearchPage', { timeout: 20_000 }, () => {
+describe('SearchPage', () => {
   it('lists each kind with its count and links each result to what it is', async () => {
     const asked = serve('user');
     show('/dashboard/search?q=gold');

@@ -74,7 +74,7 @@ function show(onSave: (body: Record<string, unknown>) => Answer) {
 }
 
 // The tab's code loads lazily, with Ant Design's form and select: slow on a busy machine.
-describe('Settings › Edit Profile', { timeout: 30_000 }, () => {
+describe('Settings › Edit Profile', () => {
   it('opens on Edit Profile with the saved values, the country by name', async () => {
     show(() => ({ status: 500, body: {} }));
     expect(await screen.findByRole('tab', { name: 'Edit Profile', selected: true })).toBeTruthy();

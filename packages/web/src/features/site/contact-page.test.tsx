@@ -44,7 +44,7 @@ function fill() {
 }
 
 // The first render loads Ant Design in jsdom, which takes seconds on a busy 2-core machine.
-describe('ContactPage', { timeout: 20_000 }, () => {
+describe('ContactPage', () => {
   it('sends the message and acknowledges it with the reference id', async () => {
     const fetchMock = serve(201, {
       status: 'success',

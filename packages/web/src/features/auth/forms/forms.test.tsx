@@ -46,7 +46,7 @@ const user = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-describe('SignupForm', { timeout: 20_000 }, () => {
+describe('SignupForm', () => {
   it('names each missing field with the spec messages', async () => {
     answer(500, {});
     wrap(<SignupForm onSignedUp={vi.fn()} />);
@@ -109,7 +109,7 @@ describe('SignupForm', { timeout: 20_000 }, () => {
   });
 });
 
-describe('LoginForm', { timeout: 20_000 }, () => {
+describe('LoginForm', () => {
   const fill = () => {
     type('Email', 'ada@example.com');
     type('Password', 'analytical-engine');
@@ -188,7 +188,7 @@ describe('LoginForm', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ForgotForm', { timeout: 20_000 }, () => {
+describe('ForgotForm', () => {
   it("answers a malformed address with 'Invalid Email!'", async () => {
     answer(500, {});
     wrap(<ForgotForm onRequested={vi.fn()} />);
@@ -209,7 +209,7 @@ describe('ForgotForm', { timeout: 20_000 }, () => {
   });
 });
 
-describe('OtpForm', { timeout: 20_000 }, () => {
+describe('OtpForm', () => {
   const request = { id: 'req-1', email: 'ada@example.com', verified: false };
 
   it('asks for all six digits before sending', async () => {
@@ -245,7 +245,7 @@ describe('OtpForm', { timeout: 20_000 }, () => {
   });
 });
 
-describe('NewPasswordForm', { timeout: 20_000 }, () => {
+describe('NewPasswordForm', () => {
   it('checks that the two passwords match before sending', async () => {
     const fetchMock = answer(500, {});
     wrap(
@@ -262,7 +262,7 @@ describe('NewPasswordForm', { timeout: 20_000 }, () => {
   });
 });
 
-describe('nextPathAfterLogin', { timeout: 20_000 }, () => {
+describe('nextPathAfterLogin', () => {
   it('keeps local paths and refuses anything that leaves the site', () => {
     expect(nextPathAfterLogin('/dashboard/collections?page=2')).toBe('/dashboard/collections?page=2');
     expect(nextPathAfterLogin(null)).toBe('/dashboard');

@@ -7,7 +7,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Settings › Notification', { timeout: 30_000 }, () => {
+describe('Settings › Notification', () => {
   it('shows one switch per mail kind as the server has it, saves a change and says safety mails stay on', async () => {
     let preferences = { generation: true, drops: true, referrals: true, news: false };
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {

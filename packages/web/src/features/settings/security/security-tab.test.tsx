@@ -87,7 +87,7 @@ describe('lastSeenText', () => {
   });
 });
 
-describe('Settings › Security', { timeout: 30_000 }, () => {
+describe('Settings › Security', () => {
   it('lists the sessions with this device marked and signs another one out', async () => {
     const calls = show(() => ({ status: 500, body: {} }));
     const list = await screen.findByRole('list', { name: 'Active sessions' }, { timeout: 20_000 });

@@ -89,7 +89,7 @@ describe('groupedKey and recoveryCodesText', () => {
   });
 });
 
-describe('Settings › Security › Two-factor sign-in', { timeout: 30_000 }, () => {
+describe('Settings › Security › Two-factor sign-in', () => {
   it('sets up with a QR code and key, refuses a wrong code, then shows the recovery codes once', async () => {
     const calls = show(false);
     fireEvent.click(
