@@ -1,5 +1,9 @@
+import { deployCollection, mint, setPhase } from '@layerloom/contracts';
 import type { Browser, Page } from 'playwright-core';
+import { type Address, createPublicClient, createWalletClient, http, parseEther } from 'viem';
+import { anvil as anvilChain } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Anvil, startAnvil } from './support/anvil.ts';
 import type { RunningApp } from './support/app.ts';
 import {
   openPage,
@@ -10,23 +14,31 @@ import {
   type ViewportName,
   viewports,
 } from './support/browser.ts';
+import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
 import { mailTo, send, startAppWithMember } from './support/members.ts';
+import { anvilAccount0, anvilAccount1 } from './support/wallet.ts';
 
 /** Waits until the page's animations (the dropdown opening) have finished, so a screenshot shows it whole. */
 const settled = (page: Page) =>
   page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 
+let anvil: Anvil;
 let app: RunningApp;
 let browser: Browser;
 let member: { email: string; password: string };
 
 beforeAll(async () => {
-  ({ app, browser, member } = await startAppWithMember({ firstname: 'Nora', lastname: 'Notified' }));
+  anvil = await startAnvil();
+  ({ app, browser, member } = await startAppWithMember(
+    { firstname: 'Nora', lastname: 'Notified' },
+    { RPC_URL_31337: anvil.rpcUrl },
+  ));
 });
 
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await anvil?.stop();
 });
 
 describe('the notification bell', () => {
@@ -116,5 +128,72 @@ describe('the notification bell', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'notifications-page-2');
     expect(errors).toEqual([]);
+  });
+
+  it('tells a creator their drop is deployed, then, once a collector’s mint page has read the sale, its first mint', async () => {
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, member.email, member.password);
+    await page.goto('/dashboard');
+    const collectionId = await startSampleCollection(page, {
+      name: 'Bell Blobs',
+      description: 'Rung',
+      size: 4,
+    });
+    await waitUntilReady(page, collectionId);
+    const published = await callInPage(page, `/api/v1/collections/${collectionId}/publication`, 'POST', {});
+    const { slug } = published.json.data.publication;
+    const clients = (account: Address) => ({
+      publicClient: createPublicClient({ chain: anvilChain, transport: http(anvil.rpcUrl) }),
+      walletClient: createWalletClient({ chain: anvilChain, transport: http(anvil.rpcUrl), account }),
+    });
+    // Deployed from the creator's wallet (here from Node, as drop.spec does) and recorded.
+    const deployed = await deployCollection({
+      ...clients(anvilAccount0),
+      collection: {
+        name: 'Bell Blobs',
+        symbol: 'BELL',
+        maxSupply: 4,
+        mintPrice: parseEther('0.01'),
+        maxPerWallet: 2,
+        preRevealURI: `${app.url}/hidden.json`,
+      },
+    });
+    const recorded = await callInPage(page, `/api/v1/collections/${collectionId}/deployments`, 'POST', {
+      chainId: 31_337,
+      address: deployed.address,
+      deployer: anvilAccount0,
+      transactionHash: deployed.hash,
+      name: 'Bell Blobs',
+      symbol: 'BELL',
+      maxSupply: 4,
+    });
+    expect(recorded.json.data.deployment.status).toBe('verified');
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    const unread = async () => (await send(context, 'GET', '/api/v1/notifications')).data.unread as number;
+    const before = await unread();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe(`Notifications, ${before} unread`);
+
+    // A collector mints; nothing is known until the sale is read, which the public mint page does.
+    await setPhase({ ...clients(anvilAccount0), address: deployed.address, phase: 'public' });
+    await mint({ ...clients(anvilAccount1), address: deployed.address, quantity: 1 });
+    const visitor = await openPage(browser, app.url, 'phone');
+    await visitor.page.goto(`/mint/${slug}`);
+    await visitor.page.getByText('1 of 4 minted').first().waitFor();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe(`Notifications, ${before + 1} unread`);
+
+    await bell.click();
+    const panel = page.getByRole('list', { name: 'Latest notifications' });
+    await panel.getByText('“Bell Blobs” is deployed on Local (anvil)').waitFor();
+    await settled(page);
+    await screenshot(page, 'notifications-drop');
+    await panel.getByRole('button', { name: /First mint of “Bell Blobs”/ }).click();
+    await page.waitForURL(`**/dashboard/collections/${collectionId}`);
+    expect((await mailTo(context, member.email, 'First mint of “Bell Blobs”')).text).toContain(
+      `/dashboard/collections/${collectionId}`,
+    );
+    expect(errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+    await context.close();
   });
 });

@@ -96,7 +96,13 @@ describe.each(databaseKinds)('drop activity on the bell on %s', (kind) => {
   it('tells the owner once each that the drop is deployed, first minted and sold out, mailing while Drop activity is on; nobody else', async () => {
     const link = `/dashboard/collections/${collectionId}`;
     expect(await dropNotices(owner)).toMatchObject([
-      { kind: 'drop_deployed', title: '“Night Owls” is deployed on Local (anvil)', link, read: false },
+      {
+        kind: 'drop_deployed',
+        title: '“Night Owls” is deployed on Local (anvil)',
+        body: `Its contract ${contract.slice(0, 6)}…${contract.slice(-4)} is verified on chain, and its mint page sells from it.`,
+        link,
+        read: false,
+      },
     ]);
     expect(await subjects(owner)).toContain('“Night Owls” is deployed on Local (anvil)');
 

@@ -30,7 +30,8 @@ export async function noticeDropDeployed(
   await notify(deps, deployment.owner_id, {
     kind: 'drop_deployed',
     title: `“${name}” is deployed on ${chainName}`,
-    body: `Its contract ${deployment.address} is verified on chain, and its mint page sells from it.`,
+    // Shortened as wallets show it: the full address is on the collection's page.
+    body: `Its contract ${deployment.address.slice(0, 6)}…${deployment.address.slice(-4)} is verified on chain, and its mint page sells from it.`,
     link: `/dashboard/collections/${deployment.collection_id}`,
   });
 }
