@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { type AccountMessagesPlan, removeAccountMessages } from './account-messages.repository.ts';
 
 /** The ids of the user's jobs that are queued or running (each is stopped before the account goes). */
 export async function listUnfinishedOwnJobIds(db: Kysely<Database>, userId: string): Promise<string[]> {
@@ -13,14 +14,20 @@ export async function listUnfinishedOwnJobIds(db: Kysely<Database>, userId: stri
 }
 
 /**
- * Removes the account's rows in one transaction: its jobs, the referral rows that name it as the person
+ * Removes the account's rows in one transaction: its jobs, its messages (see removeAccountMessages: direct
+ * conversations go, support ones are anonymised), the referral rows that name it as the person
  * referred, its open checkouts, the development outbox's mails to it, then the user row, whose deletion
  * cascades to everything else it owns (sessions, tokens, profile, two-factor, referrals it made…). Paid
  * checkouts and payments stay, their user_id set to null by the database (migration 0050).
  */
-export async function deleteAccountRows(db: Kysely<Database>, user: { id: string; email: string }) {
+export async function deleteAccountRows(
+  db: Kysely<Database>,
+  user: { id: string; email: string },
+  messages: Pick<AccountMessagesPlan, 'directIds' | 'supportIds'>,
+) {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('jobs').where('owner_id', '=', user.id).execute();
+    await removeAccountMessages(trx, user, messages);
     await trx.deleteFrom('referrals').where('referred_user_id', '=', user.id).execute();
     await trx
       .deleteFrom('billing_checkouts')

@@ -20,6 +20,7 @@ import { sendSafely } from '../mail/mailer.ts';
 import { accountDeactivatedMail, accountDeletedMail, accountReactivatedMail } from '../mail/templates.ts';
 import { deleteProject, listProjects } from '../projects/projects.service.ts';
 import { findUserByEmail, findUserById, hasOtherAdmin, type UserRow } from '../users/users.repository.ts';
+import { planAccountMessages } from './account-messages.repository.ts';
 import { avatarKey } from './avatar-image.ts';
 import { deleteAccountRows, listUnfinishedOwnJobIds } from './delete-account.repository.ts';
 
@@ -100,7 +101,8 @@ const JOB_STOP_TIMEOUT_MS = 20_000;
  * the two-factor code when it is on, that another admin remains, and that no collection has a contract
  * verified on chain (collectors' tokens read its hosted files and mint page, so those must stay up; the
  * user is told which collections and why). Then the collections (jobs stopped, files removed), projects
- * (uploaded layers), other jobs, the account's rows and the avatar go, and a goodbye mail is sent. Payments
+ * (uploaded layers), other jobs, the account's rows, the avatar and the images sent in messages go (direct
+ * conversations are removed, support ones anonymised), and a goodbye mail is sent. Payments
  * stay for accounting, with no link to the person (see deleteAccountRows).
  */
 export async function deleteOwnAccount(app: App, user: AuthUser, input: DeleteAccountInput): Promise<void> {
@@ -144,8 +146,15 @@ export async function deleteOwnAccount(app: App, user: AuthUser, input: DeleteAc
     await deleteProject(projects, user.id, project.id);
   }
   await stopJobs(app, await listUnfinishedOwnJobIds(db, user.id));
-  await deleteAccountRows(db, { id: row.id, email: row.email });
+  const messages = await planAccountMessages(db, { id: row.id, email: row.email });
+  await deleteAccountRows(db, { id: row.id, email: row.email }, messages);
   await app.blobs.deletePrefix(avatarKey(user.id, '').replace(/\/$/, ''));
+  for (const key of messages.imageKeys) await app.blobs.delete(key);
+  // The other side's list drops the conversation without a reload.
+  for (const id of messages.directIds) {
+    for (const userId of messages.otherMemberIds)
+      await app.live.send(userId, 'message', { conversationId: id });
+  }
   await sendSafely(app.mail, app.log, accountDeletedMail(row.email, row.first_name));
 }
 

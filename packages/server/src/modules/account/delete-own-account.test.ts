@@ -262,6 +262,53 @@ describe.each(databaseKinds)('deleting your own account on %s', (kind) => {
       .execute();
     expect(paymentsOfAda).toHaveLength(1);
     expect(Object.keys(dataFolder()).some((path) => path.includes(ada.id))).toBe(true);
+    // Messages: a conversation with Bob (her text and image, his image reply, which rings his bell), her
+    // block of Bob, and a support thread (her address in the text, an image) that support keeps.
+    const sendImage = async (user: LoggedInUser, conversationId: string, background: string) => {
+      const image = multipartFiles([
+        {
+          filename: 'photo.png',
+          field: 'file',
+          bytes: await sharp({ create: { width: 16, height: 12, channels: 3, background } })
+            .png()
+            .toBuffer(),
+        },
+      ]);
+      const sent = await test.app.inject({
+        method: 'POST',
+        url: `/api/v1/conversations/${conversationId}/images`,
+        payload: image.payload,
+        headers: { ...image.headers, cookie: user.cookie },
+      });
+      expect(sent.statusCode).toBe(201);
+    };
+    const started = await call('POST', '/api/v1/conversations', ada.cookie, { to: bob.email });
+    const direct: string = started.json().data.conversation.id;
+    const text = await call('POST', `/api/v1/conversations/${direct}/messages`, ada.cookie, {
+      body: `Hi Bob, it is Ada (${ada.email})`,
+    });
+    expect(text.statusCode).toBe(201);
+    await sendImage(ada, direct, '#f00');
+    await sendImage(bob, direct, '#0f0');
+    expect((await call('POST', `/api/v1/conversations/${direct}/block`, ada.cookie)).statusCode).toBe(200);
+    const support: string = (await call('POST', '/api/v1/conversations/support', ada.cookie)).json().data
+      .conversation.id;
+    const toSupport = await call('POST', `/api/v1/conversations/${support}/messages`, ada.cookie, {
+      body: `My export fails, write to ${ada.email}`,
+    });
+    expect(toSupport.statusCode).toBe(201);
+    await sendImage(ada, support, '#00f');
+    expect(Object.keys(dataFolder()).filter((path) => path.includes(direct))).toHaveLength(2);
+    expect(Object.keys(dataFolder()).filter((path) => path.includes(support))).toHaveLength(1);
+    const admins = await test.app.database.db
+      .selectFrom('users')
+      .select('email')
+      .where('role', '=', 'admin')
+      .execute();
+    const bobsBell = async () => (await call('GET', '/api/v1/notifications', bob.cookie)).body;
+    expect(await bobsBell()).toContain('New message from Ada');
+    const toldBob: { type: string; data: unknown }[] = [];
+    const stopListening = test.app.live.bus.subscribe(bob.id, (event) => toldBob.push(event));
 
     const response = await remove(ada, { password: ada.password, confirmation: 'DELETE' });
     expect(response.statusCode).toBe(200);
@@ -274,6 +321,18 @@ describe.each(databaseKinds)('deleting your own account on %s', (kind) => {
       password: ada.password,
     });
     expect(login.statusCode).toBe(401);
+    // Bob's side: the conversation left his list live, and nothing he sees names Ada any more.
+    stopListening();
+    expect(toldBob).toContainEqual(
+      expect.objectContaining({ type: 'message', data: { conversationId: direct } }),
+    );
+    const bobsList = (await call('GET', '/api/v1/conversations', bob.cookie)).json().data;
+    expect(bobsList.conversations.map((conversation: { id: string }) => conversation.id)).not.toContain(
+      direct,
+    );
+    expect(bobsList.unread).toBe(0);
+    expect((await call('GET', `/api/v1/conversations/${direct}/messages`, bob.cookie)).statusCode).toBe(404);
+    for (const trace of [ada.email, 'Ada']) expect(await bobsBell()).not.toContain(trace);
 
     // The data folder is as it was before Ada.
     expect(dataFolder()).toEqual(filesBefore);
@@ -296,25 +355,64 @@ describe.each(databaseKinds)('deleting your own account on %s', (kind) => {
       (row) => !tablesBefore.mail_outbox!.some((old) => old.id === row.id),
     );
     // The outbox is the development mail transport: mails to Ada go, a mail already delivered to someone
-    // else (her invitation) is theirs, and the goodbye mail is the last one she gets.
+    // else (her invitation, Bob's and support's new-message mails) is theirs, and the goodbye mail is the
+    // last one she gets.
     expect(newMails.map((mail) => [mail.to_address, mail.subject]).sort()).toEqual(
       [
         [ada.email, 'Your Layerloom account was deleted'],
         [invitedEmail, 'Ada User invited you to Layerloom'],
+        [bob.email, 'New message from Ada User'],
+        ...admins.map((admin) => [admin.email, 'New message to Layerloom support from Ada User']),
+      ].sort(),
+    );
+    // Support keeps her thread, with no link to her: no member, no sender, no address or user ID in the
+    // text, 'Deleted account' for a name, and her image gone (its blob too, see the data folder above).
+    const outside = (rows: Rows, column: string) => rows.filter((row) => row[column] !== support);
+    expect(outside(after.conversations!, 'id')).toEqual(tablesBefore.conversations);
+    expect(after.conversations!.find((row) => row.id === support)).toMatchObject({
+      kind: 'support',
+      pair_key: null,
+      visitor_name: 'Deleted account',
+      visitor_email: null,
+    });
+    expect(outside(after.messages!, 'conversation_id')).toEqual(tablesBefore.messages);
+    const kept = after.messages!.filter((row) => row.conversation_id === support);
+    expect(kept.map((row) => [row.sender_id, row.body, row.image_key, row.image_type]).sort()).toEqual(
+      [
+        [null, 'My export fails, write to [deleted account]', null, null],
+        [null, '(An image, removed when the account was deleted)', null, null],
       ].sort(),
     );
     const rest = (snapshot: Record<string, Rows>) => {
       const {
         billing_payments: _payments,
         billing_checkouts: _checkouts,
-        billing_events: _events,
+        billing_events: _billingEvents,
         mail_outbox: _mails,
+        conversations: _conversations,
+        messages: _messages,
+        user_events: _events,
         ...others
       } = snapshot;
       return others;
     };
+    // The live events kept for reconnects: as before, but for the one telling Bob the conversation went.
+    const newEvents = after.user_events!.filter(
+      (row) => !tablesBefore.user_events!.some((old) => JSON.stringify(old) === JSON.stringify(row)),
+    );
+    expect(newEvents).toEqual([
+      expect.objectContaining({
+        user_id: bob.id,
+        type: 'message',
+        data: JSON.stringify({ conversationId: direct }),
+      }),
+    ]);
+    expect(after.user_events!.length).toBe(tablesBefore.user_events!.length + 1);
+    // conversation_members, user_blocks and notifications among them: every one as before Ada.
     expect(rest(after)).toEqual(rest(tablesBefore));
     expect(JSON.stringify(after)).not.toContain(ada.id);
+    const { mail_outbox: _goodbye, ...withoutMail } = after;
+    expect(JSON.stringify(withoutMail)).not.toContain(ada.email);
     const [goodbye] = await mailsTo(test.app, ada.email);
     expect(goodbye?.text).toContain('We keep only the payment records accounting law requires');
   }, 60_000);
