@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,7 @@ import {
   launchBrowser,
   openPage,
   screenshot,
+  screenshotDir,
   seriousAxeViolations,
   signIn,
   testAdmin,
@@ -92,7 +93,7 @@ describe('Generate NFT: animated and video layers', () => {
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  it('uploads an MP4 and a GIF layer, previews them playing, generates, and plays the token on its page', async () => {
+  it('uploads an MP4 and a GIF layer, previews them playing, chooses MP4 at 8 fps, generates, and plays the token on its page', async () => {
     await page.goto(`/dashboard/nft?project=${projectId}`);
     await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
     const fileInput = page.locator('.ll-gen-layer-editor input[type=file]');
@@ -121,6 +122,31 @@ describe('Generate NFT: animated and video layers', () => {
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
       .toBeGreaterThan(0);
 
+    // Animation settings: shown once a trait moves. MP4 at 8 fps for the film's second.
+    const settings = page.locator('.ll-gen-area-animation');
+    await settings.getByRole('heading', { name: 'Animation' }).waitFor();
+    await expect
+      .poll(() => settings.getByTestId('animation-summary').textContent())
+      .toBe(
+        'Each token plays up to 1 s · 12 frames at 12 fps, with a PNG poster of frame 0 (at 0 s). The Free plan allows 5 s and 60 frames.',
+      );
+    await settings.getByRole('radio', { name: /^MP4/ }).check();
+    const fps = settings.getByLabel('Frame rate');
+    await fps.fill('8');
+    await fps.blur();
+    await expect
+      .poll(() => settings.getByTestId('animation-summary').textContent())
+      .toContain('8 frames at 8 fps');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    for (const viewport of ['desktop', 'tablet', 'phone'] as const) {
+      await page.setViewportSize(viewports[viewport]);
+      await settings.scrollIntoViewIfNeeded();
+      await settings.screenshot({
+        path: join(screenshotDir, `animation-settings-${viewport}-${viewports[viewport].width}.png`),
+      });
+    }
+    await page.setViewportSize(viewports.desktop);
+
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const done = page.getByRole('dialog', { name: 'NFT Collection Generated Successfully' });
     await done.waitFor({ timeout: 30_000 });
@@ -132,14 +158,27 @@ describe('Generate NFT: animated and video layers', () => {
     await page.goto(`/dashboard/collections/${collectionId}/tokens/1`);
     const animation = page.getByTestId('token-animation');
     await animation.waitFor();
-    expect(await animation.getAttribute('src')).toBe(`/api/v1/collections/${collectionId}/images/1.webp`);
+    expect(await animation.getAttribute('src')).toBe(`/api/v1/collections/${collectionId}/images/1.mp4`);
+    expect(await animation.getAttribute('poster')).toBe(`/api/v1/collections/${collectionId}/images/1.png`);
+    await animation.scrollIntoViewIfNeeded();
     await expect
-      .poll(() => animation.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
-      .toBe(SIZE);
-    const file = await context.request.get(`${app.url}/api/v1/collections/${collectionId}/images/1.webp`);
-    const played = await sharp(await file.body(), { animated: true }).metadata();
-    expect(played.pages).toBeGreaterThan(1);
-    await page.getByRole('link', { name: 'Animation file (1.webp)' }).waitFor();
+      .poll(() => animation.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    const movie = join(folder, 'token.mp4');
+    const file = await context.request.get(`${app.url}/api/v1/collections/${collectionId}/images/1.mp4`);
+    await writeFile(movie, await file.body());
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      '-v',
+      'error',
+      '-count_frames',
+      '-show_entries',
+      'stream=codec_name,pix_fmt,nb_read_frames',
+      '-of',
+      'csv=p=0',
+      movie,
+    ]);
+    expect(stdout.trim()).toBe('h264,yuv420p,8');
+    await page.getByRole('link', { name: 'Animation file (1.mp4)' }).waitFor();
     await page.getByRole('link', { name: 'Poster file (1.png)' }).waitFor();
 
     expect(await seriousAxeViolations(page)).toEqual([]);
