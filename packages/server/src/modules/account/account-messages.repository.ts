@@ -140,3 +140,55 @@ export async function removeAccountMessages(
     )
     .execute();
 }
+
+/** One of the user's conversations for their data export, with the other member's name (never their email). */
+export interface ExportedConversationRow {
+  id: string;
+  kind: string;
+  subject: string | null;
+  created_at: string;
+  other_first_name: string | null;
+  other_last_name: string | null;
+  other_id: string | null;
+}
+
+/** The conversations the user takes part in (direct and their own support ones), oldest first. */
+export async function conversationsOfMember(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<ExportedConversationRow[]> {
+  return db
+    .selectFrom('conversations as c')
+    .innerJoin('conversation_members as me', (join) =>
+      join.onRef('me.conversation_id', '=', 'c.id').on('me.user_id', '=', userId),
+    )
+    .leftJoin('conversation_members as other', (join) =>
+      join.onRef('other.conversation_id', '=', 'c.id').on('other.user_id', '!=', userId),
+    )
+    .leftJoin('users as u', 'u.id', 'other.user_id')
+    .select([
+      'c.id',
+      'c.kind',
+      'c.subject',
+      'c.created_at',
+      'u.id as other_id',
+      'u.first_name as other_first_name',
+      'u.last_name as other_last_name',
+    ])
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}
+
+/** Every message of the conversations the user takes part in, oldest first. */
+export async function messagesOfMember(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'conversation_id', 'sender_id', 'from_support', 'body', 'image_key', 'created_at'])
+    .where('conversation_id', 'in', (eb) =>
+      eb.selectFrom('conversation_members').select('conversation_id').where('user_id', '=', userId),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { SUPPORT_NAME } from '@layerloom/api';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
@@ -12,6 +13,7 @@ import { readPreferences } from '../notifications/notification-preferences.ts';
 import { listProjects } from '../projects/projects.service.ts';
 import { getReferrals } from '../referrals/referrals.service.ts';
 import { getProfile } from './account.service.ts';
+import { conversationsOfMember, messagesOfMember } from './account-messages.repository.ts';
 import { avatarKey } from './avatar-image.ts';
 import { createStoredZip } from './stored-zip.ts';
 
@@ -26,7 +28,8 @@ const UPLOADED_COLLECTION_FOLDERS = ['placeholder', 'mint-page'] as const;
 /**
  * Streams "download my data" as a ZIP to `output`: `account.json` (profile, settings, sessions, projects,
  * collections, billing history, referrals, notifications, with the user's own links only) and the files
- * the user uploaded: `files/avatar/…`, `files/projects/<id>/…` (layer images), `files/collections/<id>/…`
+ * the user uploaded, `messages.json` (their conversations, each with its messages as they read them: the
+ * other side by name only) and the files: `files/messages/<conversation>/…` (the images they sent), `files/avatar/…`, `files/projects/<id>/…` (layer images), `files/collections/<id>/…`
  * (placeholder and mint-page images). Never a password hash, a two-factor secret, a token or another user's data; the
  * generated collections themselves are downloaded from each collection's page. One file is read at a time.
  */
@@ -44,6 +47,8 @@ export async function writeDataExport(app: App, user: AuthUser, output: Writable
     notifications,
     twoFactor,
     bell,
+    conversationRows,
+    messageRows,
   ] = await Promise.all([
     getProfile(app, user.id),
     listSessions(app, user),
@@ -54,6 +59,8 @@ export async function writeDataExport(app: App, user: AuthUser, output: Writable
     readPreferences(db, user.id),
     isTwoFactorEnabled(db, user.id),
     allNotifications(db, user.id),
+    conversationsOfMember(db, user.id),
+    messagesOfMember(db, user.id),
   ]);
 
   const files: { path: string; key: string }[] = [];
@@ -111,6 +118,45 @@ export async function writeDataExport(app: App, user: AuthUser, output: Writable
       link: notice.link ? `${base}${notice.link}` : null,
     })),
   };
+  // Conversations as the user reads them. The other side is named, never given by email or user ID; the
+  // images the other side sent are theirs, so only the user's own images are included.
+  const nameOf = (first: string | null, last: string | null) =>
+    `${first ?? ''} ${last ?? ''}`.trim() || 'A Layerloom user';
+  const messages = {
+    conversations: conversationRows.map((conversation) => {
+      const withName =
+        conversation.kind === 'support'
+          ? SUPPORT_NAME
+          : conversation.other_id
+            ? nameOf(conversation.other_first_name, conversation.other_last_name)
+            : 'Deleted account';
+      return {
+        id: conversation.id,
+        kind: conversation.kind,
+        with: withName,
+        subject: conversation.subject,
+        createdAt: conversation.created_at,
+        link: `${base}/dashboard/messages/${conversation.id}`,
+        messages: messageRows
+          .filter((message) => message.conversation_id === conversation.id)
+          .map((message) => {
+            const mine = Number(message.from_support) !== 1 && message.sender_id === user.id;
+            const from = mine ? 'me' : Number(message.from_support) === 1 ? SUPPORT_NAME : withName;
+            const image = message.image_key
+              ? mine
+                ? {
+                    file: fileOf(
+                      message.image_key,
+                      `files/messages/${conversation.id}/${message.image_key.split('/').pop()}`,
+                    ),
+                  }
+                : { file: null, note: `Sent by ${from}: not included` }
+              : null;
+            return { id: message.id, from, mine, body: message.body, image, sentAt: message.created_at };
+          }),
+      };
+    }),
+  };
   for (const collection of collections) {
     for (const folder of UPLOADED_COLLECTION_FOLDERS) {
       const prefix = `${collectionPrefix(collection.id)}/${folder}`;
@@ -121,6 +167,7 @@ export async function writeDataExport(app: App, user: AuthUser, output: Writable
   }
 
   await zip.add('account.json', Buffer.from(`${JSON.stringify(account, null, 2)}\n`));
+  await zip.add('messages.json', Buffer.from(`${JSON.stringify(messages, null, 2)}\n`));
   for (const file of files) {
     try {
       await zip.add(file.path, await app.blobs.getBuffer(file.key));

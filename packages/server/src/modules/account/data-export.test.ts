@@ -14,9 +14,23 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
   let projectId: string;
   let collectionId: string;
   let avatar: Buffer;
+  let direct: string;
+  let support: string;
+  let sentImage: Buffer;
 
   const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
     test.app.inject({ method, url, payload, remoteAddress: freshIp(), headers: cookie ? { cookie } : {} });
+
+  const sendImage = async (user: LoggedInUser, conversationId: string, bytes: Buffer) => {
+    const image = multipartFiles([{ filename: 'photo.png', field: 'file', bytes }]);
+    const sent = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/conversations/${conversationId}/images`,
+      payload: image.payload,
+      headers: { ...image.headers, cookie: user.cookie },
+    });
+    expect(sent.statusCode).toBe(201);
+  };
 
   beforeAll(async () => {
     test = await createTestApp(kind);
@@ -49,6 +63,18 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
       `/api/v1/billing/test-checkout/${String(checkout.json().data.url).split('/').pop()}/pay`,
       ada.cookie,
     );
+    // Messages: with Bob (her text and image, his text and image), and to support.
+    direct = (await call('POST', '/api/v1/conversations', ada.cookie, { to: bob.email })).json().data
+      .conversation.id;
+    await call('POST', `/api/v1/conversations/${direct}/messages`, ada.cookie, { body: 'Hello Bob' });
+    sentImage = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#f80' } })
+      .png()
+      .toBuffer();
+    await sendImage(ada, direct, sentImage);
+    await call('POST', `/api/v1/conversations/${direct}/messages`, bob.cookie, { body: 'Hi Ada' });
+    await sendImage(bob, direct, avatar);
+    support = (await call('POST', '/api/v1/conversations/support', ada.cookie)).json().data.conversation.id;
+    await call('POST', `/api/v1/conversations/${support}/messages`, ada.cookie, { body: 'Where is my ZIP?' });
     const { secret } = (await call('POST', '/api/v1/account/two-factor/start', ada.cookie)).json().data;
     await call('POST', '/api/v1/account/two-factor/confirm', ada.cookie, {
       code: totpCode(secret, Date.now()),
@@ -113,12 +139,47 @@ describe.each(databaseKinds)('download my data on %s', (kind) => {
       expect(file).toMatch(/^files\/projects\/[0-9a-f-]{36}\/[^/]+\.png$/);
       expect((await sharp(entries.get(file)!).metadata()).format).toBe('png');
     }
+    // Her conversations with every message as she reads them; Bob by name only, and her image alone.
+    const messages = JSON.parse(entries.get('messages.json')!.toString());
+    expect(messages.conversations).toEqual([
+      expect.objectContaining({ id: direct, kind: 'direct', with: 'Bob Other' }),
+      expect.objectContaining({ id: support, kind: 'support', with: 'Layerloom support' }),
+    ]);
+    const [withBob, withSupport] = messages.conversations;
+    expect(withBob.link).toMatch(new RegExp(`/dashboard/messages/${direct}$`));
+    type ExportedMessage = {
+      from: string;
+      mine: boolean;
+      body: string;
+      image: { file: string | null } | null;
+    };
+    expect(
+      withBob.messages.map(({ from, mine, body, image }: ExportedMessage) => ({ from, mine, body, image })),
+    ).toEqual([
+      { from: 'me', mine: true, body: 'Hello Bob', image: null },
+      {
+        from: 'me',
+        mine: true,
+        body: '',
+        image: { file: expect.stringMatching(new RegExp(`^files/messages/${direct}/[0-9a-f-]{36}\\.png$`)) },
+      },
+      { from: 'Bob Other', mine: false, body: 'Hi Ada', image: null },
+      {
+        from: 'Bob Other',
+        mine: false,
+        body: '',
+        image: { file: null, note: 'Sent by Bob Other: not included' },
+      },
+    ]);
+    const imageFile = withBob.messages[1].image.file;
+    expect(entries.get(imageFile)).toEqual(sentImage);
+    expect(withSupport.messages).toEqual([expect.objectContaining({ from: 'me', body: 'Where is my ZIP?' })]);
     expect([...entries.keys()].sort()).toEqual(
-      ['account.json', account.profile.user.avatar, ...allTraitFiles].sort(),
+      ['account.json', 'messages.json', account.profile.user.avatar, imageFile, ...allTraitFiles].sort(),
     );
 
     // Nobody else's data, and no password hash, two-factor secret, session token or blob key.
-    const text = entries.get('account.json')!.toString();
+    const text = `${entries.get('account.json')!.toString()}${entries.get('messages.json')!.toString()}`;
     for (const other of [bob.id, bob.email, 'Bob Cats']) expect(text).not.toContain(other);
     for (const secret of [
       /password/i,

@@ -73,9 +73,9 @@ function DownloadMyData() {
         Download my data
       </h2>
       <p className="lldel-lead">
-        A ZIP with your profile, settings, sessions, projects, collections, payments and referrals as JSON,
-        plus your avatar and every image you uploaded. Your generated collections download from their own
-        pages. Up to {DATA_EXPORT_PER_HOUR} times an hour.
+        A ZIP with your profile, settings, sessions, projects, collections, payments, referrals, notifications
+        and messages as JSON, plus your avatar, every image you uploaded and the images you sent in messages.
+        Your generated collections download from their own pages. Up to {DATA_EXPORT_PER_HOUR} times an hour.
       </p>
       {download.isError && (
         <Alert
