@@ -180,7 +180,12 @@ describe('the mint page editor', () => {
       expect(await banner.getAttribute('src')).toMatch(
         new RegExp(`/api/v1/drops/${slug}/images/banner-[0-9a-f]{24}\\.webp$`),
       );
-      await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1600);
+      // Each width gets its own copy of the banner (1600, 1024 or 640 px). Its naturalWidth is no measure: for a
+      // srcset candidate Chromium reports it scaled to the slot (1600 px shown in 1440 reads 1440).
+      const copy = { desktop: '.webp', tablet: '-1024.webp', phone: '-640.webp' }[viewport];
+      await expect
+        .poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.currentSrc))
+        .toMatch(new RegExp(`/images/banner-[0-9a-f]{24}${copy.replace('.', '\\.')}$`));
       await expect
         .poll(() =>
           page
