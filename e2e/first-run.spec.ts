@@ -220,7 +220,15 @@ describe("a newcomer's first collection", () => {
       const order = await page
         .locator('.ll-gen-body > .ll-gen-card')
         .evaluateAll((cards) => cards.map((card) => card.querySelector('h2')?.textContent));
-      expect(order).toEqual(['Project', 'Layers', 'Layer images', 'Rules', 'Generate']);
+      expect(order).toEqual([
+        'Project',
+        'Layers',
+        'Layer images',
+        'Rules',
+        'Layer configurations',
+        '1-of-1s',
+        'Generate',
+      ]);
 
       // "Add a layer" at the top takes the user to New Layer.
       await nextStep(page).getByRole('button', { name: 'Add a layer' }).click();
