@@ -78,6 +78,17 @@ describe('Messages', () => {
     await listOf(b)
       .getByRole('link', { name: /Ada Lovelace.*1 unread/ })
       .waitFor();
+    // The side menu counts it too (live), on the desktop sidebar and in the phone's drawer.
+    const bobMenu = b.getByRole('navigation', { name: 'Dashboard' }).first();
+    await bobMenu.getByRole('menuitem', { name: 'Messages, 1 unread' }).waitFor();
+    await screenshot(b, 'messages-menu-badge');
+    await b.setViewportSize(viewports.phone);
+    await b.getByRole('button', { name: 'Open menu' }).click();
+    await b.getByRole('dialog').getByRole('menuitem', { name: 'Messages, 1 unread' }).waitFor();
+    await screenshot(b, 'messages-menu-badge');
+    await b.getByRole('button', { name: 'Close menu' }).click();
+    await b.getByRole('dialog').waitFor({ state: 'hidden' });
+    await b.setViewportSize(viewports.desktop);
     await listOf(b)
       .getByRole('link', { name: /Ada Lovelace/ })
       .click();
@@ -89,6 +100,7 @@ describe('Messages', () => {
     ).toBe('https://layerloom.test/help');
     await bobChat.getByRole('heading', { name: 'Today' }).waitFor();
     await adaChat.getByText('Read').waitFor();
+    await bobMenu.getByRole('menuitem', { name: 'Messages', exact: true }).waitFor();
 
     // Bob answers on two lines (Shift+Enter) and with an image; both reach Ada live.
     const bobInput = bobChat.getByRole('textbox', { name: 'Message' });

@@ -1,31 +1,34 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import type { User } from '@layerloom/api';
 import { Button, Drawer, Menu } from 'antd';
-import { useState } from 'react';
+import { cloneElement, isValidElement, type ReactElement, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { PageLoading } from '../../app/route-error.tsx';
 import { BrandLogo } from '../auth/brand-mark.tsx';
 import { useLogout, useSession } from '../auth/session.ts';
+import { useUnreadMessages } from '../messages/unread-messages.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { HeaderSearch } from '../search/header-search.tsx';
-import { activeItem, navItems } from './nav-items.tsx';
+import { activeItem, NavLabel, navItems, navName } from './nav-items.tsx';
 import { UserBadge } from './user-badge.tsx';
 import './dashboard.css';
 
 /** The side menu: the pages, then Logout. Used by the desktop sidebar and the tablet/phone drawer. */
 function SideMenu({
   user,
+  unreadMessages,
   onNavigate,
   onLogout,
 }: {
   user: User;
+  unreadMessages: number;
   onNavigate?: () => void;
   onLogout: () => void;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const items = navItems(user);
+  const items = navItems(user, { unreadMessages });
   const active = activeItem(items, location.pathname);
   return (
     <nav className="ll-side-menu" aria-label="Dashboard">
@@ -33,7 +36,15 @@ function SideMenu({
         theme="dark"
         mode="inline"
         selectedKeys={active ? [active.path] : []}
-        items={items.map((item) => ({ key: item.path, icon: item.icon, label: item.label }))}
+        items={items.map((item) => ({
+          key: item.path,
+          // The icon is decoration: the entry's accessible name is its label (and count).
+          icon: isValidElement(item.icon)
+            ? cloneElement(item.icon as ReactElement<{ 'aria-hidden'?: boolean }>, { 'aria-hidden': true })
+            : item.icon,
+          label: <NavLabel item={item} />,
+          ...(item.badge ? { 'aria-label': navName(item) } : {}),
+        }))}
         onClick={({ key }) => {
           onNavigate?.();
           void navigate(key);
@@ -60,6 +71,7 @@ export function DashboardLayout() {
   const feedback = useFeedback();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const user = session.data;
+  const unreadMessages = useUnreadMessages(user !== undefined && user !== null);
   if (!user) return <PageLoading />;
 
   const onLogout = async () => {
@@ -81,7 +93,7 @@ export function DashboardLayout() {
           <div className="ll-dash__logo">
             <BrandLogo tone="light" to="/dashboard" />
           </div>
-          <SideMenu user={user} onLogout={() => void onLogout()} />
+          <SideMenu user={user} unreadMessages={unreadMessages} onLogout={() => void onLogout()} />
         </div>
       </aside>
       <div className="ll-dash__main">
@@ -121,7 +133,12 @@ export function DashboardLayout() {
         <div className="ll-dash__drawer-user">
           <UserBadge user={user} />
         </div>
-        <SideMenu user={user} onNavigate={() => setDrawerOpen(false)} onLogout={() => void onLogout()} />
+        <SideMenu
+          user={user}
+          unreadMessages={unreadMessages}
+          onNavigate={() => setDrawerOpen(false)}
+          onLogout={() => void onLogout()}
+        />
       </Drawer>
     </div>
   );

@@ -1,0 +1,101 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { DashboardLayout } from './dashboard-layout.tsx';
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+/** Stands in for the browser's EventSource: the test emits the server's events. */
+class FakeEventSource {
+  static last: FakeEventSource | undefined;
+  readyState = 1;
+  onerror = null;
+  readonly handlers = new Map<string, (event: MessageEvent<string>) => void>();
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.handlers.set(type, listener);
+  }
+  close() {
+    this.readyState = 2;
+  }
+  emit(type: string, data: unknown) {
+    this.handlers.get(type)?.({ data: JSON.stringify(data) } as MessageEvent<string>);
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const user = {
+  _id: 'u1',
+  name: { first: 'Ada', last: 'Lovelace' },
+  email: 'ada@example.com',
+  avatar: null,
+  role: 'user',
+  status: 'verified',
+  accountAccepted: { status: 'approved', reason: 'OK' },
+  planId: 'free',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function show(state: { unread: number }) {
+  const fetch = vi.fn(async (url: string) => {
+    const path = String(url);
+    const ok = (data: unknown) => Response.json({ status: 'success', data });
+    if (path === '/api/v1/session') return ok({ user });
+    if (path.startsWith('/api/v1/conversations')) return ok({ conversations: [], unread: state.unread });
+    if (path.startsWith('/api/v1/notifications')) {
+      return ok({ notifications: [], total: 0, unread: 0, page: 1, pageSize: 6 });
+    }
+    return Response.json(
+      { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
+      { status: 404 },
+    );
+  });
+  vi.stubGlobal('fetch', fetch);
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dashboard/*',
+        element: <DashboardLayout />,
+        children: [{ index: true, element: <p>Home</p> }],
+      },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(
+    <Providers client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+describe('the dashboard side menu', () => {
+  it('shows the unread message count on Messages, live, with an accessible name', async () => {
+    const state = { unread: 2 };
+    show(state);
+    const menu = await screen.findByRole('navigation', { name: 'Dashboard' }, { timeout: 10_000 });
+    const entry = await within(menu).findByRole('menuitem', { name: 'Messages, 2 unread' });
+    expect(entry.querySelector('.ant-badge-count')?.textContent).toBe('2');
+
+    // A message arrives: the count is read again and the badge follows.
+    state.unread = 3;
+    FakeEventSource.last?.emit('message', { conversationId: 'c1' });
+    await within(menu).findByRole('menuitem', { name: 'Messages, 3 unread' });
+
+    // Read elsewhere (another tab): no badge, the plain name.
+    state.unread = 0;
+    FakeEventSource.last?.emit('messages.read', { conversationId: 'c1' });
+    const plain = await within(menu).findByRole('menuitem', { name: 'Messages' });
+    expect(plain.querySelector('.ant-badge-count')).toBeNull();
+  });
+});
