@@ -149,17 +149,23 @@ describe('after generation: lock and reroll, grow, edit metadata', () => {
     expect(opened.errors).toEqual([]);
   }, 120_000);
 
-  it('edits the name pattern and the ZIP holds the new names', async () => {
+  it('edits the name pattern and one token’s attributes, and the ZIP holds them', async () => {
     const editor = page.getByRole('region', { name: 'Edit metadata' });
     await editor.getByRole('textbox', { name: 'Name pattern' }).fill('Blob {edition} of {collection}');
     expect(await editor.getByText('Token #1 reads “Blob 1 of Reroll Blobs”').isVisible()).toBe(true);
+    await editor.getByRole('button', { name: /Add an attribute to one token/ }).click();
+    await editor.getByRole('spinbutton', { name: 'Token 1 number' }).fill('16');
+    await editor.getByRole('textbox', { name: 'Token 1 attribute name' }).fill('Signed');
+    await editor.getByRole('textbox', { name: 'Token 1 attribute value' }).fill('Yes');
     await editor.getByRole('button', { name: 'Save metadata' }).click();
     await expect
       .poll(
         () =>
           page
             .getByRole('region', { name: 'Edit metadata' })
-            .getByText(/^Name pattern “\{collection\} #\{edition\}” → “Blob \{edition\} of \{collection\}”$/)
+            .getByText(
+              /^Name pattern “\{collection\} #\{edition\}” → “Blob \{edition\} of \{collection\}”; Token attribute added: #16 Signed: Yes$/,
+            )
             .isVisible(),
         {
           timeout: 20_000,
@@ -177,7 +183,12 @@ describe('after generation: lock and reroll, grow, edit metadata', () => {
     ]);
     const zip = readFileSync(await download.path());
     expect(JSON.parse(await zipText(zip, 'metadata/1.json')).name).toBe('Blob 1 of Reroll Blobs');
-    expect(JSON.parse(await zipText(zip, 'metadata/16.json')).name).toBe('Blob 16 of Reroll Blobs');
+    const sixteenth = JSON.parse(await zipText(zip, 'metadata/16.json'));
+    expect(sixteenth.name).toBe('Blob 16 of Reroll Blobs');
+    expect(sixteenth.attributes.at(-1)).toEqual({ trait_type: 'Signed', value: 'Yes' });
+    expect(JSON.stringify(JSON.parse(await zipText(zip, 'metadata/1.json')).attributes)).not.toContain(
+      'Signed',
+    );
     const all = JSON.parse(await zipText(zip, '_metadata.json')) as { name: string }[];
     expect(all.map((token) => token.name)).toEqual(
       all.map((_, index) => `Blob ${index + 1} of Reroll Blobs`),
