@@ -4,8 +4,10 @@ import { encodePngStream } from './png-stream.ts';
 import { pngTile } from './png-tile.ts';
 import { createTilePool, type TilePool } from './tile-pool.ts';
 
-/** Tiles in the making at once: enough to keep the cores and the reads busy, few enough to bound memory. */
-const TILES_AHEAD = Math.max(4, availableParallelism() * 4);
+/** Tiles made together: one read-ahead window entry, and one message each way with a worker thread. */
+const TILE_BATCH = 16;
+/** Batches in the making at once: enough to keep the cores and the reads busy, few enough to bound memory. */
+const BATCHES_AHEAD = Math.max(2, availableParallelism() * 2);
 /** From this many tiles on, worker threads are worth starting. */
 const POOL_FROM_TILES = 256;
 
@@ -57,23 +59,38 @@ export function createCollage(
   const background = parseColor(options.background ?? '#ffffff');
   const rowBytes = width * 3;
 
-  // Tiles are made a few ahead of the row being drawn (reading and inflating overlap on libuv's
+  // Tiles are made a few batches ahead of the row being drawn (reading and inflating overlap on libuv's
   // pool), and only that many: memory stays one row of tiles plus the window, also for 100,000 tokens.
   const ahead = new Map<number, Promise<Uint8Array>>();
-  let nextToMake = 1;
+  let nextBatch = 0;
   // Tiles are made on one worker thread per core, unless there are too few to pay for starting them.
   let pool: TilePool | undefined;
-  const makeTile = (png: Uint8Array) =>
-    pool ? pool.tile(png, tile, background) : pngTile(png, tile, background);
-  const tileOf = (edition: number): Promise<Uint8Array> => {
-    while (nextToMake <= count && nextToMake < edition + TILES_AHEAD) {
-      const making = readTokenImage(source.files, nextToMake).then(makeTile);
-      making.catch(() => undefined); // awaited in order below; a failure is thrown there
-      ahead.set(nextToMake++, making);
+  const tileBytes = tile * tile * 3;
+  /** The tiles of editions `first` … `first + n - 1`, one after the other. */
+  const makeBatch = async (first: number, n: number): Promise<Uint8Array> => {
+    const reads = Array.from({ length: n }, (_, index) => readTokenImage(source.files, first + index));
+    for (const reading of reads) reading.catch(() => undefined); // awaited in order below
+    const pngs: Uint8Array[] = [];
+    for (const reading of reads) pngs.push(await reading); // the first missing edition is the one named
+    if (pool) return pool.tiles(pngs, tile, background);
+    const pixels = new Uint8Array(n * tileBytes);
+    for (let index = 0; index < n; index++) {
+      pixels.set(await pngTile(pngs[index]!, tile, background), index * tileBytes);
     }
-    const making = ahead.get(edition)!;
-    ahead.delete(edition);
-    return making;
+    return pixels;
+  };
+  const tileOf = async (edition: number): Promise<Uint8Array> => {
+    const batch = Math.floor((edition - 1) / TILE_BATCH);
+    while (nextBatch * TILE_BATCH < count && nextBatch < batch + BATCHES_AHEAD) {
+      const first = nextBatch * TILE_BATCH + 1;
+      const making = makeBatch(first, Math.min(TILE_BATCH, count - first + 1));
+      making.catch(() => undefined); // awaited in order below; a failure is thrown there
+      ahead.set(nextBatch++, making);
+    }
+    const pixels = await ahead.get(batch)!;
+    const index = (edition - 1) % TILE_BATCH;
+    if (index === TILE_BATCH - 1 || edition === count) ahead.delete(batch);
+    return pixels.subarray(index * tileBytes, (index + 1) * tileBytes);
   };
 
   async function* bands(): AsyncGenerator<Uint8Array> {

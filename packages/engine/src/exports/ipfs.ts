@@ -97,6 +97,9 @@ const SHARD_THRESHOLD = 1000;
 /** Files read ahead of the one being encoded: reads overlap (a blob store may be remote), memory stays bounded. */
 const READ_AHEAD = 16;
 
+/** Size of the buffers a CAR's blocks are gathered into before they are written. */
+const BATCH_BYTES = 256 * 1024;
+
 /** Receives each block: its CID (as bytes) and its bytes. */
 type BlockSink = (cid: { bytes: Uint8Array }, bytes: Uint8Array) => Promise<void> | void;
 
@@ -134,15 +137,36 @@ async function encodeFolder(files: FolderFile[], onBlock: BlockSink = () => unde
       await onBlock(cid, bytes);
       folder.set(files[index]!.name, { cid, contentByteLength: bytes.length, dagByteLength: bytes.length });
     } else {
-      const file = UnixFS.createFileWriter(view);
-      await file.write(bytes);
-      folder.set(files[index]!.name, await file.close());
+      folder.set(files[index]!.name, await encodeLargeFile(bytes, onBlock));
     }
   }
   const root = await folder.close();
   await view.close();
   await forwarding;
   return CID.decode(root.cid.bytes);
+}
+
+/**
+ * A file of several chunks, through @ipld/unixfs's file writer as in ipfs-car, on a stream of its own
+ * whose blocks are all handed on before this returns: on the folder's stream they could be handed on
+ * after the next files' blocks (out of ipfs-car's order), or between a block's head and bytes.
+ */
+async function encodeLargeFile(
+  bytes: Uint8Array,
+  onBlock: BlockSink,
+): ReturnType<UnixFS.FileWriterView['close']> {
+  const { readable, writable } = new TransformStream<Block, Block>({}, UnixFS.withCapacity());
+  const view = UnixFS.createWriter({ writable, settings: SETTINGS });
+  const forwarding = readable.pipeTo(
+    new WritableStream({ write: (block) => onBlock(block.cid, block.bytes) }),
+  );
+  forwarding.catch(() => undefined);
+  const file = UnixFS.createFileWriter(view);
+  await file.write(bytes);
+  const link = await file.close();
+  await view.close();
+  await forwarding;
+  return link;
 }
 
 /**
@@ -180,12 +204,32 @@ async function writeCar(
       });
     }
   };
+  // Blocks are gathered into buffers of about BATCH_BYTES before they are written: a token's block is a few
+  // KiB, and one stream write per block (two with its head) cost more than hashing it.
+  let batch = new Uint8Array(BATCH_BYTES);
+  let filled = 0;
+  const flush = async () => {
+    if (filled === 0) return;
+    const full = batch.subarray(0, filled);
+    batch = new Uint8Array(BATCH_BYTES);
+    filled = 0;
+    await write(full);
+  };
+  const add = async (bytes: Uint8Array) => {
+    if (filled + bytes.length > BATCH_BYTES) await flush();
+    if (bytes.length > BATCH_BYTES) await write(bytes);
+    else {
+      batch.set(bytes, filled);
+      filled += bytes.length;
+    }
+  };
   try {
-    await write(carHeader(root));
+    await add(carHeader(root));
     const written = await encodeFolder(files, async (cid, bytes) => {
-      await write(concat(varint(cid.bytes.length + bytes.length), cid.bytes));
-      await write(bytes);
+      await add(concat(varint(cid.bytes.length + bytes.length), cid.bytes));
+      await add(bytes);
     });
+    await flush();
     if (!written.equals(root)) throw new Error(`CAR root ${written} differs from the computed ${root}`);
     await new Promise<void>((resolve, reject) =>
       stream.end((error?: Error | null) => (error ? reject(error) : resolve())),

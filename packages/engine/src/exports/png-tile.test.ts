@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '../render/encode-png.ts';
@@ -54,9 +55,63 @@ async function expectTileMatches(png: Uint8Array, tile: number) {
   expect(worst).toBeLessThanOrEqual(1);
 }
 
+/** An 8-bit RGBA PNG of already filtered and deflated rows. */
+function pngFile(width: number, height: number, idat: Uint8Array): Buffer {
+  const chunk = (type: string, data: Uint8Array) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', idat),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
+}
+
 describe('pngTile', () => {
   it('averages the engine’s RGBA tokens (every row filter) down to the tile, over the background', async () => {
     await expectTileMatches(await encodePng(art(96, 96, false), 96, 96, 'small'), 12);
+  });
+
+  it('reads rows stored unfiltered in place, also as the row above a filtered one', async () => {
+    // The engine's encoder leaves most rows unfiltered (type 0); each filter here follows one, so Up,
+    // Average and Paeth read an unfiltered row above, and two filtered rows follow each other too.
+    const width = 40;
+    const height = 40;
+    const pixels = art(width, height, false);
+    const stride = width * 4;
+    const filtered = new Uint8Array(height * (stride + 1));
+    for (let y = 0; y < height; y++) {
+      const filter = [0, 2, 0, 3, 0, 4, 1, 4, 2, 3][y % 10]!;
+      const row = pixels.subarray(y * stride, (y + 1) * stride);
+      const up = y > 0 ? pixels.subarray((y - 1) * stride, y * stride) : new Uint8Array(stride);
+      const out = y * (stride + 1);
+      filtered[out] = filter;
+      for (let i = 0; i < stride; i++) {
+        const a = i >= 4 ? row[i - 4]! : 0;
+        const b = up[i]!;
+        const c = i >= 4 ? up[i - 4]! : 0;
+        const p = a + b - c;
+        const paeth =
+          Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c)
+            ? a
+            : Math.abs(p - b) <= Math.abs(p - c)
+              ? b
+              : c;
+        const predictor = [0, a, b, (a + b) >> 1, paeth][filter]!;
+        filtered[out + 1 + i] = (row[i]! - predictor) & 0xff;
+      }
+    }
+    await expectTileMatches(pngFile(width, height, deflateSync(filtered)), 8);
   });
 
   it('takes the centred square of wide and tall images, and opaque RGB tokens', async () => {

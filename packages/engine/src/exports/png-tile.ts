@@ -49,7 +49,14 @@ export async function pngTile(
     chunkSize: Math.max(64, header.height * (stride + 1)),
   });
   if (raw.length < header.height * (stride + 1)) return sharpTile(png, tile, background);
-  return shrinkRows(raw, header, channels, tile, background);
+  // A plain Uint8Array view, so the hot loops see one array type (Buffer and Uint8Array differ to V8).
+  return shrinkRows(
+    new Uint8Array(raw.buffer, raw.byteOffset, raw.length),
+    header,
+    channels,
+    tile,
+    background,
+  );
 }
 
 /** The chunks a tile needs, or undefined for PNGs this decoder leaves to sharp (not 8-bit, interlaced, unreadable). */
@@ -79,6 +86,8 @@ function readHeader(png: Uint8Array): PngHeader | undefined {
   return header.idat.length > 0 ? header : undefined;
 }
 
+let sumsCache: Float64Array | undefined;
+
 /** Unfilters the rows of the centred square one at a time and adds each pixel to its tile pixel's sums. */
 function shrinkRows(
   raw: Uint8Array,
@@ -92,21 +101,37 @@ function shrinkRows(
   const side = Math.min(width, height);
   const left = Math.floor((width - side) / 2);
   const top = Math.floor((height - side) / 2);
-  // Per tile pixel: alpha-weighted R, G, B, then alpha, then the number of pixels added.
-  const sums = new Float64Array(tile * tile * 5);
+  // Per tile pixel: alpha-weighted R, G, B, then alpha, then the number of pixels added (one array per
+  // tile size, reused: a collage makes thousands of tiles of one size).
+  if (sumsCache?.length !== tile * tile * 5) sumsCache = new Float64Array(tile * tile * 5);
+  const sums = sumsCache;
+  sums.fill(0);
   // Where each tile column's run of source pixels ends: pixel x falls in column floor(x·tile/side).
   const runEnds = new Int32Array(tile);
   for (let column = 0; column < tile; column++) runEnds[column] = Math.ceil(((column + 1) * side) / tile);
-  let previous = new Uint8Array(stride);
-  let current = new Uint8Array(stride);
+  // A row stored unfiltered (filter 0, the engine's usual) is read where it lies in `raw`; only filtered
+  // rows are unfiltered, into whichever scratch row does not hold the row above.
+  const scratch = [new Uint8Array(stride), new Uint8Array(stride)];
+  let up: Uint8Array = scratch[1]!; // the row above, zero before the first (PNG's rule)
+  let upAt = 0;
   for (let y = 0; y < top + side; y++) {
     const start = y * (stride + 1);
-    unfilter(raw[start]!, raw, start + 1, previous, current, channels);
-    [previous, current] = [current, previous];
+    const filter = raw[start]!;
+    let row: Uint8Array;
+    let rowAt: number;
+    if (filter === 0) {
+      row = raw;
+      rowAt = start + 1;
+    } else {
+      row = up === scratch[0] ? scratch[1]! : scratch[0]!;
+      rowAt = 0;
+      unfilter(filter, raw, start + 1, up, upAt, row, channels);
+    }
+    up = row;
+    upAt = rowAt;
     if (y < top) continue;
-    const row = previous;
     const rowBase = Math.floor(((y - top) * tile) / side) * tile * 5;
-    addRow(row, left * channels, side, colorType, rowBase, runEnds, sums, palette, transparency);
+    addRow(row, rowAt + left * channels, side, colorType, rowBase, runEnds, sums, palette, transparency);
   }
   const out = new Uint8Array(tile * tile * 3);
   for (let i = 0, o = 0; i < sums.length; i += 5, o += 3) {
@@ -195,37 +220,38 @@ function addRow(
   if (x !== count) throw new RangeError('tile columns do not cover the row');
 }
 
-/** Reverses a PNG row filter (none, Sub, Up, Average, Paeth) of the row at `raw[from…]` into `out`. */
+/**
+ * Reverses a PNG row filter (Sub, Up, Average, Paeth) of the row at `raw[from…]` into `out`, the row
+ * above being `up[upAt…]`.
+ */
 function unfilter(
   filter: number,
   raw: Uint8Array,
   from: number,
   up: Uint8Array,
+  upAt: number,
   out: Uint8Array,
   bpp: number,
 ): void {
   const n = out.length;
   switch (filter) {
-    case 0:
-      out.set(raw.subarray(from, from + n));
-      return;
     case 1:
       for (let i = 0; i < bpp; i++) out[i] = raw[from + i]!;
       for (let i = bpp; i < n; i++) out[i] = (raw[from + i]! + out[i - bpp]!) & 0xff;
       return;
     case 2:
-      for (let i = 0; i < n; i++) out[i] = (raw[from + i]! + up[i]!) & 0xff;
+      for (let i = 0; i < n; i++) out[i] = (raw[from + i]! + up[upAt + i]!) & 0xff;
       return;
     case 3:
-      for (let i = 0; i < bpp; i++) out[i] = (raw[from + i]! + (up[i]! >> 1)) & 0xff;
-      for (let i = bpp; i < n; i++) out[i] = (raw[from + i]! + ((out[i - bpp]! + up[i]!) >> 1)) & 0xff;
+      for (let i = 0; i < bpp; i++) out[i] = (raw[from + i]! + (up[upAt + i]! >> 1)) & 0xff;
+      for (let i = bpp; i < n; i++) out[i] = (raw[from + i]! + ((out[i - bpp]! + up[upAt + i]!) >> 1)) & 0xff;
       return;
     case 4:
-      for (let i = 0; i < bpp; i++) out[i] = (raw[from + i]! + up[i]!) & 0xff;
+      for (let i = 0; i < bpp; i++) out[i] = (raw[from + i]! + up[upAt + i]!) & 0xff;
       for (let i = bpp; i < n; i++) {
         const a = out[i - bpp]!;
-        const b = up[i]!;
-        const c = up[i - bpp]!;
+        const b = up[upAt + i]!;
+        const c = up[upAt + i - bpp]!;
         const pa = Math.abs(b - c);
         const pb = Math.abs(a - c);
         const pc = Math.abs(a + b - 2 * c);

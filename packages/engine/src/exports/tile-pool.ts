@@ -1,22 +1,26 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
-/** One tile to make: the token's PNG bytes and the tile's side and background. */
+/** Tiles to make: the tokens' PNG bytes, in order, and the tiles' side and background. */
 export interface TileTask {
   id: number;
-  png: Uint8Array;
+  pngs: Uint8Array[];
   tile: number;
   background: readonly [number, number, number];
 }
 
-/** A worker's answer: the tile's RGB bytes, or why it failed. */
+/** A worker's answer: the tiles' RGB bytes one after the other (`tile × tile × 3` each), or why it failed. */
 export type TileReply =
   | { id: number; ok: true; pixels: Uint8Array }
   | { id: number; ok: false; message: string };
 
 /** Collage tiles made on worker threads, one per core. */
 export interface TilePool {
-  tile(png: Uint8Array, tile: number, background: readonly [number, number, number]): Promise<Uint8Array>;
+  /**
+   * The tiles of several PNGs, one after the other in one buffer. A batch is one message each way: a
+   * message per tile cost the workers about as much as shrinking a 256² token.
+   */
+  tiles(pngs: Uint8Array[], tile: number, background: readonly [number, number, number]): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -66,7 +70,7 @@ export function createTilePool(threads = availableParallelism()): TilePool {
     return worker;
   });
   return {
-    tile(png, tile, background) {
+    tiles(pngs, tile, background) {
       if (failure) return Promise.reject(failure);
       // The least busy worker: tiles differ in cost, and the caller keeps a bounded window in flight.
       let chosen = workers[0]!;
@@ -76,7 +80,7 @@ export function createTilePool(threads = availableParallelism()): TilePool {
       owner.set(id, chosen);
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        const task: TileTask = { id, png, tile, background };
+        const task: TileTask = { id, pngs, tile, background };
         chosen.postMessage(task);
       });
     },

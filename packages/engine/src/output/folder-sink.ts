@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream, readFile as readFileCallback } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -36,7 +36,12 @@ export function createFolderSink(dir: string): OutputSink {
       }
     },
     async read(relative) {
-      return readFile(locate(relative));
+      // fs.readFile's callback form: for the thousands of small files an export reads it costs about half
+      // the CPU of fs/promises' (no FileHandle, one round trip less through the event loop).
+      const full = locate(relative);
+      return new Promise((resolve, reject) =>
+        readFileCallback(full, (error, data) => (error ? reject(error) : resolve(data))),
+      );
     },
     async write(relative, data) {
       const temporary = await stage(relative);
