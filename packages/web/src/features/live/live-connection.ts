@@ -1,4 +1,18 @@
-import { type LiveEventType, liveEventTypes, streamLiveEvents } from '@layerloom/api';
+import type { LiveEventType, liveEventTypes, streamLiveEvents } from '@layerloom/api';
+import type { EndpointRef } from '../../lib/api.ts';
+
+// By method and path and a list checked against the contract's: the dashboard's first load (the header's bell
+// listens) carries no API schemas (zod), which importing the contract's values would bring.
+const streamEndpoint: EndpointRef<typeof streamLiveEvents> = { method: 'GET', path: '/api/v1/events' };
+/** Every event type of the stream, as the contract lists them (`satisfies` fails when the two differ). */
+const eventTypes = [
+  'ready',
+  'resync',
+  'notification',
+  'notifications.read',
+  'message',
+  'messages.read',
+] as const satisfies typeof liveEventTypes;
 
 /** A handler of one event type of the user's live stream: the event's data, parsed. */
 export type LiveListener = (data: unknown) => void;
@@ -41,10 +55,10 @@ export function createLiveConnection(
   };
 
   const connect = () => {
-    const current = open(streamLiveEvents.path);
+    const current = open(streamEndpoint.path);
     if (!current) return;
     source = current;
-    for (const type of liveEventTypes) {
+    for (const type of eventTypes) {
       current.addEventListener(type, dispatch(type));
     }
     current.onerror = () => {

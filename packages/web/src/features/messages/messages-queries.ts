@@ -1,10 +1,10 @@
-import {
+import type {
   blockCounterpart,
-  type Conversation,
-  type ConversationEvent,
+  Conversation,
+  ConversationEvent,
   getConversation,
-  type ListConversationsResponse,
-  type ListMessagesResponse,
+  ListConversationsResponse,
+  ListMessagesResponse,
   listConversations,
   listMessages,
   markConversationRead,
@@ -22,8 +22,55 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { call } from '../../lib/api.ts';
+import { call, type EndpointRef } from '../../lib/api.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
+
+// The endpoints by method and path only (answers are read, never parsed): the side menu's unread count and the
+// live refresh run on every dashboard page, whose first load carries no API schemas (zod).
+export const listConversationsEndpoint: EndpointRef<typeof listConversations> = {
+  method: 'GET',
+  path: '/api/v1/conversations',
+};
+const getConversationEndpoint: EndpointRef<typeof getConversation> = {
+  method: 'GET',
+  path: '/api/v1/conversations/:id',
+};
+const listMessagesEndpoint: EndpointRef<typeof listMessages> = {
+  method: 'GET',
+  path: '/api/v1/conversations/:id/messages',
+};
+const sendMessageEndpoint: EndpointRef<typeof sendMessage> = {
+  method: 'POST',
+  path: '/api/v1/conversations/:id/messages',
+};
+const sendImageEndpoint: EndpointRef<typeof sendImageMessage> = {
+  method: 'POST',
+  path: '/api/v1/conversations/:id/images',
+};
+const markReadEndpoint: EndpointRef<typeof markConversationRead> = {
+  method: 'POST',
+  path: '/api/v1/conversations/:id/read',
+};
+const startEndpoint: EndpointRef<typeof startConversation> = {
+  method: 'POST',
+  path: '/api/v1/conversations',
+};
+const openSupportEndpoint: EndpointRef<typeof openSupportConversation> = {
+  method: 'POST',
+  path: '/api/v1/conversations/support',
+};
+const blockEndpoint: EndpointRef<typeof blockCounterpart> = {
+  method: 'POST',
+  path: '/api/v1/conversations/:id/block',
+};
+const unblockEndpoint: EndpointRef<typeof unblockCounterpart> = {
+  method: 'DELETE',
+  path: '/api/v1/conversations/:id/block',
+};
+const reportEndpoint: EndpointRef<typeof reportConversation> = {
+  method: 'POST',
+  path: '/api/v1/conversations/:id/report',
+};
 
 export type Box = 'mine' | 'support';
 export const conversationsKey = ['conversations'] as const;
@@ -34,7 +81,7 @@ export function useConversations(box: Box, q: string) {
   return useQuery({
     queryKey: [...conversationsKey, 'list', box, q],
     queryFn: async ({ signal }): Promise<ListConversationsResponse['data']> =>
-      (await call(listConversations, { query: { box, q: q || undefined }, signal })).data,
+      (await call(listConversationsEndpoint, { query: { box, q: q || undefined }, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -44,7 +91,7 @@ export function useConversation(id: string | undefined) {
   return useQuery({
     queryKey: [...conversationsKey, 'one', id],
     queryFn: async ({ signal }): Promise<Conversation> =>
-      (await call(getConversation, { params: { id: id ?? '' }, signal })).data.conversation,
+      (await call(getConversationEndpoint, { params: { id: id ?? '' }, signal })).data.conversation,
     enabled: id !== undefined,
   });
 }
@@ -55,7 +102,7 @@ export function useMessages(id: string | undefined) {
     queryKey: [...messagesKey, id],
     queryFn: async ({ pageParam, signal }): Promise<ListMessagesResponse['data']> =>
       (
-        await call(listMessages, {
+        await call(listMessagesEndpoint, {
           params: { id: id ?? '' },
           query: { before: pageParam, limit: 30 },
           signal,
@@ -94,7 +141,8 @@ function useRefreshing<T, V>(run: (variables: V) => Promise<T>) {
 /** Sends a text message. */
 export const useSendMessage = (id: string) =>
   useRefreshing(
-    async (body: string) => (await call(sendMessage, { params: { id }, body: { body } })).data.message,
+    async (body: string) =>
+      (await call(sendMessageEndpoint, { params: { id }, body: { body } })).data.message,
   );
 
 /** Sends an image, with the typed text as its caption. */
@@ -103,30 +151,30 @@ export const useSendImage = (id: string) =>
     const form = new FormData();
     if (body.trim()) form.append('body', body);
     form.append('file', file);
-    return (await call(sendImageMessage, { params: { id }, body: form })).data.message;
+    return (await call(sendImageEndpoint, { params: { id }, body: form })).data.message;
   });
 
 /** Marks a conversation read (the other side sees the read receipt). */
 export const useMarkConversationRead = () =>
-  useRefreshing(async (id: string) => (await call(markConversationRead, { params: { id } })).data);
+  useRefreshing(async (id: string) => (await call(markReadEndpoint, { params: { id } })).data);
 
 /** Starts (or reopens) a conversation with a user by email or user ID. */
 export const useStartConversation = () =>
-  useRefreshing(async (to: string) => (await call(startConversation, { body: { to } })).data.conversation);
+  useRefreshing(async (to: string) => (await call(startEndpoint, { body: { to } })).data.conversation);
 
 /** Opens the viewer's conversation with Layerloom support. */
 export const useOpenSupport = () =>
-  useRefreshing(async (_: undefined) => (await call(openSupportConversation)).data.conversation);
+  useRefreshing(async (_: undefined) => (await call(openSupportEndpoint)).data.conversation);
 
 /** Blocks or unblocks the other user of a conversation. */
 export const useBlock = (id: string) =>
   useRefreshing(
     async (block: boolean) =>
-      (await call(block ? blockCounterpart : unblockCounterpart, { params: { id } })).data.conversation,
+      (await call(block ? blockEndpoint : unblockEndpoint, { params: { id } })).data.conversation,
   );
 
 /** Reports a conversation to Layerloom support. */
 export const useReport = (id: string) =>
   useRefreshing(
-    async (reason: string) => (await call(reportConversation, { params: { id }, body: { reason } })).data,
+    async (reason: string) => (await call(reportEndpoint, { params: { id }, body: { reason } })).data,
   );

@@ -1,7 +1,7 @@
-import { type ListConversationsResponse, listConversations } from '@layerloom/api';
+import type { ListConversationsResponse } from '@layerloom/api';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { conversationsKey, useLiveMessages } from './messages-queries.ts';
+import { conversationsKey, listConversationsEndpoint, useLiveMessages } from './messages-queries.ts';
 
 /**
  * How many messages the signed-in user has not read, for the side menu's badge. It reads the same list as
@@ -13,7 +13,7 @@ export function useUnreadMessages(enabled: boolean): number {
   const list = useQuery({
     queryKey: [...conversationsKey, 'list', 'mine', ''],
     queryFn: async ({ signal }): Promise<ListConversationsResponse['data']> =>
-      (await call(listConversations, { query: { box: 'mine', q: undefined }, signal })).data,
+      (await call(listConversationsEndpoint, { query: { box: 'mine', q: undefined }, signal })).data,
     enabled,
   });
   return list.data?.unread ?? 0;

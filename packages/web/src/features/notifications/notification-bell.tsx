@@ -1,10 +1,9 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { Notification } from '@layerloom/api';
-import { Badge, Button, Empty, Popover, Spin } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Badge, Button, Popover, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
-import { NotificationContent } from './notification-item.tsx';
 import {
   useLiveNotifications,
   useMarkAllRead,
@@ -12,6 +11,13 @@ import {
   useNotifications,
 } from './notifications-queries.ts';
 import './notifications.css';
+
+/**
+ * The dropdown's list comes when the bell is first opened, not with every dashboard page (the popup is only
+ * drawn once opened); pointing at or focusing the bell starts loading it.
+ */
+const loadPanel = () => import('./notification-panel.tsx');
+const NotificationPanel = lazy(() => loadPanel().then((module) => ({ default: module.NotificationPanel })));
 
 /** How many notifications the bell's dropdown shows. */
 export const BELL_LATEST = 6;
@@ -42,52 +48,24 @@ export function NotificationBell() {
   };
 
   const content = (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the dropdown from any control inside it.
-    <div
-      className="lln-panel"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-    >
-      <div className="lln-panel__head">
-        <h2 className="lln-panel__title">Notifications</h2>
-        <Button
-          type="link"
-          size="small"
-          disabled={unread === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutateAsync().catch((error: unknown) => feedback.error(error))}
-        >
-          Mark all as read
-        </Button>
-      </div>
-      {latest.isPending ? (
-        <div className="lln-panel__state">
-          <Spin />
+    <Suspense
+      fallback={
+        <div className="lln-panel">
+          <div className="lln-panel__state">
+            <Spin />
+          </div>
         </div>
-      ) : latest.isError ? (
-        <p className="lln-panel__state" role="alert">
-          Notifications could not be loaded. Try again in a moment.
-        </p>
-      ) : latest.data.notifications.length === 0 ? (
-        <Empty className="lln-panel__state" description="No notifications yet" />
-      ) : (
-        <ul className="lln-list" aria-label="Latest notifications">
-          {latest.data.notifications.map((notification) => (
-            <li key={notification.id}>
-              <button type="button" className="lln-list__button" onClick={() => void onOpen(notification)}>
-                <NotificationContent notification={notification} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="lln-panel__foot">
-        <Link to="/dashboard/notifications" onClick={() => setOpen(false)}>
-          See all notifications
-        </Link>
-      </div>
-    </div>
+      }
+    >
+      <NotificationPanel
+        latest={latest}
+        unread={unread}
+        isMarkingAll={markAll.isPending}
+        onMarkAll={() => markAll.mutateAsync().catch((error: unknown) => feedback.error(error))}
+        onOpen={(notification) => void onOpen(notification)}
+        onClose={() => setOpen(false)}
+      />
+    </Suspense>
   );
 
   return (
@@ -109,6 +87,8 @@ export function NotificationBell() {
         className="lln-bell"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={open}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         icon={
           <Badge count={unread} size="small" overflowCount={99} className="lln-bell__badge">
             <BellOutlined />

@@ -1,14 +1,26 @@
-import {
-  type ListNotificationsResponse,
+import type {
+  ListNotificationsResponse,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  type NotificationEvent,
+  NotificationEvent,
 } from '@layerloom/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api.ts';
+import { call, type EndpointRef } from '../../lib/api.ts';
 import { sessionKey } from '../auth/session.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
+
+// By method and path only: the header's bell is on every dashboard page, whose first load carries no API
+// schemas (zod).
+const listEndpoint: EndpointRef<typeof listNotifications> = { method: 'GET', path: '/api/v1/notifications' };
+const markReadEndpoint: EndpointRef<typeof markNotificationRead> = {
+  method: 'POST',
+  path: '/api/v1/notifications/:id/read',
+};
+const markAllReadEndpoint: EndpointRef<typeof markAllNotificationsRead> = {
+  method: 'POST',
+  path: '/api/v1/notifications/read-all',
+};
 
 export const notificationsKey = ['notifications'] as const;
 export type NotificationsPage = ListNotificationsResponse['data'];
@@ -18,7 +30,7 @@ export function useNotifications(page: number, pageSize: number) {
   return useQuery({
     queryKey: [...notificationsKey, page, pageSize],
     queryFn: async ({ signal }): Promise<NotificationsPage> =>
-      (await call(listNotifications, { query: { page, pageSize }, signal })).data,
+      (await call(listEndpoint, { query: { page, pageSize }, signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +54,7 @@ export function useLiveNotifications() {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await call(markNotificationRead, { params: { id } })).data,
+    mutationFn: async (id: string) => (await call(markReadEndpoint, { params: { id } })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: notificationsKey }),
   });
 }
@@ -51,7 +63,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await call(markAllNotificationsRead)).data,
+    mutationFn: async () => (await call(markAllReadEndpoint)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: notificationsKey }),
   });
 }

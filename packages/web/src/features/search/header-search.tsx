@@ -1,13 +1,31 @@
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SearchGroup, SearchHit } from '@layerloom/api';
 import { Button, Input, type InputRef } from 'antd';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
-import { SearchHitContent } from './search-hit.tsx';
 import { hitKey, hitPath, kindLabels, searchPagePath } from './search-links.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue, useSearch } from './search-queries.ts';
 import './search.css';
+
+/**
+ * How a result looks (its picture, name and detail) comes with the first results, not with the dashboard: the
+ * box is on every dashboard page, and that code (thumbnails' addresses, icons) is only needed once the user
+ * searches. Its loading starts when the box takes the focus, so it is there by the time results arrive.
+ */
+const loadHitContent = () => import('./search-hit.tsx');
+const SearchHitContent = lazy(() =>
+  loadHitContent().then((module) => ({ default: module.SearchHitContent })),
+);
 
 /** Results per kind in the dropdown; the results page has the rest. */
 const DROPDOWN_PAGE_SIZE = 5;
@@ -196,7 +214,10 @@ export function HeaderSearch() {
             setActive(-1);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            void loadHitContent();
+          }}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
@@ -225,36 +246,39 @@ export function HeaderSearch() {
                     : ''}
           </p>
           <div id={listId} role="listbox" aria-label="Search results" className="ll-search__list">
-            {showPanel &&
-              groups.map((group) => (
-                // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (a fieldset holds form fields)
-                <div
-                  key={group.kind}
-                  role="group"
-                  aria-labelledby={`${id}-${group.kind}`}
-                  className="ll-search__group"
-                >
-                  <div id={`${id}-${group.kind}`} role="presentation" className="ll-search__group-title">
-                    {kindLabels[group.kind]}
-                    <span className="ll-search__count">{group.total.toLocaleString('en-US')}</span>
+            {/* The groups show once the results' look has loaded (at once after the first search). */}
+            <Suspense fallback={null}>
+              {showPanel &&
+                groups.map((group) => (
+                  // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (a fieldset holds form fields)
+                  <div
+                    key={group.kind}
+                    role="group"
+                    aria-labelledby={`${id}-${group.kind}`}
+                    className="ll-search__group"
+                  >
+                    <div id={`${id}-${group.kind}`} role="presentation" className="ll-search__group-title">
+                      {kindLabels[group.kind]}
+                      <span className="ll-search__count">{group.total.toLocaleString('en-US')}</span>
+                    </div>
+                    {group.hits.map((hit) => {
+                      index += 1;
+                      const position = index;
+                      return (
+                        <ChoiceOption
+                          key={hitKey(hit)}
+                          id={optionId(position)}
+                          isActive={position === active}
+                          onPoint={() => setActive(position)}
+                          onChoose={() => go(hitPath(hit))}
+                        >
+                          <SearchHitContent hit={hit} />
+                        </ChoiceOption>
+                      );
+                    })}
                   </div>
-                  {group.hits.map((hit) => {
-                    index += 1;
-                    const position = index;
-                    return (
-                      <ChoiceOption
-                        key={hitKey(hit)}
-                        id={optionId(position)}
-                        isActive={position === active}
-                        onPoint={() => setActive(position)}
-                        onChoose={() => go(hitPath(hit))}
-                      >
-                        <SearchHitContent hit={hit} />
-                      </ChoiceOption>
-                    );
-                  })}
-                </div>
-              ))}
+                ))}
+            </Suspense>
             {showPanel && (
               <ChoiceOption
                 id={optionId(choices.length - 1)}

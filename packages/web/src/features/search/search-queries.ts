@@ -1,7 +1,11 @@
-import { type SearchKind, search } from '@layerloom/api';
+import type { SearchKind, search } from '@layerloom/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { call } from '../../lib/api.ts';
+import { call, type EndpointRef } from '../../lib/api.ts';
+
+// By method and path only: the header's search box is on every dashboard page, whose first load carries no
+// API schemas (zod).
+const searchEndpoint: EndpointRef<typeof search> = { method: 'GET', path: '/api/v1/search' };
 
 /** How long typing must pause before the dropdown searches. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -26,7 +30,7 @@ export function useSearch(text: string, options: { kind?: SearchKind; page?: num
     queryKey: ['search', q, options.kind ?? 'all', options.page ?? 1, options.pageSize],
     queryFn: async ({ signal }) =>
       (
-        await call(search, {
+        await call(searchEndpoint, {
           query: { q, kind: options.kind, page: options.page, pageSize: options.pageSize },
           signal,
         })
