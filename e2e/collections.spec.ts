@@ -215,10 +215,11 @@ async function expectClean(opened: OpenedPage, allowed: RegExp[] = []) {
 
 /** Whether every gallery image on screen has loaded real pixels. */
 async function visibleImagesLoaded(page: Page): Promise<boolean> {
-  return page
-    .locator('.llc-gallery-item img')
-    .first()
-    .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+  const first = page.locator('.llc-gallery-item img').first();
+  // Gallery images load lazily, and the gallery sits below the collection's panels: scrolled to, as a
+  // visitor would, the first one must load.
+  await first.scrollIntoViewIfNeeded();
+  return first.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
 }
 
 describe('My Collection', () => {
