@@ -7,6 +7,7 @@ import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { tokenPaths } from '../metadata/collection-metadata.ts';
 import { type CollectionSource, readTokenImage, readTokenMetadata } from './collection-files.ts';
+import { type FolderEntry, shardedFolder } from './hamt.ts';
 
 type Block = UnixFS.Block;
 
@@ -111,17 +112,8 @@ type BlockSink = (cid: { bytes: Uint8Array }, bytes: Uint8Array) => Promise<void
  * Larger files go through @ipld/unixfs's file writer, as in ipfs-car.
  */
 async function encodeFolder(files: FolderFile[], onBlock: BlockSink = () => undefined): Promise<CID> {
-  const { readable, writable } = new TransformStream<Block, Block>({}, UnixFS.withCapacity());
-  const view = UnixFS.createWriter({ writable, settings: SETTINGS });
-  // Blocks of large files and of the folder arrive through the writer's stream.
-  const forwarding = readable.pipeTo(
-    new WritableStream({ write: (block) => onBlock(block.cid, block.bytes) }),
-  );
-  forwarding.catch(() => undefined);
-  const folder =
-    files.length <= SHARD_THRESHOLD
-      ? UnixFS.createDirectoryWriter(view)
-      : UnixFS.createShardedDirectoryWriter(view);
+  // Each file's link as the folder records it (`contentByteLength` only matters to @ipld/unixfs's writer).
+  const entries: (FolderEntry & { contentByteLength: number })[] = [];
   const reads = new Map<number, Promise<Uint8Array>>();
   let nextRead = 0;
   for (let index = 0; index < files.length; index++) {
@@ -132,14 +124,38 @@ async function encodeFolder(files: FolderFile[], onBlock: BlockSink = () => unde
     }
     const bytes = await reads.get(index)!;
     reads.delete(index);
+    const name = files[index]!.name;
     if (bytes.length > 0 && bytes.length <= CHUNK_BYTES) {
       const cid = CID.createV1(raw.code, await sha256.digest(bytes));
       await onBlock(cid, bytes);
-      folder.set(files[index]!.name, { cid, contentByteLength: bytes.length, dagByteLength: bytes.length });
+      entries.push({ name, cid, contentByteLength: bytes.length, dagByteLength: bytes.length });
     } else {
-      folder.set(files[index]!.name, await encodeLargeFile(bytes, onBlock));
+      const link = await encodeLargeFile(bytes, onBlock);
+      entries.push({
+        name,
+        cid: CID.decode(link.cid.bytes),
+        contentByteLength: link.contentByteLength,
+        dagByteLength: link.dagByteLength,
+      });
     }
   }
+  if (entries.length > SHARD_THRESHOLD) {
+    const root = await shardedFolder(entries, onBlock);
+    if (root) return root.cid;
+  }
+  // A plain folder (or, past 2^64 hash prefixes in common, a sharded one) by @ipld/unixfs's writer; its
+  // blocks arrive through the writer's stream.
+  const { readable, writable } = new TransformStream<Block, Block>({}, UnixFS.withCapacity());
+  const view = UnixFS.createWriter({ writable, settings: SETTINGS });
+  const forwarding = readable.pipeTo(
+    new WritableStream({ write: (block) => onBlock(block.cid, block.bytes) }),
+  );
+  forwarding.catch(() => undefined);
+  const folder =
+    entries.length <= SHARD_THRESHOLD
+      ? UnixFS.createDirectoryWriter(view)
+      : UnixFS.createShardedDirectoryWriter(view);
+  for (const { name, ...link } of entries) folder.set(name, link);
   const root = await folder.close();
   await view.close();
   await forwarding;
