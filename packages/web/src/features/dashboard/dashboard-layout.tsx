@@ -1,7 +1,7 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import type { User } from '@layerloom/api';
-import { Button, Drawer, Menu } from 'antd';
-import { cloneElement, isValidElement, type ReactElement, useState } from 'react';
+import { Button, Menu } from 'antd';
+import { cloneElement, isValidElement, lazy, type ReactElement, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { PageLoading } from '../../app/route-error.tsx';
@@ -13,6 +13,9 @@ import { HeaderSearch } from '../search/header-search.tsx';
 import { activeItem, NavLabel, navItems, navName } from './nav-items.tsx';
 import { UserBadge } from './user-badge.tsx';
 import './dashboard.css';
+
+const loadMenuDrawer = () => import('./menu-drawer.tsx');
+const MenuDrawer = lazy(() => loadMenuDrawer().then((module) => ({ default: module.MenuDrawer })));
 
 /** The side menu: the pages, then Logout. Used by the desktop sidebar and the tablet/phone drawer. */
 function SideMenu({
@@ -70,6 +73,8 @@ export function DashboardLayout() {
   const location = useLocation();
   const feedback = useFeedback();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is drawn from the first time it opens on (it then keeps its closing animation).
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const user = session.data;
   const unreadMessages = useUnreadMessages(user !== undefined && user !== null);
   if (!user) return <PageLoading />;
@@ -105,7 +110,12 @@ export function DashboardLayout() {
             icon={<MenuOutlined />}
             aria-label="Open menu"
             aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
+            onPointerEnter={() => void loadMenuDrawer()}
+            onFocus={() => void loadMenuDrawer()}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
           />
           <div className="ll-dash__header-logo">
             <BrandLogo to="/dashboard" />
@@ -121,25 +131,29 @@ export function DashboardLayout() {
           <Outlet />
         </main>
       </div>
-      <Drawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        placement="left"
-        size={300}
-        className="ll-dash__drawer"
-        title={<BrandLogo tone="light" to="/dashboard" />}
-        closable={{ 'aria-label': 'Close menu' }}
-      >
-        <div className="ll-dash__drawer-user">
-          <UserBadge user={user} />
-        </div>
-        <SideMenu
-          user={user}
-          unreadMessages={unreadMessages}
-          onNavigate={() => setDrawerOpen(false)}
-          onLogout={() => void onLogout()}
-        />
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            placement="left"
+            size={300}
+            className="ll-dash__drawer"
+            title={<BrandLogo tone="light" to="/dashboard" />}
+            closable={{ 'aria-label': 'Close menu' }}
+          >
+            <div className="ll-dash__drawer-user">
+              <UserBadge user={user} />
+            </div>
+            <SideMenu
+              user={user}
+              unreadMessages={unreadMessages}
+              onNavigate={() => setDrawerOpen(false)}
+              onLogout={() => void onLogout()}
+            />
+          </MenuDrawer>
+        </Suspense>
+      )}
     </div>
   );
 }

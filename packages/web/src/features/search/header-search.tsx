@@ -1,6 +1,6 @@
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SearchGroup, SearchHit } from '@layerloom/api';
-import { Button, Input, type InputRef } from 'antd';
+import { Button } from 'antd';
 import {
   type KeyboardEvent,
   lazy,
@@ -95,7 +95,7 @@ export function HeaderSearch() {
   const location = useLocation();
   const id = useId();
   const listId = `${id}-results`;
-  const inputRef = useRef<InputRef>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [isOpen, setOpen] = useState(false);
   const [isExpanded, setExpanded] = useState(false);
@@ -125,7 +125,10 @@ export function HeaderSearch() {
 
   // After the phone's field is shown, so it can take the focus.
   useEffect(() => {
-    if (focusRequest > 0) inputRef.current?.focus({ cursor: 'all' });
+    if (focusRequest > 0) {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    }
   }, [focusRequest]);
 
   // Another page: the dropdown and the phone's field close.
@@ -192,35 +195,52 @@ export function HeaderSearch() {
         }}
       />
       <div className="ll-search__field">
-        <Input
-          ref={inputRef}
+        {/* A plain text box with antd's Input look (search.css), not antd's Input: that one brings its
+            TextArea, Password, OTP and Search along, on every dashboard page's first load. Pressing anywhere
+            in the box (its icon, its hint) puts the cursor in the text, as antd's does. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the text box inside takes the focus and the keys */}
+        <span
           className="ll-search__input"
-          type="search"
-          prefix={<SearchOutlined aria-hidden="true" />}
-          suffix={<kbd className="ll-search__hint">/</kbd>}
-          placeholder="Search projects, collections, tokens"
-          aria-label="Search projects, collections and tokens"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={showPanel}
-          aria-controls={listId}
-          aria-activedescendant={showPanel && active >= 0 ? optionId(active) : undefined}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={200}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActive(-1);
-            setOpen(true);
+          onMouseDown={(event) => {
+            if (event.target === inputRef.current) return;
+            event.preventDefault();
+            inputRef.current?.focus();
           }}
-          onFocus={() => {
-            setOpen(true);
-            void loadHitContent();
-          }}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-        />
+        >
+          <span className="ll-search__prefix">
+            <SearchOutlined aria-hidden="true" />
+          </span>
+          <input
+            ref={inputRef}
+            className="ll-search__text"
+            type="search"
+            placeholder="Search projects, collections, tokens"
+            aria-label="Search projects, collections and tokens"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={showPanel}
+            aria-controls={listId}
+            aria-activedescendant={showPanel && active >= 0 ? optionId(active) : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={200}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setActive(-1);
+              setOpen(true);
+            }}
+            onFocus={() => {
+              setOpen(true);
+              void loadHitContent();
+            }}
+            onBlur={() => setOpen(false)}
+            onKeyDown={onKeyDown}
+          />
+          <span className="ll-search__suffix">
+            <kbd className="ll-search__hint">/</kbd>
+          </span>
+        </span>
         <Button
           className="ll-search__close"
           type="text"
