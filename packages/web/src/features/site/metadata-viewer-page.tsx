@@ -74,12 +74,17 @@ export function MetadataViewerPage() {
     }
     setFailure(null);
     const checked = validateMetadata(parsed.value, base);
-    setReport(checked);
     // An ipfs:// image opens through this server's gateway when it holds it, else the configured public one.
+    // It is shown once that is known: a first try through the public gateway would ask a stranger for
+    // content this server holds, and its failure must not stand for the image.
     if (checked.image && ipfsPath(checked.image) !== null) {
+      const { imageUrl: _publicUrl, ...pending } = checked;
+      setReport(pending);
       void ipfsHttpUrl(checked.image).then((imageUrl) => {
-        if (imageUrl) setReport((shown) => (shown === checked ? { ...checked, imageUrl } : shown));
+        setReport((shown) => (shown === pending ? { ...pending, ...(imageUrl ? { imageUrl } : {}) } : shown));
       });
+    } else {
+      setReport(checked);
     }
   }, []);
 
@@ -238,7 +243,9 @@ export function MetadataViewerPage() {
                         <PictureOutlined aria-hidden="true" />
                         <span>
                           {!imageUrl
-                            ? 'No image to show'
+                            ? report.image && ipfsPath(report.image) !== null
+                              ? 'Finding the image on IPFS…'
+                              : 'No image to show'
                             : canShowImage
                               ? 'The image could not be loaded'
                               : 'Not shown: only https:// images are loaded here'}
