@@ -117,6 +117,9 @@ describe('pngTile', () => {
   it('takes the centred square of wide and tall images, and opaque RGB tokens', async () => {
     await expectTileMatches(await encodePng(art(120, 80, true), 120, 80, 'fast'), 16);
     await expectTileMatches(await encodePng(art(50, 90, false), 50, 90, 'small'), 7);
+    const wide = await encodePng(art(90, 50, false), 90, 50, 'small');
+    expect(wide[25]).toBe(6); // RGBA, read from 20 pixels in
+    await expectTileMatches(wide, 7);
   });
 
   it('reads palette, grey and grey-with-alpha PNGs', async () => {
