@@ -2,33 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { FakeEventSource, standInResizeObserver } from '../../test/stand-ins.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
-/** Stands in for the browser's EventSource: the test emits the server's events. */
-class FakeEventSource {
-  static last: FakeEventSource | undefined;
-  readyState = 1;
-  onerror = null;
-  readonly handlers = new Map<string, (event: MessageEvent<string>) => void>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.handlers.set(type, listener);
-  }
-  close() {
-    this.readyState = 2;
-  }
-  emit(type: string, data: unknown) {
-    this.handlers.get(type)?.({ data: JSON.stringify(data) } as MessageEvent<string>);
-  }
-}
+standInResizeObserver();
 
 afterEach(() => {
   vi.unstubAllGlobals();
