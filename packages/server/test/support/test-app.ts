@@ -62,3 +62,24 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     },
   };
 }
+
+/**
+ * Two web nodes sharing one PostgreSQL database, data folder and Redis (as a scaled-out deployment runs them):
+ * `first` owns the database and folder; `second` is another app on them, closed before `first`.
+ */
+export async function createWebNodes(): Promise<{ first: TestApp; second: App }> {
+  const first = await createTestApp('postgres', { REDIS_URL: inject('redisUrl') });
+  const { database } = first.app.config;
+  if (database.kind !== 'postgres') throw new Error('needs PostgreSQL');
+  const second = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: first.dataDir,
+      DATABASE_URL: database.url,
+      REDIS_URL: inject('redisUrl'),
+    }),
+    logger: false,
+  });
+  return { first, second };
+}

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type SseConnection } from '../../../test/support/sse.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
+import {
+  createTestApp,
+  createWebNodes,
+  databaseKinds,
+  type TestApp,
+} from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import type { App } from '../../types.ts';
 
 async function listen(app: App): Promise<string> {
@@ -140,19 +143,7 @@ describe('the live event stream across web nodes (PostgreSQL + Redis)', () => {
   let second: App;
 
   beforeAll(async () => {
-    first = await createTestApp('postgres', { REDIS_URL: inject('redisUrl') });
-    const { database } = first.app.config;
-    if (database.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    second = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: first.dataDir,
-        DATABASE_URL: database.url,
-        REDIS_URL: inject('redisUrl'),
-      }),
-      logger: false,
-    });
+    ({ first, second } = await createWebNodes());
   }, 90_000);
   afterAll(async () => {
     await second?.close();

@@ -1,12 +1,15 @@
 import { MESSAGE_MAX_LENGTH, MESSAGES_PER_MINUTE } from '@layerloom/api';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFiles } from '../../../test/support/multipart.ts';
 import { openEventStream } from '../../../test/support/sse.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
+import {
+  createTestApp,
+  createWebNodes,
+  databaseKinds,
+  type TestApp,
+} from '../../../test/support/test-app.ts';
 import { createUserAndLogin, freshIp, type LoggedInUser, mailsTo } from '../../../test/support/users.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import type { App } from '../../types.ts';
 
 const png = (width = 32, height = 24) =>
@@ -356,19 +359,7 @@ describe('Messages across web nodes (PostgreSQL + Redis)', () => {
   let second: App;
 
   beforeAll(async () => {
-    first = await createTestApp('postgres', { REDIS_URL: inject('redisUrl') });
-    const { database } = first.app.config;
-    if (database.kind !== 'postgres') throw new Error('needs PostgreSQL');
-    second = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: first.dataDir,
-        DATABASE_URL: database.url,
-        REDIS_URL: inject('redisUrl'),
-      }),
-      logger: false,
-    });
+    ({ first, second } = await createWebNodes());
   }, 90_000);
   afterAll(async () => {
     second?.server.closeAllConnections();
