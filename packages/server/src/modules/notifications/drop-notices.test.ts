@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DropContract, DropState } from '@layerloom/api';
-import { deployCollection, mint, setPhase } from '@layerloom/contracts';
+import { mint } from '@layerloom/contracts';
 import { type Anvil, startAnvil } from '@layerloom/contracts/testing';
-import { type Address, createPublicClient, createWalletClient, getAddress, http, parseEther } from 'viem';
-import { anvil as anvilChain } from 'viem/chains';
+import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadyCollection } from '../../../test/support/project-fixture.ts';
+import { anvilClients, createLiveDrop } from '../../../test/support/live-drop.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser, mailsTo } from '../../../test/support/users.ts';
 import { noticeDropSale } from './drop-notices.ts';
@@ -36,10 +35,7 @@ describe.each(databaseKinds)('drop activity on the bell on %s', (kind) => {
   let slug: string;
   let contract: Address;
 
-  const clients = (account: Address) => ({
-    publicClient: createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) }),
-    walletClient: createWalletClient({ account, chain: anvilChain, transport: http(chain.rpcUrl) }),
-  });
+  const clients = (account: Address) => anvilClients(chain, account);
   const as = (user: LoggedInUser, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     test.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
   const dropNotices = async (user: LoggedInUser) =>
@@ -57,35 +53,14 @@ describe.each(databaseKinds)('drop activity on the bell on %s', (kind) => {
     test = await createTestApp(kind, { RPC_URL_31337: chain.rpcUrl, PUBLIC_URL, WEB_DIST: web });
     owner = await createUserAndLogin(test.app, { planId: 'pro', firstName: 'Olga' });
     bob = await createUserAndLogin(test.app, { planId: 'pro', firstName: 'Bob' });
-    collectionId = await createReadyCollection(test.app, owner.cookie, {
-      collectionSize: 3,
-      name: 'Night Owls',
-    });
-    slug = (await as(owner, 'POST', `/api/v1/collections/${collectionId}/publication`, {})).json().data
-      .publication.slug;
-    const deployed = await deployCollection({
-      ...clients(CREATOR),
-      collection: {
-        name: 'Night Owls',
-        symbol: 'OWL',
-        maxSupply: 3,
-        mintPrice: parseEther('0.01'),
-        maxPerWallet: 2,
-        preRevealURI: `${PUBLIC_URL}/hidden.json`,
-      },
-    });
-    contract = getAddress(deployed.address);
-    const recorded = await as(owner, 'POST', `/api/v1/collections/${collectionId}/deployments`, {
-      chainId: 31337,
-      address: deployed.address,
-      deployer: CREATOR,
-      transactionHash: deployed.hash,
+    ({ collectionId, slug, contract } = await createLiveDrop(test.app, owner.cookie, chain, {
       name: 'Night Owls',
       symbol: 'OWL',
       maxSupply: 3,
-    });
-    expect(recorded.json().data.deployment.status).toBe('verified');
-    await setPhase({ ...clients(CREATOR), address: contract, phase: 'public' });
+      maxPerWallet: 2,
+      creator: CREATOR,
+      publicUrl: PUBLIC_URL,
+    }));
   }, 120_000);
   afterAll(async () => {
     await test?.close();

@@ -5,12 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DropContract, DropState } from '@layerloom/api';
-import { deployCollection, mint, setPhase } from '@layerloom/contracts';
+import { mint } from '@layerloom/contracts';
 import { type Anvil, startAnvil } from '@layerloom/contracts/testing';
-import { type Address, createPublicClient, createWalletClient, getAddress, http, parseEther } from 'viem';
-import { anvil as anvilChain } from 'viem/chains';
+import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadyCollection } from '../../../test/support/project-fixture.ts';
+import { anvilClients, createLiveDrop } from '../../../test/support/live-drop.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
 import type { App } from '../../types.ts';
@@ -54,10 +53,7 @@ describe.each(databaseKinds)('the mint.seen webhook event on %s', (kind) => {
   let slug: string;
   let contract: Address;
 
-  const clients = (account: Address) => ({
-    publicClient: createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) }),
-    walletClient: createWalletClient({ account, chain: anvilChain, transport: http(chain.rpcUrl) }),
-  });
+  const clients = (account: Address) => anvilClients(chain, account);
   const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
     test.app.inject({ method, url, headers: { cookie: owner.cookie }, payload });
   const readSale = async () =>
@@ -82,33 +78,14 @@ describe.each(databaseKinds)('the mint.seen webhook event on %s', (kind) => {
     writeFileSync(join(web, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
     test = await createTestApp(kind, { RPC_URL_31337: chain.rpcUrl, PUBLIC_URL, WEB_DIST: web });
     owner = await createUserAndLogin(test.app, { planId: 'pro' });
-    collectionId = await createReadyCollection(test.app, owner.cookie, { collectionSize: 4, name: 'Moths' });
-    slug = (await as('POST', `/api/v1/collections/${collectionId}/publication`, {})).json().data.publication
-      .slug;
-    const creator = CREATORS[kind]!;
-    const deployed = await deployCollection({
-      ...clients(creator),
-      collection: {
-        name: 'Moths',
-        symbol: 'MTH',
-        maxSupply: 4,
-        mintPrice: parseEther('0.01'),
-        maxPerWallet: 4,
-        preRevealURI: `${PUBLIC_URL}/hidden.json`,
-      },
-    });
-    contract = getAddress(deployed.address);
-    const recorded = await as('POST', `/api/v1/collections/${collectionId}/deployments`, {
-      chainId: 31337,
-      address: deployed.address,
-      deployer: creator,
-      transactionHash: deployed.hash,
+    ({ collectionId, slug, contract } = await createLiveDrop(test.app, owner.cookie, chain, {
       name: 'Moths',
       symbol: 'MTH',
       maxSupply: 4,
-    });
-    expect(recorded.json().data.deployment.status).toBe('verified');
-    await setPhase({ ...clients(creator), address: contract, phase: 'public' });
+      maxPerWallet: 4,
+      creator: CREATORS[kind]!,
+      publicUrl: PUBLIC_URL,
+    }));
   }, 120_000);
   afterAll(async () => {
     await test?.close();
