@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { BaseError } from '../errors/base-error.ts';
-import { tokenPaths } from '../metadata/collection-metadata.ts';
+import { animationPath, tokenPaths } from '../metadata/collection-metadata.ts';
 import type { TokenMetadata } from '../metadata/token-metadata.ts';
 
 /**
@@ -55,6 +55,17 @@ export async function readTokenMetadata(files: CollectionFiles, edition: number)
     );
   }
   return parsed.data as TokenMetadata;
+}
+
+/**
+ * The path of a token's animation when its metadata links one (`animation_url` ending in `N.webp`, `.gif` or
+ * `.mp4`): `images/N.webp|gif|mp4`, beside the poster.
+ */
+export function tokenAnimationPath(metadata: object, edition: number): string | undefined {
+  const url = (metadata as { animation_url?: unknown }).animation_url;
+  if (typeof url !== 'string') return undefined;
+  const format = /\.(webp|gif|mp4)$/.exec(url)?.[1] as 'webp' | 'gif' | 'mp4' | undefined;
+  return format ? animationPath(edition, format) : undefined;
 }
 
 /** Reads `images/N.png`. */

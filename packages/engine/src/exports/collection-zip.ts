@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { animationPath, streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
-import { type CollectionSource, readCollectionFile } from './collection-files.ts';
+import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
+import { type CollectionSource, readCollectionFile, tokenAnimationPath } from './collection-files.ts';
 import { computeRarity } from './rarity-report.ts';
 import { loadArchiver } from './untyped-modules.ts';
 
@@ -76,8 +76,5 @@ async function animationFile(source: CollectionSource, edition: number): Promise
   const metadata = JSON.parse(
     new TextDecoder().decode(await readCollectionFile(source.files, tokenPaths(edition).metadata)),
   ) as { animation_url?: unknown };
-  const url = metadata.animation_url;
-  if (typeof url !== 'string') return undefined;
-  const format = /\.(webp|gif|mp4)$/.exec(url)?.[1] as 'webp' | 'gif' | 'mp4' | undefined;
-  return format ? animationPath(edition, format) : undefined;
+  return tokenAnimationPath(metadata, edition);
 }

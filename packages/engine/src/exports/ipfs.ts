@@ -6,7 +6,14 @@ import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { tokenPaths } from '../metadata/collection-metadata.ts';
-import { type CollectionSource, readTokenImage, readTokenMetadata } from './collection-files.ts';
+import {
+  CollectionFilesError,
+  type CollectionSource,
+  readCollectionFile,
+  readTokenImage,
+  readTokenMetadata,
+  tokenAnimationPath,
+} from './collection-files.ts';
 import { type FolderEntry, shardedFolder } from './hamt.ts';
 
 type Block = UnixFS.Block;
@@ -16,22 +23,49 @@ const CHUNK_BYTES = 1024 * 1024;
 
 /** Where the collection lives on IPFS: the folder of images, and the folder of metadata pointing at it. */
 export interface IpfsCids {
-  /** CIDv1 of the folder `1.png … N.png`. */
+  /** CIDv1 of the folder `1.png … N.png` (an animated collection's `N.webp|gif|mp4` beside each). */
   imagesCid: string;
-  /** CIDv1 of the folder `1.json … N.json` whose `image` is `ipfs://<imagesCid>/N.png`. */
+  /**
+   * CIDv1 of the folder `1.json … N.json` whose `image` is `ipfs://<imagesCid>/N.png` (and `animation_url`
+   * `ipfs://<imagesCid>/N.webp|gif|mp4`).
+   */
   metadataCid: string;
 }
 
-/** `metadata/N.json` for IPFS: the same metadata with `image` = `ipfs://<imagesCid>/N.png`. */
+/**
+ * `metadata/N.json` for IPFS: the same metadata with `image` = `ipfs://<imagesCid>/N.png`; an animated token's
+ * `animation_url` = `ipfs://<imagesCid>/N.webp|gif|mp4`, and the poster's and animation's entries of
+ * `properties.files` (Metaplex), if it has them, pointed there too. A still token's keys stay in place.
+ */
 export async function ipfsTokenMetadata(
   source: CollectionSource,
   imagesCid: string,
   edition: number,
 ): Promise<Uint8Array> {
   const metadata = await readTokenMetadata(source.files, edition);
-  return new TextEncoder().encode(
-    `${JSON.stringify({ ...metadata, image: `ipfs://${imagesCid}/${edition}.png` }, null, 2)}\n`,
-  );
+  const image = `ipfs://${imagesCid}/${edition}.png`;
+  const animation = tokenAnimationPath(metadata, edition)?.slice('images/'.length);
+  if (!animation) return new TextEncoder().encode(`${JSON.stringify({ ...metadata, image }, null, 2)}\n`);
+  const moved = new Map([
+    [`${edition}.png`, image],
+    [animation, `ipfs://${imagesCid}/${animation}`],
+  ]);
+  const properties = (metadata as { properties?: unknown }).properties;
+  const files =
+    properties && typeof properties === 'object' && Array.isArray((properties as { files?: unknown }).files)
+      ? ((properties as { files: unknown[] }).files.map((file) => {
+          const uri = (file as { uri?: unknown } | null)?.uri;
+          const to = typeof uri === 'string' ? moved.get(uri.slice(uri.lastIndexOf('/') + 1)) : undefined;
+          return to ? { ...(file as object), uri: to } : file;
+        }) as unknown[])
+      : undefined;
+  const rewritten = {
+    ...metadata,
+    image,
+    animation_url: moved.get(animation),
+    ...(files ? { properties: { ...(properties as object), files } } : {}),
+  };
+  return new TextEncoder().encode(`${JSON.stringify(rewritten, null, 2)}\n`);
 }
 
 /** One file of a folder: its name and how to read its bytes. */
@@ -40,11 +74,45 @@ interface FolderFile {
   read(): Promise<Uint8Array>;
 }
 
-function imageFiles(source: CollectionSource): FolderFile[] {
-  return editions(source.size).map((edition) => ({
-    name: `${edition}.png`,
-    read: () => readTokenImage(source.files, edition),
-  }));
+/** A token's `animation_url`, read without checking the rest of its metadata (the metadata folder does). */
+async function animationLink(
+  source: CollectionSource,
+  edition: number,
+): Promise<{ animation_url?: unknown }> {
+  const where = tokenPaths(edition).metadata;
+  const text = new TextDecoder().decode(await readCollectionFile(source.files, where));
+  try {
+    return (JSON.parse(text) as { animation_url?: unknown } | null) ?? {};
+  } catch (error) {
+    throw new CollectionFilesError(`${where} is not valid JSON`, where, error);
+  }
+}
+
+/**
+ * `N.png`, and an animated token's `N.webp|gif|mp4` after it (as its metadata's `animation_url` names), in
+ * edition order; the metadata is read READ_AHEAD files at a time.
+ */
+async function imageFiles(source: CollectionSource): Promise<FolderFile[]> {
+  const animations: (string | undefined)[] = [];
+  const all = editions(source.size);
+  for (let at = 0; at < all.length; at += READ_AHEAD) {
+    animations.push(
+      ...(await Promise.all(
+        all
+          .slice(at, at + READ_AHEAD)
+          .map(async (edition) => tokenAnimationPath(await animationLink(source, edition), edition)),
+      )),
+    );
+  }
+  return all.flatMap((edition, index) => {
+    const poster = { name: `${edition}.png`, read: () => readTokenImage(source.files, edition) };
+    const animation = animations[index];
+    if (!animation) return [poster];
+    return [
+      poster,
+      { name: animation.slice('images/'.length), read: () => readCollectionFile(source.files, animation) },
+    ];
+  });
 }
 
 function metadataFiles(source: CollectionSource, imagesCid: string): FolderFile[] {
@@ -56,21 +124,22 @@ function metadataFiles(source: CollectionSource, imagesCid: string): FolderFile[
 
 /** The CIDs of both folders, without writing anything. */
 export async function computeIpfsCids(source: CollectionSource): Promise<IpfsCids> {
-  const imagesCid = (await encodeFolder(imageFiles(source))).toString();
+  const imagesCid = (await encodeFolder(await imageFiles(source))).toString();
   const metadataCid = (await encodeFolder(metadataFiles(source, imagesCid))).toString();
   return { imagesCid, metadataCid };
 }
 
 /**
  * Writes the CAR of the images folder to `output`, ends it, and returns its root CID. With `imagesCid` (from
- * `computeIpfsCids`) the folder is read once instead of twice; it is checked against the written root.
+ * `computeIpfsCids`) the folder is read once instead of twice; it is checked against the written root. Each
+ * token's metadata is read first, for the animation its `animation_url` names.
  */
-export function writeImagesCar(
+export async function writeImagesCar(
   source: CollectionSource,
   output: NodeJS.WritableStream,
   imagesCid?: string,
 ): Promise<string> {
-  return writeCar(imageFiles(source), output, imagesCid);
+  return writeCar(await imageFiles(source), output, imagesCid);
 }
 
 /**

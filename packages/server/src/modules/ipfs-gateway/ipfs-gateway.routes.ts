@@ -25,6 +25,14 @@ const QuerySchema = z.object({ format: z.string().max(40).optional() });
 
 type Format = 'file' | 'car' | 'raw';
 
+/** Content types of the images folder's files: posters, and an animated collection's animations. */
+const FILE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+};
+
 /** What the client asks for: `?format=` first, then the Accept header (trustless gateway), else the file itself. */
 function formatOf(request: FastifyRequest<{ Querystring: { format?: string } }>): Format {
   const { format } = request.query;
@@ -114,7 +122,10 @@ export async function ipfsGatewayRoutes(app: App): Promise<void> {
       });
       return send(request, reply, { etag: `"${entry.cid}.raw"`, type: RAW_TYPE, path }, block);
     }
-    const type = folder.folder === 'images' ? 'image/png' : 'application/json; charset=utf-8';
+    const type =
+      folder.folder === 'images'
+        ? (FILE_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'image/png')
+        : 'application/json; charset=utf-8';
     return send(request, reply, { etag: `"${entry.cid}"`, type, path }, bytes);
   };
 

@@ -89,9 +89,11 @@ const FILE_CACHE_BYTES = 64 * 1024 * 1024;
 const FILE_CACHE_ITEM_BYTES = 2 * 1024 * 1024;
 let fileCacheBytes = 0;
 
-/** The edition a file name in the folder names (`7.png`, `7.json`), or undefined. */
+/** The edition a file name in the folder names (`7.png`, an animated token's `7.webp|gif|mp4`, `7.json`), or undefined. */
 export function editionOf(folder: GatewayFolder, name: string): number | undefined {
-  const match = (folder.folder === 'images' ? /^(\d{1,6})\.png$/ : /^(\d{1,6})\.json$/).exec(name);
+  const match = (folder.folder === 'images' ? /^(\d{1,6})\.(?:png|webp|gif|mp4)$/ : /^(\d{1,6})\.json$/).exec(
+    name,
+  );
   const edition = match ? Number(match[1]) : 0;
   return edition >= 1 && edition <= folder.collection.size ? edition : undefined;
 }
@@ -116,12 +118,15 @@ export async function cachedBytes(key: string, make: () => Promise<Buffer>): Pro
   return body;
 }
 
-/** A file's bytes exactly as they are in the folder's CAR (the image, or the metadata pointing at `ipfs://`). */
+/**
+ * A file's bytes exactly as they are in the folder's CAR (the poster or animation, or the metadata pointing at
+ * `ipfs://`); `name` is one `editionOf` accepts.
+ */
 export function fileBytes(app: App, folder: GatewayFolder, edition: number, name: string): Promise<Buffer> {
   return cachedBytes(`${folder.cid}/${name}`, async () => {
     try {
       return folder.folder === 'images'
-        ? await app.blobs.getBuffer(`${collectionPrefix(folder.collection.id)}/images/${edition}.png`)
+        ? await app.blobs.getBuffer(`${collectionPrefix(folder.collection.id)}/images/${name}`)
         : Buffer.from(
             await ipfsTokenMetadata(
               collectionSource(app.blobs, folder.collection),

@@ -21,7 +21,10 @@ async function carOf(size: number): Promise<{ car: Buffer; root: string }> {
   const source = {
     size,
     files: {
-      read: async (path: string) => image(Number(/images\/(\d+)\.png$/.exec(path)?.[1])),
+      read: async (path: string) =>
+        path.startsWith('metadata/')
+          ? new TextEncoder().encode('{"name":"Still","image":"x","attributes":[]}')
+          : image(Number(/images\/(\d+)\.png$/.exec(path)?.[1])),
     },
   };
   const output = new PassThrough();

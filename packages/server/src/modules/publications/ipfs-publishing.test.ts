@@ -10,6 +10,10 @@ import { type KuboStandIn, startKuboStandIn, verifiedCar } from '../../../test/s
 import { createReadyCollection } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
+import { collectionPrefix } from '../collections/collection-view.ts';
+
+/** An MP4's first box (`ftyp`): token 2's animation. */
+const MOVIE = Buffer.from([0, 0, 0, 24, 102, 116, 121, 112, 105, 115, 111, 109]);
 
 const rawCid = async (bytes: Uint8Array) => CID.createV1(raw.code, await sha256.digest(bytes)).toString();
 
@@ -58,6 +62,15 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
       collectionSize: 3,
       name: 'Pinned Cats',
     });
+    // Token 2 is animated, as an animated collection's tokens are: images/2.mp4 beside its poster, linked by
+    // its metadata's animation_url at the hosted address.
+    const prefix = collectionPrefix(collectionId);
+    const hosted = JSON.parse((await test.app.blobs.getBuffer(`${prefix}/metadata/2.json`)).toString());
+    await test.app.blobs.put(
+      `${prefix}/metadata/2.json`,
+      Buffer.from(JSON.stringify({ ...hosted, animation_url: 'https://cdn.example/images/2.mp4' })),
+    );
+    await test.app.blobs.put(`${prefix}/images/2.mp4`, MOVIE);
     hostedId = await createReadyCollection(test.app, owner.cookie, {
       collectionSize: 2,
       name: 'Hosted Cats',
@@ -263,6 +276,7 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
     expect(metadata.json()).toMatchObject({
       name: expect.stringContaining('#2'),
       image: `ipfs://${imagesCid}/2.png`,
+      animation_url: `ipfs://${imagesCid}/2.mp4`,
     });
     const revalidated = await test.app.inject({
       method: 'GET',
@@ -279,6 +293,12 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
     const block = await test.app.inject({ method: 'GET', url: `/ipfs/${imagesCid}/2.png?format=raw` });
     expect(block.headers['content-type']).toBe('application/vnd.ipld.raw');
     expect(block.rawPayload.equals(own.rawPayload)).toBe(true);
+    // The animation is in the images folder beside its poster, served as a video.
+    const movie = await test.app.inject({ method: 'GET', url: `/ipfs/${imagesCid}/2.mp4` });
+    expect(movie.statusCode).toBe(200);
+    expect(movie.headers['content-type']).toBe('video/mp4');
+    expect(movie.rawPayload.equals(MOVIE)).toBe(true);
+    expect(movie.headers.etag).toBe(`"${await rawCid(MOVIE)}"`);
 
     // A CAR of the path: rooted at the folder, every block valid, the file's block among them.
     const pathCar = await test.app.inject({
@@ -307,6 +327,7 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
       [`/ipfs/${imagesCid}/1.png?format=zip`, 400],
       [`/ipfs/${imagesCid}`, 400],
       [`/ipfs/${imagesCid}/4.png`, 404],
+      [`/ipfs/${imagesCid}/1.mp4`, 404],
       [`/ipfs/${imagesCid}/1.json`, 404],
       [`/ipfs/${imagesCid}/sub/1.png`, 404],
       [`/ipfs/${await rawCid(new TextEncoder().encode('unknown'))}/1.png`, 404],
