@@ -4,6 +4,7 @@
 // endpoint. A report, not a test: it prints a table and exits 1 when an endpoint misses the target.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,18 @@ import { startAnvil } from '@layerloom/contracts/testing';
 import autocannon from 'autocannon';
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem';
 import { anvil as anvilChain } from 'viem/chains';
+
+// autocannon appends every response body to a string (`body += chunk`, lib/pipelinedRequestsQueue.js) for
+// an `onResponse` this bench never sets. Decoding binary bytes as UTF-8 runs at ~85 MB/s on its one client
+// thread, so a 55 KB WebP capped the client, not the server, near 1,300 requests/s (a bare Fastify app
+// serving the same bytes measured the same). Bodies are dropped here; bytes are still counted (addByteCount).
+const BodyQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
+  prototype: { addBody?: (data: Buffer) => void };
+};
+if (typeof BodyQueue.prototype.addBody !== 'function') {
+  throw new Error('autocannon no longer has PipelinedRequestsQueue#addBody: review the patch above');
+}
+BodyQueue.prototype.addBody = () => {};
 
 const CREATOR = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ADMIN = { email: 'bench@layerloom.test', password: 'bench-Admin-Pass-2026' };
