@@ -162,59 +162,52 @@ export async function startConversation(
   if (other.id === viewer.id)
     return refuse('BAD_REQUEST', 'This is you: enter someone else’s email or user ID');
   const pairKey = [viewer.id, other.id].sort().join(':');
-  let conversation = await repo.findConversationByPair(db, pairKey);
-  if (!conversation) {
-    if (await repo.isBlocked(db, other.id, viewer.id)) {
-      return refuse('FORBIDDEN', `${nameOf(other)} does not accept messages from you`);
-    }
-    const at = now();
-    conversation = {
-      id: randomUUID(),
-      kind: 'direct',
-      pair_key: pairKey,
-      subject: null,
-      visitor_name: null,
-      visitor_email: null,
-      support_read_at: null,
-      last_message_at: at,
-      created_at: at,
-    };
-    try {
-      await repo.insertConversation(db, conversation, [viewer.id, other.id]);
-    } catch (error) {
-      // Both started it at once: the other request's conversation is the one.
-      conversation = await repo.findConversationByPair(db, pairKey);
-      if (!conversation) throw error;
-    }
+  if (!(await repo.findConversationByPair(db, pairKey)) && (await repo.isBlocked(db, other.id, viewer.id))) {
+    return refuse('FORBIDDEN', `${nameOf(other)} does not accept messages from you`);
   }
+  const conversation = await conversationOfPair(db, pairKey, 'direct', [viewer.id, other.id]);
   return getConversation(deps, viewer, conversation.id);
+}
+
+/**
+ * The conversation of a pair key, made with these members on first use. When two requests start it at
+ * once, the unique pair key refuses the second insert and both answer the first one's conversation.
+ */
+async function conversationOfPair(
+  db: MessagesDeps['database']['db'],
+  pairKey: string,
+  kind: 'direct' | 'support',
+  members: string[],
+) {
+  const found = await repo.findConversationByPair(db, pairKey);
+  if (found) return found;
+  const at = now();
+  const conversation = {
+    id: randomUUID(),
+    kind,
+    pair_key: pairKey,
+    subject: null,
+    visitor_name: null,
+    visitor_email: null,
+    support_read_at: null,
+    last_message_at: at,
+    created_at: at,
+  };
+  try {
+    await repo.insertConversation(db, conversation, members);
+    return conversation;
+  } catch (error) {
+    const raced = await repo.findConversationByPair(db, pairKey);
+    if (!raced) throw error;
+    return raced;
+  }
 }
 
 /** The viewer's own conversation with Layerloom support, made on first use. */
 export async function openSupportConversation(deps: MessagesDeps, viewer: Viewer): Promise<Conversation> {
   const db = deps.database.db;
   const pairKey = `support:${viewer.id}`;
-  let conversation = await repo.findConversationByPair(db, pairKey);
-  if (!conversation) {
-    const at = now();
-    conversation = {
-      id: randomUUID(),
-      kind: 'support',
-      pair_key: pairKey,
-      subject: null,
-      visitor_name: null,
-      visitor_email: null,
-      support_read_at: null,
-      last_message_at: at,
-      created_at: at,
-    };
-    try {
-      await repo.insertConversation(db, conversation, [viewer.id]);
-    } catch (error) {
-      conversation = await repo.findConversationByPair(db, pairKey);
-      if (!conversation) throw error;
-    }
-  }
+  const conversation = await conversationOfPair(db, pairKey, 'support', [viewer.id]);
   return getConversation(deps, viewer, conversation.id);
 }
 
