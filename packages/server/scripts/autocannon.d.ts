@@ -17,6 +17,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     requests?: { path: string }[];
+    /** Traffic sent before sampling starts, left out of the result. */
+    warmup?: { connections?: number; duration?: number };
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

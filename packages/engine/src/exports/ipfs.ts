@@ -6,6 +6,7 @@ import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { tokenPaths } from '../metadata/collection-metadata.ts';
+import { readAhead } from '../output/read-ahead.ts';
 import {
   CollectionFilesError,
   type CollectionSource,
@@ -183,17 +184,9 @@ type BlockSink = (cid: { bytes: Uint8Array }, bytes: Uint8Array) => Promise<void
 async function encodeFolder(files: FolderFile[], onBlock: BlockSink = () => undefined): Promise<CID> {
   // Each file's link as the folder records it (`contentByteLength` only matters to @ipld/unixfs's writer).
   const entries: (FolderEntry & { contentByteLength: number })[] = [];
-  const reads = new Map<number, Promise<Uint8Array>>();
-  let nextRead = 0;
-  for (let index = 0; index < files.length; index++) {
-    while (nextRead < files.length && nextRead <= index + READ_AHEAD) {
-      const reading = files[nextRead]!.read();
-      reading.catch(() => undefined); // awaited in order below
-      reads.set(nextRead++, reading);
-    }
-    const bytes = await reads.get(index)!;
-    reads.delete(index);
-    const name = files[index]!.name;
+  let index = 0;
+  for await (const bytes of readAhead(files.length, READ_AHEAD, (next) => files[next]!.read())) {
+    const name = files[index++]!.name;
     if (bytes.length > 0 && bytes.length <= CHUNK_BYTES) {
       const cid = CID.createV1(raw.code, await sha256.digest(bytes));
       await onBlock(cid, bytes);

@@ -1,3 +1,4 @@
+import { readAhead } from '../output/read-ahead.ts';
 import type { CollectionSource } from './collection-files.ts';
 import { readTokenMetadata } from './collection-files.ts';
 
@@ -51,8 +52,7 @@ export async function computeRarity(
   const { size } = source;
   const tokens: { name: string; values: Map<string, string> }[] = [];
   const types = new Set<string>();
-  for (let edition = 1; edition <= size; edition++) {
-    const metadata = await readTokenMetadata(source.files, edition);
+  for await (const metadata of readAhead(size, 16, (index) => readTokenMetadata(source.files, index + 1))) {
     const values = new Map<string, string>();
     for (const attribute of metadata.attributes) {
       if (typeof attribute.value === 'number') continue;

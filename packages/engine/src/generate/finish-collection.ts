@@ -1,6 +1,7 @@
 import { CollectionIncompleteError } from '../errors/generate-errors.ts';
 import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
 import type { OutputSink } from '../output/output-sink.ts';
+import { readAhead } from '../output/read-ahead.ts';
 import { isTokenFinished } from './is-token-finished.ts';
 
 /** Parameters of `finishCollection`. */
@@ -18,8 +19,12 @@ export interface FinishCollectionParameters {
 export async function finishCollection(parameters: FinishCollectionParameters): Promise<void> {
   const { sink, size } = parameters;
   const missing: number[] = [];
-  for (let edition = 1; edition <= size; edition++) {
-    if (!(await isTokenFinished(sink, tokenPaths(edition)))) missing.push(edition);
+  // Checked a window at a time: on a remote store each check is a round trip.
+  const checks = readAhead(size, 32, (index) => isTokenFinished(sink, tokenPaths(index + 1)));
+  let edition = 1;
+  for await (const finished of checks) {
+    if (!finished) missing.push(edition);
+    edition++;
   }
   if (missing.length > 0) throw new CollectionIncompleteError(missing);
   await sink.write('_metadata.json', streamCollectionMetadata(sink, size));

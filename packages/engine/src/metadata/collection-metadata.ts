@@ -1,4 +1,5 @@
 import type { OutputSink } from '../output/output-sink.ts';
+import { readAhead } from '../output/read-ahead.ts';
 
 /** Output paths of a token's files. */
 export const tokenPaths = (edition: number) => ({
@@ -13,7 +14,7 @@ export const animationPath = (edition: number, format: 'webp' | 'gif' | 'mp4'): 
 
 /**
  * Streams `_metadata.json` (a JSON array of every token's metadata) from the per-token files
- * already in the sink, one at a time, so memory does not grow with the collection.
+ * already in the sink, a few reads ahead, so memory does not grow with the collection.
  */
 export async function* streamCollectionMetadata(
   sink: Pick<OutputSink, 'read'>,
@@ -21,10 +22,12 @@ export async function* streamCollectionMetadata(
 ): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder();
   yield encoder.encode('[\n');
-  for (let edition = 1; edition <= size; edition++) {
-    const text = new TextDecoder().decode(await sink.read(tokenPaths(edition).metadata)).trimEnd();
-    const indented = text.replace(/\n/g, '\n  ');
+  const decoder = new TextDecoder();
+  let edition = 1;
+  for await (const bytes of readAhead(size, 16, (index) => sink.read(tokenPaths(index + 1).metadata))) {
+    const indented = decoder.decode(bytes).trimEnd().replace(/\n/g, '\n  ');
     yield encoder.encode(`  ${indented}${edition < size ? ',' : ''}\n`);
+    edition++;
   }
   yield encoder.encode(']\n');
 }
