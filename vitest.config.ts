@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for the whole repo; each package is a project with its own config when it needs one.
 export default defineConfig({
   test: {
     projects: ['packages/*', 'e2e'],
+    // Vitest's default (cores − 1) is one worker on a two-core machine, which ran the whole suite one
+    // file at a time although most files mostly wait (on a browser, a server process, a chain or a
+    // database): at least two files run at once.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './support/app.ts';
-import { openPage, screenshot, seriousAxeViolations, signIn, type ViewportName } from './support/browser.ts';
+import {
+  dialogSettled,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  type ViewportName,
+} from './support/browser.ts';
 import { mailTo, startAppWithMember } from './support/members.ts';
 
 let app: RunningApp;
@@ -34,9 +41,7 @@ describe('Settings › Delete Account', () => {
         await page.getByRole('button', { name: 'Deactivate' }).click();
         await page.getByRole('dialog', { name: 'Deactivate your account?' }).waitFor();
         // The dialog's opening animation settles before the screenshot and axe look at its colours.
-        await page.waitForFunction(
-          () => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null,
-        );
+        await dialogSettled(page);
         await screenshot(page, 'settings-deactivate-dialog');
         expect(await seriousAxeViolations(page), 'deactivate dialog').toEqual([]);
         await page.keyboard.press('Escape');
@@ -44,7 +49,7 @@ describe('Settings › Delete Account', () => {
       }
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByRole('dialog', { name: 'Delete your account for good?' }).waitFor();
-      await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
+      await dialogSettled(page);
       await screenshot(page, 'settings-delete-dialog');
       expect(await seriousAxeViolations(page), `delete dialog at ${width}`).toEqual([]);
       expect(errors).toEqual([]);
@@ -61,7 +66,7 @@ describe('Settings › Delete Account', () => {
     await page.getByRole('button', { name: 'Deactivate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate your account?' });
     await dialog.waitFor();
-    await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
+    await dialogSettled(page);
     await dialog.getByLabel('Password').fill('Not-The-Password-1');
     await dialog.getByRole('button', { name: 'Deactivate my account' }).click();
     await dialog.getByText('Your password is not correct.').waitFor();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './support/anvil.ts';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   openPage,
   screenshot,
@@ -265,8 +266,7 @@ describe('running the drop from the owner’s wallet', () => {
     await reveal.getByRole('button', { name: 'Reveal…' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('A reveal cannot be undone.').isVisible()).toBe(true);
-    // A click during the dialog's opening animation can be lost: wait until it has settled.
-    await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
+    await dialogSettled(page);
     await dialog.getByRole('button', { name: 'Reveal' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await confirmed(drop, 'reveal');

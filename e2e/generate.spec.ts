@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   openPage,
   screenshot,
@@ -437,9 +438,13 @@ describe('Generate NFT', () => {
     // Discard asks first, deletes the project, and opens the one left.
     await page.getByRole('button', { name: 'Discard' }).click();
     const confirm = page.getByRole('dialog', { name: 'Discard “Untitled project”?' });
+    await confirm.waitFor();
+    await dialogSettled(page);
     await confirm.getByRole('button', { name: 'Keep it' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Discard' }).click();
+    await confirm.waitFor();
+    await dialogSettled(page);
     await page.getByRole('button', { name: 'Discard project' }).click();
     await page.getByText('Project discarded').waitFor();
     await expect.poll(() => page.getByLabel('Project Name').inputValue()).toBe('Moon Cats');

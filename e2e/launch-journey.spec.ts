@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './support/anvil.ts';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   type OpenedPage,
   openPage,
@@ -78,10 +79,6 @@ describe('the whole launch journey, in the browser', () => {
     expect(response.status).toBe(200);
     return (await response.json()) as { name: string; image: string };
   };
-
-  /** A click during an antd dialog's opening animation can be lost: waits until it has settled. */
-  const dialogSettled = (page: Page) =>
-    page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
 
   /** A collector's own browser on the public mint page, wallet injected, nobody signed in. */
   async function openMintPage(account: Address, viewport: ViewportName = 'desktop') {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './support/anvil.ts';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   openPage,
   screenshot,
@@ -56,10 +57,6 @@ async function dropConfirmed(drop: Locator, action: string) {
     )
     .toContain('Confirmed');
 }
-
-/** A click during an antd dialog's opening animation can be lost: waits until it has settled. */
-const dialogSettled = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
 
 describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
   let anvil: Anvil;

@@ -1,12 +1,12 @@
 import { defineProject } from 'vitest/config';
 
-// Browser tests drive the built app in Chromium; one file at a time keeps the 2-core CI machine responsive.
+// Browser tests drive the built app in Chromium. Each file starts its own server (own port and DATA_DIR),
+// browser and chain, so files run side by side with the other projects' (the root config's maxWorkers).
 export default defineProject({
   test: {
     name: 'e2e',
     include: ['**/*.spec.ts'],
     exclude: ['**/node_modules/**'],
-    fileParallelism: false,
     setupFiles: ['./support/setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,

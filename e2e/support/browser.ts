@@ -93,6 +93,19 @@ async function reportPage(page: Page, errors: string[], test: string, index: num
 
 /** Axe violations of serious or critical impact on the current page (an empty list passes). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // Running transitions end first (up to 3 s; spinners' endless animations are not waited for): a button's
+  // colour caught half-way through its transition, on a busy machine, fails the contrast check.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -105,11 +118,43 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Saves a full-page screenshot as `<name>-<width>.png` under the screenshot folder. */
+/**
+ * Waits until antd's dialogs have finished opening: a click during the opening animation can be lost, and a
+ * screenshot or axe would see its colours half faded in.
+ */
+export async function dialogSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
+}
+
+/**
+ * Saves a full-page screenshot as `<name>-<width>.png` under the screenshot folder, and fails when the page
+ * is wider than the window (a phone user would scroll sideways), naming the elements that stick out.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
   await page.screenshot({ path, fullPage: true });
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const wide = [...document.body.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .filter(
+        (element) =>
+          !element.parentElement || element.parentElement.getBoundingClientRect().right <= width + 1,
+      )
+      .slice(0, 3)
+      .map((element) => {
+        const classes = [...element.classList].slice(0, 2).join('.');
+        return `<${element.tagName.toLowerCase()}${classes ? ` class="${classes}"` : ''}> ${Math.round(element.getBoundingClientRect().right)} px`;
+      });
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide };
+  });
+  if (overflow) {
+    throw new Error(
+      `${name}: the page is ${overflow.scrollWidth} px wide in a ${overflow.width} px window (see ${path}); sticking out: ${overflow.wide.join(', ') || 'nothing found'}`,
+    );
+  }
   return path;
 }
 
