@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { WatermarkNote } from '../../components/watermark-note.tsx';
+import { AmendTools } from './amend-tools.tsx';
 import { CollectionGallery } from './collection-gallery.tsx';
 import { CollectionLoadError } from './collection-not-found.tsx';
 import {
@@ -211,11 +212,11 @@ export function CollectionPage() {
         />
       ) : ready ? (
         <>
-          <div className="llc-amend">
+          <AmendTools choosing={kept !== null}>
             <RerollPanel collection={data} kept={kept} onKeptChange={setKept} frozen={frozen} />
             <GrowPanel collection={data} frozen={frozen} />
             <MetadataEditor collection={data} frozen={frozen} />
-          </div>
+          </AmendTools>
           <CollectionGallery
             collection={data}
             selection={

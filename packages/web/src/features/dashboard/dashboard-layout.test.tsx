@@ -23,11 +23,15 @@ const user = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-function show(state: { unread: number }) {
+function show(state: { unread: number; supportUnread?: number }, role = 'user') {
   const fetch = vi.fn(async (url: string) => {
     const path = String(url);
     const ok = (data: unknown) => Response.json({ status: 'success', data });
-    if (path === '/api/v1/session') return ok({ user });
+    if (path === '/api/v1/session') return ok({ user: { ...user, role } });
+    if (path.startsWith('/api/v1/conversations?box=support')) {
+      if (role !== 'admin') throw new Error('the support inbox is read for admins only');
+      return ok({ conversations: [], unread: state.supportUnread ?? 0 });
+    }
     if (path.startsWith('/api/v1/conversations')) return ok({ conversations: [], unread: state.unread });
     if (path.startsWith('/api/v1/notifications')) {
       return ok({ notifications: [], total: 0, unread: 0, page: 1, pageSize: 6 });
@@ -74,5 +78,17 @@ describe('the dashboard side menu', () => {
     FakeEventSource.last?.emit('messages.read', { conversationId: 'c1' });
     const plain = await within(menu).findByRole('menuitem', { name: 'Messages' });
     expect(plain.querySelector('.ant-badge-count')).toBeNull();
+  });
+
+  it("counts an admin's unread support inbox with their own messages", async () => {
+    const state = { unread: 1, supportUnread: 3 };
+    show(state, 'admin');
+    const menu = await screen.findByRole('navigation', { name: 'Dashboard' }, { timeout: 10_000 });
+    await within(menu).findByRole('menuitem', { name: 'Messages, 4 unread' });
+
+    // Another admin answers the inbox: the badge drops to the admin's own unread message.
+    state.supportUnread = 0;
+    FakeEventSource.last?.emit('messages.read', { conversationId: 'c2' });
+    await within(menu).findByRole('menuitem', { name: 'Messages, 1 unread' });
   });
 });

@@ -76,7 +76,7 @@ export function DashboardLayout() {
   // The drawer is drawn from the first time it opens on (it then keeps its closing animation).
   const [drawerUsed, setDrawerUsed] = useState(false);
   const user = session.data;
-  const unreadMessages = useUnreadMessages(user !== undefined && user !== null);
+  const unreadMessages = useUnreadMessages(user);
   if (!user) return <PageLoading />;
 
   const onLogout = async () => {

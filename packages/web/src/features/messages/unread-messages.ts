@@ -1,20 +1,31 @@
 import type { ListConversationsResponse } from '@layerloom/api';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { conversationsKey, listConversationsEndpoint, useLiveMessages } from './messages-queries.ts';
+import {
+  type Box,
+  conversationsKey,
+  listConversationsEndpoint,
+  useLiveMessages,
+} from './messages-queries.ts';
 
-/**
- * How many messages the signed-in user has not read, for the side menu's badge. It reads the same list as
- * the Messages page (one cached answer for both) and stays live: a message arriving or read anywhere
- * refetches it.
- */
-export function useUnreadMessages(enabled: boolean): number {
-  useLiveMessages();
+function useUnreadIn(box: Box, enabled: boolean): number {
   const list = useQuery({
-    queryKey: [...conversationsKey, 'list', 'mine', ''],
+    queryKey: [...conversationsKey, 'list', box, ''],
     queryFn: async ({ signal }): Promise<ListConversationsResponse['data']> =>
-      (await call(listConversationsEndpoint, { query: { box: 'mine', q: undefined }, signal })).data,
+      (await call(listConversationsEndpoint, { query: { box, q: undefined }, signal })).data,
     enabled,
   });
   return list.data?.unread ?? 0;
+}
+
+/**
+ * How many messages the signed-in user has not read, for the side menu's badge: their own conversations
+ * and, for an admin, the support inbox they answer too. It reads the same lists as the Messages page
+ * (one cached answer for both) and stays live: a message arriving or read anywhere refetches them.
+ */
+export function useUnreadMessages(viewer: { role: string } | null | undefined): number {
+  useLiveMessages();
+  const mine = useUnreadIn('mine', viewer != null);
+  const support = useUnreadIn('support', viewer?.role === 'admin');
+  return mine + (viewer?.role === 'admin' ? support : 0);
 }
