@@ -92,9 +92,11 @@ async function reportPage(page: Page, errors: string[], test: string, index: num
 }
 
 /** Axe violations of serious or critical impact on the current page (an empty list passes). */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  // Running transitions end first (up to 3 s; spinners' endless animations are not waited for): a button's
-  // colour caught half-way through its transition, on a busy machine, fails the contrast check.
+/**
+ * Lets running transitions and animations end (up to 3 s; spinners' endless ones are not waited for): on a busy
+ * machine a check can otherwise catch a closing popup's place half-way.
+ */
+async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
@@ -106,6 +108,9 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
       new Promise((resolve) => setTimeout(resolve, 3000)),
     ]),
   );
+}
+
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -134,22 +139,45 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
   await page.screenshot({ path, fullPage: true });
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return null;
-    const wide = [...document.body.querySelectorAll('*')]
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .filter(
-        (element) =>
-          !element.parentElement || element.parentElement.getBoundingClientRect().right <= width + 1,
-      )
-      .slice(0, 3)
-      .map((element) => {
-        const classes = [...element.classList].slice(0, 2).join('.');
-        return `<${element.tagName.toLowerCase()}${classes ? ` class="${classes}"` : ''}> ${Math.round(element.getBoundingClientRect().right)} px`;
+  // Popups (tooltips, popovers, menus, toasts) float over the page where the pointer or focus put them, and
+  // may reach past the edge for a moment; the page's own layout is measured without them.
+  const measure = () =>
+    page.evaluate(() => {
+      const popups = [
+        ...document.querySelectorAll<HTMLElement>(
+          '.ant-tooltip, .ant-popover, .ant-dropdown, .ant-select-dropdown, .ant-picker-dropdown, .ant-message, .ant-notification',
+        ),
+      ];
+      const shown = popups.map((popup) => popup.style.display);
+      for (const popup of popups) popup.style.display = 'none';
+      const width = document.documentElement.clientWidth;
+      const scrollWidth = document.documentElement.scrollWidth;
+      const wide =
+        scrollWidth <= width
+          ? []
+          : [...document.body.querySelectorAll('*')]
+              .filter((element) => element.getBoundingClientRect().right > width + 1)
+              .filter(
+                (element) =>
+                  !element.parentElement || element.parentElement.getBoundingClientRect().right <= width + 1,
+              )
+              .slice(0, 3)
+              .map((element) => {
+                const classes = [...element.classList].slice(0, 2).join('.');
+                return `<${element.tagName.toLowerCase()}${classes ? ` class="${classes}"` : ''}> ${Math.round(element.getBoundingClientRect().right)} px`;
+              });
+      popups.forEach((popup, index) => {
+        popup.style.display = shown[index]!;
       });
-    return { scrollWidth: document.documentElement.scrollWidth, width, wide };
-  });
+      return scrollWidth <= width ? null : { scrollWidth, width, wide };
+    });
+  // A popup still opening or closing can stick out for a moment: only what stays once they have settled counts.
+  let overflow = await measure();
+  if (overflow) {
+    await animationsSettled(page);
+    await page.waitForTimeout(500);
+    overflow = await measure();
+  }
   if (overflow) {
     throw new Error(
       `${name}: the page is ${overflow.scrollWidth} px wide in a ${overflow.width} px window (see ${path}); sticking out: ${overflow.wide.join(', ') || 'nothing found'}`,
