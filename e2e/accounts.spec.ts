@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   type OpenedPage,
   openPage,
@@ -372,6 +373,7 @@ describe('accounts in the browser', () => {
 
     // Log out through the menu of the tablet layout, then log in with the new password.
     await page.getByRole('button', { name: 'Open menu' }).click();
+    await dialogSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${app.url}/`);
     await page.goto('/auth/login');

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   openPage,
   screenshot,
@@ -150,6 +151,7 @@ describe('Generate NFT: animated and video layers', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const done = page.getByRole('dialog', { name: 'NFT Collection Generated Successfully' });
     await done.waitFor({ timeout: 30_000 });
+    await dialogSettled(page);
     await done.getByRole('button', { name: 'Ok' }).click();
     await page.waitForURL(/\/dashboard\/collections\/[^/]+$/);
     const collectionId = page.url().split('/').pop()!;

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   openPage,
   screenshot,
@@ -162,6 +163,7 @@ describe("a newcomer's first collection", () => {
     await generateButton(page).click();
     const done = page.getByRole('dialog', { name: 'NFT Collection Generated Successfully' });
     await done.waitFor({ timeout: 90_000 });
+    await dialogSettled(page);
     await done.getByRole('button', { name: 'Ok' }).click();
     await page.waitForURL(/\/dashboard\/collections\/[^/]+$/);
     await page.getByRole('heading', { name: 'Untitled project', level: 1 }).waitFor();

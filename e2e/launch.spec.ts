@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './support/anvil.ts';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   openPage,
   screenshot,
@@ -60,6 +61,7 @@ describe('launching a collection from the creator’s wallet', () => {
       .toBe(true);
     await screenshot(page, 'launch-publish-first');
     await page.getByRole('button', { name: 'Publish, hosted by Layerloom' }).click();
+    await dialogSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await expect
       .poll(() => launch.getByRole('button', { name: 'Connect Test Wallet' }).isVisible())

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   openPage,
   screenshot,
@@ -39,6 +40,7 @@ describe('publishing a collection to IPFS from its page', () => {
   };
   const publishToIpfs = async (page: Page, button: string) => {
     await page.getByRole('button', { name: button }).click();
+    await dialogSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Publish to IPFS' }).click();
   };
 

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   openPage,
   screenshot,
@@ -41,6 +42,7 @@ describe('publishing a collection from its page', () => {
     const publishButton = page.getByRole('button', { name: 'Publish, hosted by Layerloom' });
     await expect.poll(() => publishButton.isVisible(), { timeout: 60_000 }).toBe(true);
     await publishButton.click();
+    await dialogSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await expect.poll(() => page.getByText('Hosted by Layerloom since').isVisible()).toBe(true);
 

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   type OpenedPage,
   openPage,
@@ -84,6 +85,7 @@ describe('after generation: lock and reroll, grow, edit metadata', () => {
     await shoot('collection-reroll-choosing', everyWidth);
 
     await panel.getByRole('button', { name: 'Reroll 9 tokens' }).click();
+    await dialogSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Reroll', exact: true }).click();
     await expect
       .poll(() => panel.getByRole('heading', { name: 'Before and after' }).isVisible(), { timeout: 20_000 })
