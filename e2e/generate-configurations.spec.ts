@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
+  dialogSettled,
   launchBrowser,
   openPage,
   screenshot,
@@ -137,10 +138,12 @@ describe('Generate NFT: configurations, feasibility and None traits', () => {
     // No None trait in metadata unless the layer asks: the Headwear layer appears on half the tokens and says None.
     await page.getByLabel('Presence of Headwear (%)').fill('50');
     await page.getByRole('button', { name: 'Settings of layer Headwear' }).click();
+    await page.getByRole('switch', { name: 'Show None in metadata' }).waitFor();
+    await dialogSettled(page);
     await page.getByRole('switch', { name: 'Show None in metadata' }).click();
-    expect(
-      await page.getByRole('switch', { name: 'Show None in metadata' }).getAttribute('aria-checked'),
-    ).toBe('true');
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Show None in metadata' }).getAttribute('aria-checked'))
+      .toBe('true');
     await shoot('generate-show-none', () => page.locator('.ll-gen-layer-settings'));
     await page.keyboard.press('Escape');
 

@@ -393,6 +393,8 @@ describe('Generate NFT', () => {
     // Blend and opacity live in the layer's settings.
     await page.getByRole('button', { name: 'Settings of layer Hat' }).click();
     const settings = page.locator('.ant-popover').filter({ hasText: 'Blend mode' });
+    await settings.waitFor();
+    await dialogSettled(page);
     await settings.getByLabel('Blend mode').click();
     await chooseOption(page, 'Multiply');
     await settings.getByRole('slider').focus();

@@ -124,11 +124,16 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until antd's dialogs have finished opening: a click during the opening animation can be lost, and a
- * screenshot or axe would see its colours half faded in.
+ * Waits until antd's dialogs and popovers have finished opening: a click during the opening animation can be
+ * lost, and a screenshot or axe would see its colours half faded in.
  */
 export async function dialogSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('.ant-zoom-appear, .ant-zoom-enter') === null);
+  await page.waitForFunction(
+    () =>
+      document.querySelector(
+        '.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-big-appear, .ant-zoom-big-enter',
+      ) === null,
+  );
 }
 
 /**
