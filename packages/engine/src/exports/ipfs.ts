@@ -96,15 +96,10 @@ async function animationLink(
 async function imageFiles(source: CollectionSource): Promise<FolderFile[]> {
   const animations: (string | undefined)[] = [];
   const all = editions(source.size);
-  for (let at = 0; at < all.length; at += READ_AHEAD) {
-    animations.push(
-      ...(await Promise.all(
-        all
-          .slice(at, at + READ_AHEAD)
-          .map(async (edition) => tokenAnimationPath(await animationLink(source, edition), edition)),
-      )),
-    );
-  }
+  const links = readAhead(all.length, READ_AHEAD, async (index) =>
+    tokenAnimationPath(await animationLink(source, all[index]!), all[index]!),
+  );
+  for await (const animation of links) animations.push(animation);
   return all.flatMap((edition, index) => {
     const poster = { name: `${edition}.png`, read: () => readTokenImage(source.files, edition) };
     const animation = animations[index];
