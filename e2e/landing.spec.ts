@@ -99,7 +99,7 @@ describe('landing page', () => {
   }
 
   it('shows 5 items per screen on a 3200 px wide screen, and the carousels move on by themselves', async () => {
-    const { context, page } = await openPage(browser, app.url, 'desktop');
+    const { context, page } = await openPage(browser, app.url, 'desktop', { reducedMotion: 'no-preference' });
     try {
       await page.setViewportSize({ width: 3200, height: 1400 });
       await page.goto('/#our-clients');

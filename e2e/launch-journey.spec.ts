@@ -84,8 +84,6 @@ describe('the whole launch journey, in the browser', () => {
   async function openMintPage(account: Address, viewport: ViewportName = 'desktop') {
     const opened = await openPage(browser, app.url, viewport);
     await installTestWallet(opened.page, { rpcUrl: anvil.rpcUrl, account });
-    // The progress bar's width transition would otherwise be caught half-way in a screenshot.
-    await opened.page.emulateMedia({ reducedMotion: 'reduce' });
     await opened.page.goto(`/mint/${slug}`);
     const card = opened.page.getByRole('region', { name: 'Mint', exact: true });
     return { ...opened, card };

@@ -70,8 +70,6 @@ describe('minting from the public mint page', () => {
   ) {
     const opened = await openPage(browser, app.url, viewport);
     const testWallet = await installTestWallet(opened.page, { rpcUrl: anvil.rpcUrl, ...wallet });
-    // The progress bar's width transition would otherwise be caught half-way in a screenshot.
-    await opened.page.emulateMedia({ reducedMotion: 'reduce' });
     await opened.page.goto(path);
     const card = opened.page.getByRole('region', { name: 'Mint', exact: true });
     return { ...opened, wallet: testWallet, card };

@@ -321,7 +321,6 @@ describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
     await setPhase({ walletClient, publicClient: publicClient(), address: contract, phase: 'public' });
     const collector = await openPage(browser, app.url);
     await installTestWallet(collector.page, { rpcUrl: anvil.rpcUrl, account: anvilAccount1 });
-    await collector.page.emulateMedia({ reducedMotion: 'reduce' });
     await collector.page.goto(`/mint/${slug}`);
     const card = collector.page.getByRole('region', { name: 'Mint', exact: true });
     await card.getByRole('button', { name: 'Connect Test Wallet' }).click({ timeout: 30_000 });

@@ -40,13 +40,25 @@ export interface OpenedPage {
   errors: string[];
 }
 
-/** Opens a new context (own cookies) with a page at the given width, collecting console errors. */
+/**
+ * Opens a new context (own cookies) with a page at the given width, collecting console errors.
+ * The browser asks for reduced motion unless told otherwise: the app then opens dialogs, popovers
+ * and menus at once and stops its transitions, so a click is not aimed at a button still zooming
+ * in (under load, Chromium's frames come seldom enough for one to land mid-animation and be lost)
+ * and a screenshot does not catch a bar half-way. Tests of motion itself pass `'no-preference'`.
+ */
 export async function openPage(
   browser: Browser,
   baseURL: string,
   viewport: ViewportName = 'desktop',
+  { reducedMotion = 'reduce' }: { reducedMotion?: 'reduce' | 'no-preference' } = {},
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ baseURL, viewport: viewports[viewport], acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: viewports[viewport],
+    acceptDownloads: true,
+    reducedMotion,
+  });
   contextOrigins.set(context, new URL(baseURL).origin);
   const page = await context.newPage();
   const errors: string[] = [];

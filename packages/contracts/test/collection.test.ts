@@ -69,6 +69,14 @@ type ReadName = Extract<
   { type: 'function'; stateMutability: 'view' | 'pure' }
 >['name'];
 
+/**
+ * Sends a transaction from a raw wallet client and waits for its receipt: anvil may answer the
+ * send before the block holding it is readable, so a read straight after could see the old state.
+ */
+async function send(hash: Promise<Hex>): Promise<void> {
+  await chain.publicClient.waitForTransactionReceipt({ hash: await hash });
+}
+
 async function expectRevert(promise: Promise<unknown>, reason: string): Promise<CollectionRevertedError> {
   const error = await promise.then(
     () => {
@@ -131,14 +139,16 @@ describe('deployment and reads', () => {
   it('pays ERC-2981 royalties to the receiver at the configured rate, and the owner can change them', async () => {
     const address = await deployTestCollection(chain, { royalty: { bps: 750, receiver: carol } });
     expect(await read(address, 'royaltyInfo', [1n, parseEther('2')])).toEqual([carol, parseEther('0.15')]);
-    await chain.wallets[0]!.writeContract({
-      address,
-      abi: layerloomCollectionAbi,
-      functionName: 'setDefaultRoyalty',
-      args: [bob, 250n],
-      account: owner,
-      chain: chain.wallets[0]!.chain,
-    });
+    await send(
+      chain.wallets[0]!.writeContract({
+        address,
+        abi: layerloomCollectionAbi,
+        functionName: 'setDefaultRoyalty',
+        args: [bob, 250n],
+        account: owner,
+        chain: chain.wallets[0]!.chain,
+      }),
+    );
     expect(await read(address, 'royaltyInfo', [7n, 10_000n])).toEqual([bob, 250n]);
   });
 });
@@ -153,35 +163,41 @@ describe('ERC-721 behaviour', () => {
     expect(await read(address, 'ownerOf', [2n])).toBe(alice);
 
     const alices = chain.wallets[1]!;
-    await alices.writeContract({
-      address,
-      abi: layerloomCollectionAbi,
-      functionName: 'transferFrom',
-      args: [alice, bob, 1n],
-      account: alice,
-      chain: alices.chain,
-    });
+    await send(
+      alices.writeContract({
+        address,
+        abi: layerloomCollectionAbi,
+        functionName: 'transferFrom',
+        args: [alice, bob, 1n],
+        account: alice,
+        chain: alices.chain,
+      }),
+    );
     expect(await read(address, 'ownerOf', [1n])).toBe(bob);
     expect(await read(address, 'balanceOf', [alice])).toBe(1n);
 
-    await alices.writeContract({
-      address,
-      abi: layerloomCollectionAbi,
-      functionName: 'approve',
-      args: [carol, 2n],
-      account: alice,
-      chain: alices.chain,
-    });
+    await send(
+      alices.writeContract({
+        address,
+        abi: layerloomCollectionAbi,
+        functionName: 'approve',
+        args: [carol, 2n],
+        account: alice,
+        chain: alices.chain,
+      }),
+    );
     expect(await read(address, 'getApproved', [2n])).toBe(carol);
     const carols = chain.wallets[3]!;
-    await carols.writeContract({
-      address,
-      abi: layerloomCollectionAbi,
-      functionName: 'safeTransferFrom',
-      args: [alice, carol, 2n],
-      account: carol,
-      chain: carols.chain,
-    });
+    await send(
+      carols.writeContract({
+        address,
+        abi: layerloomCollectionAbi,
+        functionName: 'safeTransferFrom',
+        args: [alice, carol, 2n],
+        account: carol,
+        chain: carols.chain,
+      }),
+    );
     expect(await read(address, 'ownerOf', [2n])).toBe(carol);
     expect(await read(address, 'getApproved', [2n])).toBe(zeroAddress);
   });

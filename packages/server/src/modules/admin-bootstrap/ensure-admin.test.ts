@@ -70,3 +70,28 @@ describe.each(databaseKinds)('admin bootstrap on %s', (kind) => {
     expect((await findUserByEmail(test.app.database.db, user.email))?.role).toBe('admin');
   });
 });
+
+describe.each(databaseKinds)('admin bootstrap by web nodes started together on %s', (kind) => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('creates one generated admin when several nodes start at once, the others finding it', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => ensureAdmin(test.app.database.db, undefined)));
+    expect(results.filter((result) => result.action === 'generated')).toHaveLength(1);
+    expect(results.filter((result) => result.action === 'exists')).toHaveLength(2);
+  });
+
+  it('creates the ADMIN_EMAIL admin once when several nodes start at once', async () => {
+    const admin = { email: 'ops@example.com', password: 'a shared admin password' };
+    const results = await Promise.all([1, 2, 3].map(() => ensureAdmin(test.app.database.db, admin)));
+    expect(results.filter((result) => result.action === 'created')).toHaveLength(1);
+    expect(results.filter((result) => result.action === 'unchanged')).toHaveLength(2);
+    expect((await findUserByEmail(test.app.database.db, admin.email))?.role).toBe('admin');
+  });
+});

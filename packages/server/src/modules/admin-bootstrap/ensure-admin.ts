@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
 import { endAllSessions } from '../auth/sessions.service.ts';
-import { findUserByEmail, hasAdmin, insertUser, updateUser } from '../users/users.repository.ts';
+import { findUserByEmail, hasAdmin, updateUser } from '../users/users.repository.ts';
 
 /** The email of the admin created on first start when ADMIN_EMAIL is not set. */
 export const GENERATED_ADMIN_EMAIL = 'admin@layerloom.local';
@@ -15,9 +15,14 @@ export type EnsureAdminResult =
   | { action: 'generated'; email: string; password: string }
   | { action: 'exists' };
 
-async function createAdmin(db: Kysely<Database>, email: string, password: string): Promise<void> {
+/**
+ * Creates the admin unless an account with that email exists by now: web nodes started together
+ * on one database run this at the same moment, and only one of them may create it. Returns
+ * whether this call created it.
+ */
+async function createAdmin(db: Kysely<Database>, email: string, password: string): Promise<boolean> {
   const now = new Date().toISOString();
-  await insertUser(db, {
+  const row = {
     id: randomUUID(),
     email,
     first_name: 'Admin',
@@ -30,7 +35,13 @@ async function createAdmin(db: Kysely<Database>, email: string, password: string
     account_reason: 'OK',
     created_at: now,
     updated_at: now,
-  });
+  };
+  const result = await db
+    .insertInto('users')
+    .values(row)
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /**
@@ -44,8 +55,9 @@ export async function ensureAdmin(db: Kysely<Database>, admin: Config['admin']):
     const email = admin.email.trim().toLowerCase();
     const existing = await findUserByEmail(db, email);
     if (!existing) {
-      await createAdmin(db, email, admin.password);
-      return { action: 'created', email };
+      if (await createAdmin(db, email, admin.password)) return { action: 'created', email };
+      // Another node created it between the lookup and the insert: bring it in line as below.
+      return ensureAdmin(db, admin);
     }
     const samePassword = await verifyPassword(existing.password_hash, admin.password);
     const alreadyAdmin =
@@ -65,7 +77,13 @@ export async function ensureAdmin(db: Kysely<Database>, admin: Config['admin']):
   }
   if (await hasAdmin(db)) return { action: 'exists' };
   const password = randomBytes(12).toString('base64url');
-  await createAdmin(db, GENERATED_ADMIN_EMAIL, password);
+  if (!(await createAdmin(db, GENERATED_ADMIN_EMAIL, password))) {
+    // Another node started at the same moment created it; anything else holding that email is not an admin.
+    if (await hasAdmin(db)) return { action: 'exists' };
+    throw new Error(
+      `No admin account exists and ${GENERATED_ADMIN_EMAIL} is taken by another account: set ADMIN_EMAIL and ADMIN_PASSWORD.`,
+    );
+  }
   return { action: 'generated', email: GENERATED_ADMIN_EMAIL, password };
 }
 

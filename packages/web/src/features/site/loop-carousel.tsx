@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { usePrefersReducedMotion } from '../../lib/use-prefers-reduced-motion.ts';
 import { carouselReducer, firstVisibleItem, itemsPerScreen } from './carousel-breakpoints.ts';
 
 function subscribeToResize(onChange: () => void): () => void {
@@ -12,18 +13,6 @@ export function useItemsPerScreen(): number {
     subscribeToResize,
     () => itemsPerScreen(window.innerWidth),
     () => 3,
-  );
-}
-
-function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-    () => false,
   );
 }
 
