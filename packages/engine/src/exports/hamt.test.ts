@@ -3,7 +3,7 @@ import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { describe, expect, it } from 'vitest';
-import { type FolderEntry, shardedFolder } from './hamt.ts';
+import { type FolderEntry, linksOf, shardedFolder } from './hamt.ts';
 
 /** The blocks (CID, bytes) and root of the same folder written by @ipld/unixfs's sharded directory writer. */
 async function libraryShards(entries: FolderEntry[]) {
@@ -37,7 +37,10 @@ describe('shardedFolder', () => {
       });
     }
     const blocks: [string, Uint8Array][] = [];
-    const root = await shardedFolder(entries, (cid, bytes) => void blocks.push([cid.toString(), bytes]));
+    const root = await shardedFolder(
+      linksOf(entries),
+      (cid, bytes) => void blocks.push([cid.toString(), bytes]),
+    );
     const reference = await libraryShards(entries);
     expect(blocks.length).toBeGreaterThan(257); // the root, 256 first-level shards and deeper ones
     expect(blocks.map(([cid]) => cid)).toEqual(reference.blocks.map(([cid]) => cid));
@@ -51,6 +54,6 @@ describe('shardedFolder', () => {
   it('refuses two entries of the same name', async () => {
     const cid = CID.createV1(raw.code, await sha256.digest(new Uint8Array(1)));
     const twice = [1, 2, 1].map((edition) => ({ name: `${edition}.png`, cid, dagByteLength: 1 }));
-    await expect(shardedFolder(twice, () => undefined)).rejects.toThrow('two entries named 1.png');
+    await expect(shardedFolder(linksOf(twice), () => undefined)).rejects.toThrow('two entries named 1.png');
   });
 });

@@ -17,12 +17,33 @@ export interface FolderEntry {
   dagByteLength: number;
 }
 
-interface Leaf extends FolderEntry {
-  hash: Uint8Array;
+/**
+ * A folder's links, by index: a store may keep them flat (100,000 CID objects are a large part of an
+ * export's memory) and make each CID only when its shard is written.
+ */
+export interface FolderLinks {
+  readonly count: number;
+  name(index: number): string;
+  cid(index: number): CID;
+  dagByteLength(index: number): number;
 }
 
+/** Links over an array of entries. */
+export function linksOf(entries: readonly FolderEntry[]): FolderLinks {
+  return {
+    count: entries.length,
+    name: (index) => entries[index]!.name,
+    cid: (index) => entries[index]!.cid,
+    dagByteLength: (index) => entries[index]!.dagByteLength,
+  };
+}
+
+/** Bytes of a name's hash: murmur3-x64-64. */
+const HASH_BYTES = 8;
+
+/** A slot: empty, a shard, or the index of the one entry whose hash prefix leads there. */
 interface Shard {
-  slots: (Leaf | Shard | undefined)[];
+  slots: (number | Shard | undefined)[];
 }
 
 /** Receives each block: its CID and its bytes. */
@@ -35,43 +56,48 @@ export type ShardBlockSink = (cid: CID, bytes: Uint8Array) => Promise<void> | vo
  * which the caller leaves to @ipld/unixfs.
  *
  * The library's persistent map hashes each name again at every level it visits, for every insertion and
- * lookup: a third of a 10,000-token export's CPU. Here each name is hashed once and the tree built in place;
- * the shape does not depend on the order of insertion (a slot holds an entry when it is the only one with
- * that hash prefix, a shard otherwise), so the blocks are the same.
+ * lookup: a third of a 10,000-token export's CPU. Here each name is hashed once (the hashes kept in one
+ * buffer, the tree's leaves as entry indexes) and the tree built in place; the shape does not depend on the
+ * order of insertion (a slot holds an entry when it is the only one with that hash prefix, a shard
+ * otherwise), so the blocks are the same.
  */
 export async function shardedFolder(
-  entries: readonly FolderEntry[],
+  links: FolderLinks,
   onBlock: ShardBlockSink,
 ): Promise<{ cid: CID; dagByteLength: number } | undefined> {
   const root: Shard = { slots: new Array(FANOUT) };
   const encoder = new TextEncoder();
-  for (const entry of entries) {
-    const hash = murmur364.encode(encoder.encode(entry.name));
+  const hashes = new Uint8Array(links.count * HASH_BYTES);
+  for (let index = 0; index < links.count; index++) {
+    const hash = murmur364.encode(encoder.encode(links.name(index)));
     if (!(hash instanceof Uint8Array)) throw new Error('murmur3 is expected to hash synchronously');
-    const leaf: Leaf = { name: entry.name, cid: entry.cid, dagByteLength: entry.dagByteLength, hash };
-    if (!insert(root, leaf, 0)) return undefined;
+    hashes.set(hash, index * HASH_BYTES);
+    if (!insert(root, index, 0, hashes, links)) return undefined;
   }
-  return writeShard(root, onBlock);
+  return writeShard(root, links, onBlock);
 }
 
-/** Puts `leaf` in `shard` at `depth`; false when it would need a level past the first hash frame. */
-function insert(shard: Shard, leaf: Leaf, depth: number): boolean {
+/** Puts entry `leaf` in `shard` at `depth`; false when it would need a level past the first hash frame. */
+function insert(shard: Shard, leaf: number, depth: number, hashes: Uint8Array, links: FolderLinks): boolean {
   if (depth >= HASH_LEVELS) return false;
-  const slot = leaf.hash[depth]!;
+  const slot = hashes[leaf * HASH_BYTES + depth]!;
   const there = shard.slots[slot];
   if (there === undefined) {
     shard.slots[slot] = leaf;
     return true;
   }
-  if ('slots' in there) return insert(there, leaf, depth + 1);
-  if (there.name === leaf.name) throw new Error(`the folder has two entries named ${leaf.name}`);
+  if (typeof there !== 'number') return insert(there, leaf, depth + 1, hashes, links);
+  if (links.name(there) === links.name(leaf)) {
+    throw new Error(`the folder has two entries named ${links.name(leaf)}`);
+  }
   const below: Shard = { slots: new Array(FANOUT) };
   shard.slots[slot] = below;
-  return insert(below, there, depth + 1) && insert(below, leaf, depth + 1);
+  return insert(below, there, depth + 1, hashes, links) && insert(below, leaf, depth + 1, hashes, links);
 }
 
 async function writeShard(
   shard: Shard,
+  entries: FolderLinks,
   onBlock: ShardBlockSink,
 ): Promise<{ cid: CID; dagByteLength: number }> {
   const links: FolderEntry[] = [];
@@ -82,11 +108,15 @@ async function writeShard(
     if (there === undefined) continue;
     bitfield[bitfield.length - 1 - (slot >> 3)]! |= 1 << (slot & 7);
     const prefix = slot.toString(16).toUpperCase().padStart(2, '0');
-    if ('slots' in there) {
-      const below = await writeShard(there, onBlock);
+    if (typeof there !== 'number') {
+      const below = await writeShard(there, entries, onBlock);
       links.push({ name: prefix, cid: below.cid, dagByteLength: below.dagByteLength });
     } else {
-      links.push({ name: `${prefix}${there.name}`, cid: there.cid, dagByteLength: there.dagByteLength });
+      links.push({
+        name: `${prefix}${entries.name(there)}`,
+        cid: entries.cid(there),
+        dagByteLength: entries.dagByteLength(there),
+      });
     }
   }
   let used = 0;

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import * as UnixFS from '@ipld/unixfs';
 import { withMaxChunkSize } from '@ipld/unixfs/file/chunker/fixed';
 import { withWidth } from '@ipld/unixfs/file/layout/balanced';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
+import * as Digest from 'multiformats/hashes/digest';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { tokenPaths } from '../metadata/collection-metadata.ts';
 import { readAhead } from '../output/read-ahead.ts';
@@ -15,7 +17,7 @@ import {
   readTokenMetadata,
   tokenAnimationPath,
 } from './collection-files.ts';
-import { type FolderEntry, shardedFolder } from './hamt.ts';
+import { type FolderLinks, shardedFolder } from './hamt.ts';
 
 type Block = UnixFS.Block;
 
@@ -69,10 +71,13 @@ export async function ipfsTokenMetadata(
   return new TextEncoder().encode(`${JSON.stringify(rewritten, null, 2)}\n`);
 }
 
-/** One file of a folder: its name and how to read its bytes. */
-interface FolderFile {
-  name: string;
-  read(): Promise<Uint8Array>;
+/**
+ * The files of a folder, in order: their names, and how to read each one's bytes. An index rather than an
+ * object with a closure per file: at 100,000 tokens those add up.
+ */
+interface FolderFiles {
+  readonly names: readonly string[];
+  read(index: number): Promise<Uint8Array>;
 }
 
 /** A token's `animation_url`, read without checking the rest of its metadata (the metadata folder does). */
@@ -93,29 +98,41 @@ async function animationLink(
  * `N.png`, and an animated token's `N.webp|gif|mp4` after it (as its metadata's `animation_url` names), in
  * edition order; the metadata is read READ_AHEAD files at a time.
  */
-async function imageFiles(source: CollectionSource): Promise<FolderFile[]> {
-  const animations: (string | undefined)[] = [];
-  const all = editions(source.size);
-  const links = readAhead(all.length, READ_AHEAD, async (index) =>
-    tokenAnimationPath(await animationLink(source, all[index]!), all[index]!),
+async function imageFiles(source: CollectionSource): Promise<FolderFiles> {
+  const names: string[] = [];
+  // What each file is: a token's edition (its image) or the path of its animation.
+  const what: (number | string)[] = [];
+  const links = readAhead(source.size, READ_AHEAD, async (index) =>
+    tokenAnimationPath(await animationLink(source, index + 1), index + 1),
   );
-  for await (const animation of links) animations.push(animation);
-  return all.flatMap((edition, index) => {
-    const poster = { name: `${edition}.png`, read: () => readTokenImage(source.files, edition) };
-    const animation = animations[index];
-    if (!animation) return [poster];
-    return [
-      poster,
-      { name: animation.slice('images/'.length), read: () => readCollectionFile(source.files, animation) },
-    ];
-  });
+  let edition = 0;
+  for await (const animation of links) {
+    edition += 1;
+    names.push(`${edition}.png`);
+    what.push(edition);
+    if (animation) {
+      names.push(animation.slice('images/'.length));
+      what.push(animation);
+    }
+  }
+  return {
+    names,
+    read: (index) => {
+      const file = what[index]!;
+      return typeof file === 'number'
+        ? readTokenImage(source.files, file)
+        : readCollectionFile(source.files, file);
+    },
+  };
 }
 
-function metadataFiles(source: CollectionSource, imagesCid: string): FolderFile[] {
-  return editions(source.size).map((edition) => ({
-    name: tokenPaths(edition).metadata.slice('metadata/'.length),
-    read: () => ipfsTokenMetadata(source, imagesCid, edition),
-  }));
+function metadataFiles(source: CollectionSource, imagesCid: string): FolderFiles {
+  return {
+    names: Array.from({ length: source.size }, (_, index) =>
+      tokenPaths(index + 1).metadata.slice('metadata/'.length),
+    ),
+    read: (index) => ipfsTokenMetadata(source, imagesCid, index + 1),
+  };
 }
 
 /** The CIDs of both folders, without writing anything. */
@@ -163,41 +180,101 @@ const SHARD_THRESHOLD = 1000;
 /** Files read ahead of the one being encoded: reads overlap (a blob store may be remote), memory stays bounded. */
 const READ_AHEAD = 16;
 
-/** Size of the buffers a CAR's blocks are gathered into before they are written. */
+/** Size of the buffers a CAR's small blocks are gathered into before they are written. */
 const BATCH_BYTES = 256 * 1024;
+/** Blocks from this size on are written on their own. */
+const DIRECT_BYTES = 16 * 1024;
 
-/** Receives each block: its CID (as bytes) and its bytes. */
-type BlockSink = (cid: { bytes: Uint8Array }, bytes: Uint8Array) => Promise<void> | void;
+/** Receives each block: its CID's bytes and its bytes, both only for the call (copy to keep). */
+type BlockSink = (cid: Uint8Array, bytes: Uint8Array) => Promise<void> | void;
+
+/** Bytes of a SHA-256 digest: every link of these folders is one. */
+const DIGEST_BYTES = 32;
+
+/**
+ * A folder's links, kept flat: each entry's codec, SHA-256 digest and sizes in shared arrays, its CID
+ * made only when a folder block is written. As objects (a CID with its multihash and byte views) they were
+ * about a kilobyte a token, most of what an export of 100,000 tokens held.
+ */
+class FlatLinks implements FolderLinks {
+  count = 0;
+  private readonly names: string[] = [];
+  private readonly codecs: Uint8Array;
+  private readonly digests: Uint8Array;
+  private readonly dagSizes: Float64Array;
+  private readonly contentSizes: Float64Array;
+
+  constructor(capacity: number) {
+    this.codecs = new Uint8Array(capacity);
+    this.digests = new Uint8Array(capacity * DIGEST_BYTES);
+    this.dagSizes = new Float64Array(capacity);
+    this.contentSizes = new Float64Array(capacity);
+  }
+
+  add(name: string, codec: number, digest: Uint8Array, dagByteLength: number, contentByteLength: number) {
+    const index = this.count++;
+    this.names.push(name);
+    this.codecs[index] = codec;
+    this.digests.set(digest, index * DIGEST_BYTES);
+    this.dagSizes[index] = dagByteLength;
+    this.contentSizes[index] = contentByteLength;
+  }
+
+  name(index: number): string {
+    return this.names[index]!;
+  }
+
+  cid(index: number): CID {
+    const at = index * DIGEST_BYTES;
+    return CID.createV1(
+      this.codecs[index]!,
+      Digest.create(sha256.code, this.digests.slice(at, at + DIGEST_BYTES)),
+    );
+  }
+
+  dagByteLength(index: number): number {
+    return this.dagSizes[index]!;
+  }
+
+  contentByteLength(index: number): number {
+    return this.contentSizes[index]!;
+  }
+}
+
+/** The bytes of the CIDv1 of a raw block with this SHA-256 digest. */
+function rawCidBytes(digest: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(4 + DIGEST_BYTES);
+  bytes.set([0x01, raw.code, sha256.code, DIGEST_BYTES]);
+  bytes.set(digest, 4);
+  return bytes;
+}
 
 /**
  * Encodes a folder as `ipfs-car pack` does and returns its root CID, handing every block to `onBlock`
- * in ipfs-car's order (each file's blocks, then the folder's, the root last). A file of one chunk —
- * every token image under 1 MiB, every metadata file — is its own raw block: hashed with one SHA-256
- * over the bytes as read and handed on as they are, without ipfs-car's per-file streams and copies.
- * Larger files go through @ipld/unixfs's file writer, as in ipfs-car.
+ * (when given) in ipfs-car's order (each file's blocks, then the folder's, the root last). A file of one
+ * chunk — every token image under 1 MiB, every metadata file — is its own raw block: hashed with one
+ * SHA-256 over the bytes as read and handed on as they are, without ipfs-car's per-file streams and
+ * copies. Larger files go through @ipld/unixfs's file writer, as in ipfs-car.
  */
-async function encodeFolder(files: FolderFile[], onBlock: BlockSink = () => undefined): Promise<CID> {
-  // Each file's link as the folder records it (`contentByteLength` only matters to @ipld/unixfs's writer).
-  const entries: (FolderEntry & { contentByteLength: number })[] = [];
+async function encodeFolder(files: FolderFiles, onBlock?: BlockSink): Promise<CID> {
+  const count = files.names.length;
+  const links = new FlatLinks(count);
   let index = 0;
-  for await (const bytes of readAhead(files.length, READ_AHEAD, (next) => files[next]!.read())) {
-    const name = files[index++]!.name;
+  for await (const bytes of readAhead(count, READ_AHEAD, (next) => files.read(next))) {
+    const name = files.names[index++]!;
     if (bytes.length > 0 && bytes.length <= CHUNK_BYTES) {
-      const cid = CID.createV1(raw.code, await sha256.digest(bytes));
-      await onBlock(cid, bytes);
-      entries.push({ name, cid, contentByteLength: bytes.length, dagByteLength: bytes.length });
+      const digest = createHash('sha256').update(bytes).digest();
+      if (onBlock) await onBlock(rawCidBytes(digest), bytes);
+      links.add(name, raw.code, digest, bytes.length, bytes.length);
     } else {
       const link = await encodeLargeFile(bytes, onBlock);
-      entries.push({
-        name,
-        cid: CID.decode(link.cid.bytes),
-        contentByteLength: link.contentByteLength,
-        dagByteLength: link.dagByteLength,
-      });
+      if (link.cid.multihash.code !== sha256.code) throw new Error(`${name}: not a SHA-256 CID`);
+      links.add(name, link.cid.code, link.cid.multihash.digest, link.dagByteLength, link.contentByteLength);
     }
   }
-  if (entries.length > SHARD_THRESHOLD) {
-    const root = await shardedFolder(entries, onBlock);
+  const forward = (cid: { bytes: Uint8Array }, bytes: Uint8Array) => onBlock?.(cid.bytes, bytes);
+  if (count > SHARD_THRESHOLD) {
+    const root = await shardedFolder(links, forward);
     if (root) return root.cid;
   }
   // A plain folder (or, past 2^64 hash prefixes in common, a sharded one) by @ipld/unixfs's writer; its
@@ -205,14 +282,18 @@ async function encodeFolder(files: FolderFile[], onBlock: BlockSink = () => unde
   const { readable, writable } = new TransformStream<Block, Block>({}, UnixFS.withCapacity());
   const view = UnixFS.createWriter({ writable, settings: SETTINGS });
   const forwarding = readable.pipeTo(
-    new WritableStream({ write: (block) => onBlock(block.cid, block.bytes) }),
+    new WritableStream({ write: (block) => forward(block.cid, block.bytes) }),
   );
   forwarding.catch(() => undefined);
   const folder =
-    entries.length <= SHARD_THRESHOLD
-      ? UnixFS.createDirectoryWriter(view)
-      : UnixFS.createShardedDirectoryWriter(view);
-  for (const { name, ...link } of entries) folder.set(name, link);
+    count <= SHARD_THRESHOLD ? UnixFS.createDirectoryWriter(view) : UnixFS.createShardedDirectoryWriter(view);
+  for (let entry = 0; entry < count; entry++) {
+    folder.set(links.name(entry), {
+      cid: links.cid(entry),
+      contentByteLength: links.contentByteLength(entry),
+      dagByteLength: links.dagByteLength(entry),
+    });
+  }
   const root = await folder.close();
   await view.close();
   await forwarding;
@@ -226,12 +307,12 @@ async function encodeFolder(files: FolderFile[], onBlock: BlockSink = () => unde
  */
 async function encodeLargeFile(
   bytes: Uint8Array,
-  onBlock: BlockSink,
+  onBlock: BlockSink | undefined,
 ): ReturnType<UnixFS.FileWriterView['close']> {
   const { readable, writable } = new TransformStream<Block, Block>({}, UnixFS.withCapacity());
   const view = UnixFS.createWriter({ writable, settings: SETTINGS });
   const forwarding = readable.pipeTo(
-    new WritableStream({ write: (block) => onBlock(block.cid, block.bytes) }),
+    new WritableStream({ write: (block) => onBlock?.(block.cid.bytes, block.bytes) }),
   );
   forwarding.catch(() => undefined);
   const file = UnixFS.createFileWriter(view);
@@ -249,7 +330,7 @@ async function encodeLargeFile(
  * own bytes, never copied into one buffer.
  */
 async function writeCar(
-  files: FolderFile[],
+  files: FolderFiles,
   output: NodeJS.WritableStream,
   knownRoot?: string,
 ): Promise<string> {
@@ -277,8 +358,9 @@ async function writeCar(
       });
     }
   };
-  // Blocks are gathered into buffers of about BATCH_BYTES before they are written: a token's block is a few
-  // KiB, and one stream write per block (two with its head) cost more than hashing it.
+  // Small blocks (metadata files, folder shards) and every block's head are gathered into buffers of about
+  // BATCH_BYTES before they are written: one stream write each cost more than hashing them. A larger block
+  // (a token's image) is written as it was read, not copied.
   let batch = new Uint8Array(BATCH_BYTES);
   let filled = 0;
   const flush = async () => {
@@ -289,17 +371,19 @@ async function writeCar(
     await write(full);
   };
   const add = async (bytes: Uint8Array) => {
-    if (filled + bytes.length > BATCH_BYTES) await flush();
-    if (bytes.length > BATCH_BYTES) await write(bytes);
-    else {
-      batch.set(bytes, filled);
-      filled += bytes.length;
+    if (bytes.length >= DIRECT_BYTES) {
+      await flush();
+      await write(bytes);
+      return;
     }
+    if (filled + bytes.length > BATCH_BYTES) await flush();
+    batch.set(bytes, filled);
+    filled += bytes.length;
   };
   try {
     await add(carHeader(root));
     const written = await encodeFolder(files, async (cid, bytes) => {
-      await add(concat(varint(cid.bytes.length + bytes.length), cid.bytes));
+      await add(concat(varint(cid.length + bytes.length), cid));
       await add(bytes);
     });
     await flush();
@@ -351,8 +435,4 @@ function concat(...parts: Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
-}
-
-function editions(size: number): number[] {
-  return Array.from({ length: size }, (_, index) => index + 1);
 }
