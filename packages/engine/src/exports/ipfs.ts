@@ -102,11 +102,11 @@ async function imageFiles(source: CollectionSource): Promise<FolderFiles> {
   const names: string[] = [];
   // What each file is: a token's edition (its image) or the path of its animation.
   const what: (number | string)[] = [];
-  const links = readAhead(source.size, READ_AHEAD, async (index) =>
+  const animations = readAhead(source.size, READ_AHEAD, async (index) =>
     tokenAnimationPath(await animationLink(source, index + 1), index + 1),
   );
   let edition = 0;
-  for await (const animation of links) {
+  for await (const animation of animations) {
     edition += 1;
     names.push(`${edition}.png`);
     what.push(edition);
