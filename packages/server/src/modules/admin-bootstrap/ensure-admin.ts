@@ -4,7 +4,13 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
 import { endAllSessions } from '../auth/sessions.service.ts';
-import { findUserByEmail, hasAdmin, updateUser } from '../users/users.repository.ts';
+import {
+  findUserByEmail,
+  hasAdmin,
+  insertUser,
+  isUniqueViolation,
+  updateUser,
+} from '../users/users.repository.ts';
 
 /** The email of the admin created on first start when ADMIN_EMAIL is not set. */
 export const GENERATED_ADMIN_EMAIL = 'admin@layerloom.local';
@@ -22,26 +28,26 @@ export type EnsureAdminResult =
  */
 async function createAdmin(db: Kysely<Database>, email: string, password: string): Promise<boolean> {
   const now = new Date().toISOString();
-  const row = {
-    id: randomUUID(),
-    email,
-    first_name: 'Admin',
-    last_name: 'Layerloom',
-    avatar: null,
-    role: 'admin',
-    password_hash: await hashPassword(password),
-    email_verified_at: now,
-    account_status: 'approved',
-    account_reason: 'OK',
-    created_at: now,
-    updated_at: now,
-  };
-  const result = await db
-    .insertInto('users')
-    .values(row)
-    .onConflict((conflict) => conflict.column('email').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  try {
+    await insertUser(db, {
+      id: randomUUID(),
+      email,
+      first_name: 'Admin',
+      last_name: 'Layerloom',
+      avatar: null,
+      role: 'admin',
+      password_hash: await hashPassword(password),
+      email_verified_at: now,
+      account_status: 'approved',
+      account_reason: 'OK',
+      created_at: now,
+      updated_at: now,
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }
 
 /**
