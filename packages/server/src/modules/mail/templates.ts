@@ -226,15 +226,18 @@ export function accountDeletedMail(to: string, firstName: string): MailMessage {
   });
 }
 
-/** A notification of the bell, mailed when the user's settings allow its kind. */
+/**
+ * A notification of the bell, mailed when the user's settings allow its kind. `footer` says why it was sent
+ * (the Settings › Notification toggle it obeys, or that it is always sent), as the sender knows it.
+ */
 export function notificationMail(
   to: string,
   firstName: string,
-  notice: { title: string; body: string; url: string | null },
+  notice: { title: string; body: string; url: string | null; footer: string | null },
 ): MailMessage {
   return render(to, notice.title, {
     greeting: `Hi ${firstName},`,
-    paragraphs: [notice.body, 'You can turn these mails off in Settings › Notification.'],
+    paragraphs: notice.footer ? [notice.body, notice.footer] : [notice.body],
     ...(notice.url ? { action: { label: 'Open Layerloom', url: notice.url } } : {}),
   });
 }

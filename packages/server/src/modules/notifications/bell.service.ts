@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { BellKind, Notification, NotificationEvent, NotificationKind } from '@layerloom/api';
+import {
+  type BellKind,
+  type Notification,
+  type NotificationEvent,
+  type NotificationKind,
+  notificationKinds,
+} from '@layerloom/api';
 import type { App } from '../../types.ts';
 import { sendSafely } from '../mail/mailer.ts';
 import { notificationMail } from '../mail/templates.ts';
@@ -18,6 +24,24 @@ const mailToggle: Partial<Record<BellKind, NotificationKind>> = {
   drop_sold_out: 'drops',
   referral_signed_up: 'referrals',
 };
+
+/**
+ * The kinds Settings › Notification lists as account-safety mails, always sent (its Account-safety section
+ * names a change of plan); their mail must not offer a toggle that does not exist.
+ */
+const alwaysMailed: ReadonlySet<BellKind> = new Set(['plan_changed']);
+
+/** The mail's last line: which toggle it obeys, or that it cannot be turned off; none for the others. */
+function mailFooter(kind: BellKind): string | null {
+  const toggle = mailToggle[kind];
+  if (toggle) {
+    const label = notificationKinds.find((candidate) => candidate.key === toggle)?.label ?? toggle;
+    return `You receive this because ${label} mails are on in Settings › Notification; turn them off there.`;
+  }
+  if (alwaysMailed.has(kind))
+    return 'This mail is always sent and cannot be turned off: Settings › Notification lists it among the account-safety mails.';
+  return null;
+}
 
 let lastStamp = 0;
 
@@ -78,7 +102,7 @@ export async function notify(
         await sendSafely(
           deps.mail,
           deps.log,
-          notificationMail(user.email, user.first_name, { ...input, url }),
+          notificationMail(user.email, user.first_name, { ...input, url, footer: mailFooter(input.kind) }),
         );
       }
     }

@@ -186,6 +186,14 @@ describe.each(databaseKinds)('the bell on %s', (kind) => {
     const finished = await waitForNotification(ada, 'generation_finished');
     expect(finished).toMatchObject({ link: `/dashboard/collections/${collectionId}` });
     expect(finished.title).toMatch(/is ready$/);
+    // Its mail (sent just after the notification is stored) names the Settings › Notification toggle it obeys.
+    let mail: { text: string } | undefined;
+    for (const deadline = Date.now() + 10_000; !mail && Date.now() < deadline; await setTimeout(50)) {
+      mail = (await mailsTo(test.app, ada.email)).find((sent) => sent.subject === finished.title);
+    }
+    expect(mail?.text).toContain(
+      'You receive this because Generation mails are on in Settings › Notification; turn them off there.',
+    );
     expect(
       (await list(bob)).notifications.some((n: { kind: string }) => n.kind === 'generation_finished'),
     ).toBe(false);
