@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type BillingPayment, type PaymentMethod, type PlanId, planById } from '@layerloom/api';
+import { type BillingPayment, type PaymentMethod, type PlanId, planById, plans } from '@layerloom/api';
+import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
+import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { noticePlanChanged } from '../notifications/notices.ts';
@@ -237,12 +239,27 @@ export async function receiveStripeWebhook(
 }
 
 /**
+ * The best plan the user still has a payment for (one not refunded in full), or Free. Plans are one-time
+ * purchases and a user may have bought several, so losing one falls back to the next one paid for.
+ */
+async function highestPaidPlan(db: Kysely<Database>, userId: string): Promise<PlanId> {
+  const paid = new Set(
+    (await repo.listPayments(db, userId))
+      .filter((row) => Number(row.refunded_amount) < row.amount)
+      .map((row) => row.plan_id),
+  );
+  return plans.findLast((plan) => paid.has(plan.id))?.id ?? 'free';
+}
+
+/**
  * Applies a refund once per event id: records how much of the payment was refunded, and when the whole
- * payment is refunded while its plan is the user's plan, takes the plan away (back to Free). Collections
- * already generated keep what they were generated with; entitlements apply to new generations.
+ * payment is refunded while its plan is the user's plan, moves the user to the best plan still paid for
+ * (Free when none is) and tells them, as every plan change is told. Collections already generated keep
+ * what they were generated with; entitlements apply to new generations.
  */
 export async function applyRefundEvent(app: App, event: RefundEvent): Promise<{ duplicate: boolean }> {
-  return app.database.db.transaction().execute(async (trx) => {
+  let planChange: { userId: string; planId: PlanId; refundedPlanId: PlanId } | undefined;
+  const result = await app.database.db.transaction().execute(async (trx) => {
     if (!(await repo.recordEvent(trx, event.id, event.type))) return { duplicate: true };
     const payment = await repo.findPaymentFor(trx, event.payment);
     if (!payment) {
@@ -256,10 +273,27 @@ export async function applyRefundEvent(app: App, event: RefundEvent): Promise<{ 
     await repo.recordRefund(trx, payment.id, refunded, new Date().toISOString());
     if (refunded >= payment.amount && payment.user_id) {
       const user = await findUserById(trx, payment.user_id);
-      if (user?.plan_id === payment.plan_id) await setPlan(trx, payment.user_id, 'free');
+      if (user?.plan_id === payment.plan_id) {
+        const fallback = await highestPaidPlan(trx, payment.user_id);
+        if (fallback !== user.plan_id) {
+          await setPlan(trx, payment.user_id, fallback);
+          planChange = {
+            userId: payment.user_id,
+            planId: fallback,
+            refundedPlanId: payment.plan_id as PlanId,
+          };
+        }
+      }
     }
     return { duplicate: false };
   });
+  // Told once the plan is committed.
+  if (planChange) {
+    await noticePlanChanged(app, planChange.userId, planChange.planId, {
+      refundedPlanId: planChange.refundedPlanId,
+    });
+  }
+  return result;
 }
 
 /** A Stripe `charge.refunded` event as a RefundEvent (undefined for a charge with no PaymentIntent). */
@@ -469,5 +503,6 @@ export async function switchToFree(
 ): Promise<{ planId: 'free' }> {
   if (user.planId === 'free') throw new AppError('CONFLICT', 'You are already on the Free plan.');
   await setPlan(app.database.db, user.id, 'free');
+  await noticePlanChanged(app, user.id, 'free');
   return { planId: 'free' };
 }

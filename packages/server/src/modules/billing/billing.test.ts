@@ -4,7 +4,7 @@ import { multipartFiles } from '../../../test/support/multipart.ts';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/support/stripe-stand-in.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
-import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
+import { createUserAndLogin, type LoggedInUser, mailsTo } from '../../../test/support/users.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 
 const WEBHOOK_SECRET = 'whsec_layerloomtestsecret';
@@ -16,6 +16,26 @@ const stripeEnv = (apiUrl: string) => ({
   STRIPE_PRICE_ENTERPRISE: 'price_enterprise',
   STRIPE_API_URL: apiUrl,
 });
+
+/**
+ * The user's newest notification in the bell, and the mails they were sent with `phrase` in their text
+ * (mails sent in the same millisecond have no order between them, so they are told apart by their text).
+ */
+async function lastNotice(test: TestApp, user: LoggedInUser, phrase?: string) {
+  const bell = await test.app.inject({
+    method: 'GET',
+    url: '/api/v1/notifications?pageSize=50',
+    headers: { cookie: user.cookie },
+  });
+  const { notifications, total } = bell.json().data;
+  const mails = await mailsTo(test.app, user.email);
+  const matching = phrase ? mails.filter((mail) => mail.text.includes(phrase)) : [];
+  expect(matching.length).toBeLessThanOrEqual(1);
+  return { notification: notifications[0], total, mail: matching[0], mailCount: mails.length };
+}
+
+const PLAN_MAIL_FOOTER =
+  'This mail is always sent and cannot be turned off: Settings › Notification lists it among the account-safety mails.';
 
 const client = (test: () => TestApp) => (user: LoggedInUser | null) => {
   const headers = user ? { cookie: user.cookie } : {};
@@ -178,6 +198,9 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     const refused = await as(buyer).post(`/api/v1/projects/${project}/generate`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toContain('Your Free plan generates up to 100 assets');
+    const { notification, mail } = await lastNotice(test, buyer, 'changed to Free');
+    expect(notification).toMatchObject({ kind: 'plan_changed', title: 'Your plan is now Free' });
+    expect(mail?.subject).toBe('Your plan is now Free');
     const again = await as(buyer).post('/api/v1/billing/free');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('You are already on the Free plan.');
@@ -203,6 +226,68 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     const twice = await as(buyer).post(`/api/v1/billing/test-payments/${payment.id}/refund`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe('This payment is already refunded.');
+  });
+
+  it('falls back to the best plan still paid for when a refund takes the plan away, and tells the user in the bell and by mail', async () => {
+    const buyer = await createUserAndLogin(test.app);
+    const buy = async (planId: string) => {
+      const { checkoutId } = (await as(buyer).post('/api/v1/billing/checkout', { planId })).json().data;
+      expect((await as(buyer).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`)).statusCode).toBe(200);
+    };
+    await buy('starter');
+    await buy('pro');
+    // The plan-change mail of the payment does not offer a toggle Settings › Notification does not have.
+    const bought = await lastNotice(test, buyer, 'changed to Pro');
+    expect(bought.mail?.subject).toBe('Your plan is now Pro');
+    expect(bought.mail?.text).toContain(PLAN_MAIL_FOOTER);
+    expect(bought.mail?.text).not.toContain('turn these mails off');
+    const [pro, starter] = (await as(buyer).get('/api/v1/billing')).json().data.payments;
+    expect([pro.planId, starter.planId]).toEqual(['pro', 'starter']);
+
+    expect((await as(buyer).post(`/api/v1/billing/test-payments/${pro.id}/refund`)).statusCode).toBe(200);
+    expect((await as(buyer).get('/api/v1/billing')).json().data.planId).toBe('starter');
+    let told = await lastNotice(test, buyer, 'Pro plan was refunded');
+    expect(told.notification).toMatchObject({
+      kind: 'plan_changed',
+      title: 'Your plan is now Starter',
+      body: 'Your payment for the Pro plan was refunded, so your Layerloom plan changed to Starter, the best plan you still have a payment for.',
+      link: '/dashboard/payment-plans',
+      read: false,
+    });
+    expect(told.mail?.subject).toBe('Your plan is now Starter');
+    expect(told.mail?.text).toContain('Your payment for the Pro plan was refunded');
+    expect(told.mail?.text).toContain(PLAN_MAIL_FOOTER);
+
+    expect((await as(buyer).post(`/api/v1/billing/test-payments/${starter.id}/refund`)).statusCode).toBe(200);
+    expect((await as(buyer).get('/api/v1/billing')).json().data.planId).toBe('free');
+    told = await lastNotice(test, buyer, 'Starter plan was refunded');
+    expect(told.notification).toMatchObject({
+      title: 'Your plan is now Free',
+      body: 'Your payment for the Starter plan was refunded, so your Layerloom plan changed to Free.',
+    });
+    expect(told.mail?.subject).toBe('Your plan is now Free');
+  });
+
+  it('keeps the plan, and tells nothing, when a refunded payment was not for the plan the user is on', async () => {
+    const buyer = await createUserAndLogin(test.app);
+    for (const planId of ['pro', 'starter', 'pro']) {
+      const { checkoutId } = (await as(buyer).post('/api/v1/billing/checkout', { planId })).json().data;
+      await as(buyer).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`);
+    }
+    const payments = (await as(buyer).get('/api/v1/billing')).json().data.payments;
+    expect(payments.map((p: { planId: string }) => p.planId)).toEqual(['pro', 'starter', 'pro']);
+    const before = await lastNotice(test, buyer);
+    // The Starter payment, then one of the two Pro payments: Pro is still paid for by the other.
+    for (const payment of payments.slice(1)) {
+      expect((await as(buyer).post(`/api/v1/billing/test-payments/${payment.id}/refund`)).statusCode).toBe(
+        200,
+      );
+      expect((await as(buyer).get('/api/v1/billing')).json().data.planId).toBe('pro');
+    }
+    const after = await lastNotice(test, buyer);
+    expect(after.notification.id).toBe(before.notification.id);
+    expect(after.total).toBe(before.total);
+    expect(after.mailCount).toBe(before.mailCount);
   });
 
   it('lists no cards and offers no card form with the test checkout', async () => {
@@ -375,6 +460,14 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
     billing = (await as(buyer).get('/api/v1/billing')).json().data;
     expect(billing.planId).toBe('free');
     expect(billing.payments[0]).toMatchObject({ refundedAmount: 17900, refundedAt: expect.any(String) });
+    const told = await lastNotice(test, buyer, 'was refunded');
+    expect(told.notification).toMatchObject({
+      kind: 'plan_changed',
+      title: 'Your plan is now Free',
+      body: 'Your payment for the Starter plan was refunded, so your Layerloom plan changed to Free.',
+    });
+    expect(told.mail?.subject).toBe('Your plan is now Free');
+    expect(told.mail?.text).toContain(PLAN_MAIL_FOOTER);
     // Buying again, then Stripe re-delivering the old refund, changes nothing.
     await test.app.database.db
       .updateTable('users')
@@ -383,6 +476,43 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
       .execute();
     expect((await deliver(full, sign(full))).json().data).toEqual({ received: true, duplicate: true });
     expect((await as(buyer).get('/api/v1/billing')).json().data.planId).toBe('pro');
+  });
+
+  it('on a full charge.refunded of the plan bought last, falls back to the plan bought before and tells the user', async () => {
+    const buyer = await createUserAndLogin(test.app);
+    const pay = async (planId: string, event: string, amount: number) => {
+      const checkoutId = (await as(buyer).post('/api/v1/billing/checkout', { planId })).json().data
+        .checkoutId;
+      const paid = checkoutCompleted(event, checkoutId, amount);
+      expect((await deliver(paid, sign(paid))).statusCode).toBe(200);
+    };
+    await pay('starter', 'evt_first_starter', 17900);
+    await pay('enterprise', 'evt_then_enterprise', 37900);
+    expect((await as(buyer).get('/api/v1/billing')).json().data.planId).toBe('enterprise');
+    const refund = JSON.stringify({
+      id: 'evt_refund_enterprise',
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: 'ch_enterprise',
+          object: 'charge',
+          amount: 37900,
+          amount_refunded: 37900,
+          payment_intent: 'pi_evt_then_enterprise',
+          refunded: true,
+        },
+      },
+    });
+    expect((await deliver(refund, sign(refund))).statusCode).toBe(200);
+    expect((await as(buyer).get('/api/v1/billing')).json().data.planId).toBe('starter');
+    const told = await lastNotice(test, buyer, 'was refunded');
+    expect(told.notification).toMatchObject({
+      kind: 'plan_changed',
+      title: 'Your plan is now Starter',
+      body: 'Your payment for the Enterprise plan was refunded, so your Layerloom plan changed to Starter, the best plan you still have a payment for.',
+    });
+    expect(told.mail?.subject).toBe('Your plan is now Starter');
   });
 
   it('records events it does not act on, and ignores an unpaid session', async () => {

@@ -34,13 +34,21 @@ export async function noticeSignUp(
   }
 }
 
-/** The user's plan changed (a payment, or an admin's grant). */
-export async function noticePlanChanged(deps: NotifyDeps, userId: string, planId: PlanId): Promise<void> {
+/** The user's plan changed (a payment, a refund, an admin's grant, or the user's own switch to Free). */
+export async function noticePlanChanged(
+  deps: NotifyDeps,
+  userId: string,
+  planId: PlanId,
+  cause: { refundedPlanId?: PlanId } = {},
+): Promise<void> {
   const plan = planById(planId);
+  const refunded = cause.refundedPlanId && planById(cause.refundedPlanId);
   await notify(deps, userId, {
     kind: 'plan_changed',
     title: `Your plan is now ${plan.name}`,
-    body: `Your Layerloom plan changed to ${plan.name}.`,
+    body: refunded
+      ? `Your payment for the ${refunded.name} plan was refunded, so your Layerloom plan changed to ${plan.name}${plan.id === 'free' ? '' : ', the best plan you still have a payment for'}.`
+      : `Your Layerloom plan changed to ${plan.name}.`,
     link: '/dashboard/payment-plans',
   });
 }
