@@ -22,7 +22,7 @@ const tooBig = `The picture is too big: at most ${AVATAR_MAX_BYTES / 1024 / 1024
 /** The signed-in user's own account: profile, avatar and email change (always the session's user, never an id sent). */
 export async function accountRoutes(app: App): Promise<void> {
   await app.register(multipart, { limits: { files: 1, fields: 2 } });
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
   const security = [{ session: [] }];
 
   app.get(

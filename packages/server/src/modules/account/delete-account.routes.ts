@@ -27,7 +27,7 @@ export async function deleteAccountRoutes(app: App): Promise<void> {
   app.post(
     deactivateAccount.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: DEACTIVATE_RATE_LIMIT },
       schema: {
         tags: ['account'],
@@ -49,7 +49,7 @@ export async function deleteAccountRoutes(app: App): Promise<void> {
   app.post(
     deleteAccount.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: DEACTIVATE_RATE_LIMIT },
       schema: {
         tags: ['account'],
@@ -78,7 +78,7 @@ export async function deleteAccountRoutes(app: App): Promise<void> {
   app.get(
     exportAccountData.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       preHandler: async (request) => {
         const limit = await exportLimit(request);
         if (!limit.isAllowed && limit.isExceeded) {

@@ -5,7 +5,7 @@ import * as allowlists from './allowlists.service.ts';
 
 /** A collection's allowlist for its owner, and the public Merkle proofs of a drop's listed wallets. */
 export async function allowlistsRoutes(app: App): Promise<void> {
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
 
   app.get(
     getAllowlist.path,

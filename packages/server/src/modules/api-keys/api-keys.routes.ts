@@ -11,7 +11,7 @@ const CREATE_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
  * revoke keys (these routes are not in the scope table, so a bearer request is refused before them).
  */
 export async function apiKeysRoutes(app: App): Promise<void> {
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
   const security = [{ session: [] }];
   const db = () => app.database.db;
 

@@ -32,13 +32,17 @@ export function authUserOf(user: UserRow, sessionId: string): AuthUser {
   };
 }
 
-/** preHandler: 401 UNAUTHENTICATED without a live session; sets `request.user`. */
+/**
+ * A route's onRequest hook: 401 UNAUTHENTICATED without a live session; sets `request.user`. On request,
+ * not later: Fastify parses and validates the body, params and query before preValidation and preHandler,
+ * so a visitor would learn a route's rules (400) before being told to sign in.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const user = await loadUser(request);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
 }
 
-/** preHandler: 401 without a session, 403 FORBIDDEN for a signed-in non-admin; sets `request.user`. */
+/** A route's onRequest hook: 401 without a session, 403 FORBIDDEN for a signed-in non-admin; sets `request.user`. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   const user = await loadUser(request);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');

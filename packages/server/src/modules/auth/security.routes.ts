@@ -13,7 +13,7 @@ export const CHANGE_PASSWORD_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' } 
 
 /** Settings › Security: the signed-in user's password and sessions (always the session's user, never an id sent). */
 export async function securityRoutes(app: App): Promise<void> {
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
   const security = [{ session: [] }];
 
   app.get(

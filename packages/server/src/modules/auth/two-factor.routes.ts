@@ -20,7 +20,7 @@ export const TWO_FACTOR_RATE_LIMIT = { max: 20, timeWindow: '15 minutes' } as co
 
 /** Settings › Security › Two-factor sign-in (always the session's user) and the code step of login. */
 export async function twoFactorRoutes(app: App): Promise<void> {
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
   const security = [{ session: [] }];
   const tags = ['account'];
 

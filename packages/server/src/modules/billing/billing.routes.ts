@@ -18,7 +18,7 @@ import * as billing from './billing.service.ts';
 
 /** Plans bought through Stripe (or the local test checkout), the user's payments, and Stripe's webhook. */
 export async function billingRoutes(app: App): Promise<void> {
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
   const security = [{ session: [] }];
 
   app.get(

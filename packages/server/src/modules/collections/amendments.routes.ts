@@ -26,7 +26,7 @@ import { getOwnedCollection } from './collections.service.ts';
 /** Lock and reroll, growth, and their history with the before/after of each reroll. */
 export function amendmentsRoutes(app: App): void {
   app.jobs.register(AMEND_COLLECTION_JOB, amendCollectionJob(app));
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
 
   async function started(result: Awaited<ReturnType<typeof startAmendment>>) {
     const progress = await app.jobs.progress(result.collection.job_id);

@@ -40,7 +40,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
   app.jobs.register(GENERATE_COLLECTION_JOB, generateCollectionJob(app));
   amendmentsRoutes(app);
   metadataEditsRoutes(app);
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
 
   async function viewOf(collection: Awaited<ReturnType<typeof collections.getOwnedCollection>>) {
     return collectionView(collection, await app.jobs.progress(collection.job_id));

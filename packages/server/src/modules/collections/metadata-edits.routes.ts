@@ -12,7 +12,7 @@ export function metadataEditsRoutes(app: App): void {
   app.get(
     getCollectionMetadata.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['collections'],
         summary: "The collection's metadata edits, its traits, format warnings and the history of edits",
@@ -29,7 +29,7 @@ export function metadataEditsRoutes(app: App): void {
   app.put(
     editCollectionMetadata.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
       schema: {
         tags: ['collections'],

@@ -18,7 +18,7 @@ export function rarityRoutes(
   app.get(
     getCollectionRarity.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['collections'],
         summary:

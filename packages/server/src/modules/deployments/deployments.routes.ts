@@ -5,7 +5,7 @@ import * as deployments from './deployments.service.ts';
 
 /** A collection's contracts, for its owner: list them, record one the wallet deployed. */
 export async function deploymentsRoutes(app: App): Promise<void> {
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
 
   app.get(
     listDeployments.path,

@@ -15,7 +15,7 @@ const ImageNameSchema = z.string().regex(MINT_PAGE_IMAGE_NAME);
 /** The owner's mint page editor: read and save the settings, upload a banner or logo, see the images. */
 export async function mintPagesRoutes(app: App): Promise<void> {
   await app.register(multipart, { limits: { files: 1, fields: 2 } });
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
 
   app.get(
     getMintPage.path,

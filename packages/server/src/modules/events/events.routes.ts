@@ -25,7 +25,7 @@ export async function eventsRoutes(app: App): Promise<void> {
   app.get(
     streamLiveEvents.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['events'],
         summary: 'Your live events (server-sent events; resume with Last-Event-ID)',

@@ -67,7 +67,7 @@ async function readImageMessage(request: FastifyRequest): Promise<{ body: string
 /** Messages: conversations with other users and with Layerloom support, live through the event stream. */
 export async function messagesRoutes(app: App): Promise<void> {
   await app.register(multipart, { limits: { files: 1, fields: 2, fieldSize: 16 * 1024 } });
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
   const tags = ['messages'];
   const security = [{ session: [] }];
 

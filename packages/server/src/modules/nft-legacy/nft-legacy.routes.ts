@@ -25,7 +25,7 @@ function fileOf(image: { imageName: string; _d: string }) {
 
 /** The spec's generator calls, with its shapes, on top of projects and collections; identity from the session. */
 export async function nftLegacyRoutes(app: App): Promise<void> {
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
   const ctx = () => ({ db: app.database.db, blobs: app.blobs });
 
   app.post(

@@ -11,7 +11,7 @@ export async function bellRoutes(app: App): Promise<void> {
   app.get(
     listNotifications.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['notifications'],
         summary: 'Your notifications, newest first',
@@ -39,7 +39,7 @@ export async function bellRoutes(app: App): Promise<void> {
   app.post(
     markNotificationRead.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['notifications'],
         summary: 'Mark one notification read',
@@ -60,7 +60,7 @@ export async function bellRoutes(app: App): Promise<void> {
   app.post(
     markAllNotificationsRead.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['notifications'],
         summary: 'Mark every notification read',

@@ -9,7 +9,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
   app.get(
     getNotificationPreferences.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['account'],
         summary: 'Which optional mails you receive',
@@ -25,7 +25,7 @@ export async function notificationsRoutes(app: App): Promise<void> {
   app.put(
     updateNotificationPreferences.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
       schema: {
         tags: ['account'],

@@ -36,7 +36,7 @@ export async function projectsRoutes(app: App): Promise<void> {
   await app.register(multipart, { limits: { files: MAX_FILES_PER_UPLOAD, fields: 10 } });
   const ctx = () => ({ db: app.database.db, blobs: app.blobs });
   // Before body validation, so a request without a session gets 401 whatever it sends.
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
 
   app.get(
     listProjects.path,

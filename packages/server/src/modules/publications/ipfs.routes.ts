@@ -14,7 +14,7 @@ import * as providers from './pinning-provider.service.ts';
 /** IPFS publishing, for the signed-in creator: their pinning provider, and each collection's upload to it. */
 export async function ipfsPublishingRoutes(app: App): Promise<void> {
   app.jobs.register(IPFS_PUBLISH_JOB, ipfsPublishJob(app));
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
 
   app.get(
     getPinningProvider.path,

@@ -72,7 +72,7 @@ async function readPlaceholderForm(request: FastifyRequest) {
 /** A collection's pre-reveal placeholder: set and read by its owner, served publicly under `/hosted/{slug}/`. */
 export async function placeholderRoutes(app: App): Promise<void> {
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 8 * 1024 } });
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
 
   app.get(
     getPlaceholder.path,

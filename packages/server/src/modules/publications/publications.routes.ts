@@ -5,7 +5,7 @@ import * as publications from './publications.service.ts';
 
 /** A collection's publication, for its owner: read it, publish it. */
 export async function publicationsRoutes(app: App): Promise<void> {
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
 
   app.get(
     getPublication.path,

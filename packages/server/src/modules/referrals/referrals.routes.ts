@@ -10,7 +10,7 @@ export async function referralsRoutes(app: App): Promise<void> {
   app.get(
     getReferrals.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['referrals'],
         summary: 'Your referral link, the reward rule and the people you referred',
@@ -27,7 +27,7 @@ export async function referralsRoutes(app: App): Promise<void> {
   app.post(
     inviteReferral.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags: ['referrals'],

@@ -21,7 +21,7 @@ export async function searchRoutes(app: App): Promise<void> {
   app.get(
     search.path,
     {
-      preValidation: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['search'],
         summary: "Search the user's projects, collections and tokens (and, for admins, users)",

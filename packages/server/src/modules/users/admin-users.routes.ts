@@ -19,7 +19,7 @@ export async function adminUsersRoutes(app: App): Promise<void> {
   app.get(
     listUsers.path,
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Users, newest first (filter by account status; paginated)',
@@ -51,7 +51,7 @@ export async function adminUsersRoutes(app: App): Promise<void> {
   app.patch(
     updateAccountStatus.path,
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Approve or reject an account (mails the user)',
@@ -77,7 +77,7 @@ export async function adminUsersRoutes(app: App): Promise<void> {
   app.patch(
     updateUserPlan.path,
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: "Set a user's plan",
@@ -102,7 +102,7 @@ export async function adminUsersRoutes(app: App): Promise<void> {
   app.patch(
     setUserActive.path,
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Deactivate (sign-in refused, sessions ended) or reactivate a user',
@@ -130,7 +130,7 @@ export async function adminUsersRoutes(app: App): Promise<void> {
   app.get(
     listAdminActions.path,
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: "A user's recent admin actions (who did what, when), newest first",

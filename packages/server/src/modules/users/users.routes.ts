@@ -68,7 +68,7 @@ export async function usersRoutes(app: App): Promise<void> {
   app.get(
     getUser.path,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['users'],
         summary: 'One user (yourself, or anyone for admins)',

@@ -29,7 +29,7 @@ export async function webhooksRoutes(app: App): Promise<void> {
     });
     app.addHook('onClose', async () => stop?.());
   }
-  const guarded = { preValidation: requireUser };
+  const guarded = { onRequest: requireUser };
   const security = [{ session: [] }];
   const tags = ['developers'];
 
