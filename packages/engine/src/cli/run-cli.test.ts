@@ -296,4 +296,57 @@ describe('layerloom CLI', () => {
     expect(again.text.out).toContain('7 kept from an earlier run');
     expect(await dnas()).toEqual(dnaGrown);
   });
+
+  it('keeps exact counts exact through reroll --keep and grow --add', async () => {
+    const folder = await mkdtemp(path.join(work.dir, 'exact-'));
+    // Counts adding up to 12: L0 6/4/2, L1 5/4/3, L2 4/4/4 (27 combinations).
+    const exactLayers = await writeLayersFolder(folder, [
+      [6, 4, 2],
+      [5, 4, 3],
+      [4, 4, 4],
+    ]);
+    const out = path.join(folder, 'build');
+    const spec = [exactLayers, '--count', '12', '--width', '8', '--height', '8', '--seed', 'e'];
+    const run = async (argv: string[]) => {
+      const { io: streams, text } = io();
+      return {
+        status: await runCli([...argv, '--rarity', 'exact', '--out', out, '--threads', '1'], streams),
+        text,
+      };
+    };
+    const tally = async () => {
+      const tokens = JSON.parse(await readFile(path.join(out, '_metadata.json'), 'utf8')) as {
+        attributes: { trait_type: string; value: string }[];
+      }[];
+      const found: Record<string, number> = {};
+      for (const token of tokens) {
+        for (const { trait_type, value } of token.attributes) {
+          found[`${trait_type}=${value}`] = (found[`${trait_type}=${value}`] ?? 0) + 1;
+        }
+      }
+      return found;
+    };
+    expect((await run(['generate', ...spec])).status).toBe(0);
+    const generated = await tally();
+    expect(generated).toMatchObject({ 'L0=T0': 6, 'L0=T1': 4, 'L0=T2': 2, 'L1=T0': 5, 'L2=T1': 4 });
+
+    const rerolled = await run(['reroll', ...spec, '--keep', '1,2,3']);
+    expect(rerolled.status).toBe(0);
+    expect(await tally()).toEqual(generated);
+
+    const grown = await run(['grow', ...spec, '--add', '3']);
+    expect(grown.status).toBe(0);
+    // The exact counts of 15 by largest remainder: L0 7.5/5/2.5 → 8/5/2, L1 6.25/5/3.75 → 6/5/4, L2 5/5/5.
+    expect(await tally()).toEqual({
+      'L0=T0': 8,
+      'L0=T1': 5,
+      'L0=T2': 2,
+      'L1=T0': 6,
+      'L1=T1': 5,
+      'L1=T2': 4,
+      'L2=T0': 5,
+      'L2=T1': 5,
+      'L2=T2': 5,
+    });
+  });
 });

@@ -6,7 +6,7 @@ import { isValidAssignment } from './configuration-model.ts';
 import { drawUnusedCombination } from './draw-combination.ts';
 import { type Random, shuffleInPlace } from './random.ts';
 import { assertScoreFits, productRankTotals, rankOptions } from './rank-sum-bound.ts';
-import { solveExactCounts } from './solve-exact-counts.ts';
+import { MAX_SEARCH_CELLS, solveExactCounts } from './solve-exact-counts.ts';
 import type { TakenCombinations } from './taken-combinations.ts';
 import { UsedCombinations } from './used-combinations.ts';
 
@@ -30,6 +30,17 @@ const CANDIDATES = 6;
 const EXHAUSTIVE_SIZE = 200;
 /** Up to this many layers, swaps of two layers at once are tried too. */
 const MAX_PAIR_LAYERS = 8;
+
+/** Options of `sampleExact`. */
+export interface SampleExactOptions {
+  /** Per position and option, how many tokens show it (default: `exactOptionCounts` of the size). */
+  counts?: number[][];
+  /**
+   * For a caller with another way out: a space small enough to search is searched at once within this many
+   * steps (no repair), and an undecided search throws `ExactSearchTooLargeError`.
+   */
+  maxDecisions?: number;
+}
 
 /**
  * Per position, how many of `size` tokens show each option in exact mode: the layer's
@@ -59,7 +70,7 @@ export function exactOptionCounts(
 
 /**
  * Draws `size` distinct valid combinations whose per-layer trait counts are exactly
- * `exactOptionCounts`. Each layer's column of options is a shuffled multiset with those counts;
+ * `options.counts` (by default `exactOptionCounts`; a reroll or a growth passes the counts it frees or adds). Each layer's column of options is a shuffled multiset with those counts;
  * tokens that break a rule or repeat a combination are repaired by swapping one layer's values
  * between two tokens, which never changes any count. Small spaces (where repair has few
  * free swaps) go to `solveExactCounts` first, and so does any repair that runs out of steps:
@@ -72,10 +83,11 @@ export function sampleExact(
   size: number,
   taken: TakenCombinations,
   random: Random,
+  options: SampleExactOptions = {},
 ): Int32Array[] {
   const { model } = table;
   const k = model.positions.length;
-  const counts = exactOptionCounts(table, layers, size);
+  const { counts = exactOptionCounts(table, layers, size), maxDecisions } = options;
   const occurrences = countOptionOccurrences(table);
   for (let p = 0; p < k; p++) {
     const position = model.positions[p]!;
@@ -103,6 +115,10 @@ export function sampleExact(
     // The search finds combinations in candidate order; shuffling spreads them over token numbers.
     return shuffleInPlace(found, random);
   };
+  if (maxDecisions !== undefined && table.total * BigInt(Math.max(k, 1)) <= BigInt(MAX_SEARCH_CELLS)) {
+    // A caller with another way out: a bounded search, which settles a small space either way or gives up.
+    return keep(solveExactCounts({ table, layers, counts, size, taken, random, maxDecisions }));
+  }
   if (table.total <= BigInt(SEARCH_FIRST_TOTAL) && BigInt(size) * 4n >= table.total) {
     // Small, tight spaces are where repair struggles (few free swaps) and where the exhaustive search is cheap.
     try {

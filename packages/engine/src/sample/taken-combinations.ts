@@ -42,7 +42,11 @@ export class TakenCombinations {
 
   /** Marks an assignment of a configuration as taken. */
   add(model: ConfigurationModel, options: ArrayLike<number>): void {
-    const traits = this.traitsOf(model, options);
+    this.addShown(this.traitsOf(model, options));
+  }
+
+  /** Marks what a token shows (trait per collection layer, -1 when absent) as taken. */
+  addShown(traits: Int32Array): void {
     this.keys.add(TakenCombinations.keyOf(traits));
     this.shown.push(traits);
   }

@@ -144,6 +144,111 @@ describe.each(databaseKinds)('lock and reroll, grow on %s', (kind) => {
     expect(notRerolled.statusCode).toBe(404);
   }, 60_000);
 
+  it('keeps exact counts exact: a reroll shares out again exactly the traits it frees, a grow adds the exact counts of the new size, an impossible reroll is a 400 that changes nothing', async () => {
+    const projectId = await createFixtureProject(test.app, owner.cookie, {
+      collectionSize: 12,
+      name: 'Exact Cats',
+    });
+    const project = (await inject('GET', `/api/v1/projects/${projectId}`)).json().data.project;
+    // Counts adding up to the size: Background 6/4/2, Body 5/4/3, Hat 4/4/4 of 12.
+    const counts = [
+      [6, 4, 2],
+      [5, 4, 3],
+      [4, 4, 4],
+    ];
+    const patched = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${projectId}`,
+      headers: { cookie: owner.cookie },
+      payload: {
+        rarityMode: 'exact',
+        seed: 'exact-cats',
+        layers: project.layers.map(
+          (layer: { id: string; name: string; traits: { id: string; name: string }[] }, l: number) => ({
+            id: layer.id,
+            name: layer.name,
+            traits: layer.traits.map((trait, t) => ({
+              id: trait.id,
+              name: trait.name,
+              weight: counts[l]![t]!,
+            })),
+          }),
+        ),
+      },
+    });
+    expect(patched.statusCode).toBe(200);
+    const started = await inject('POST', `/api/v1/projects/${projectId}/generate`);
+    expect(started.statusCode).toBe(202);
+    const id: string = started.json().data.collection.id;
+    const ready = async () => {
+      for (;;) {
+        const collection = (await inject('GET', `/api/v1/collections/${id}`)).json().data.collection;
+        if (collection.progress.status !== 'generating') return collection;
+        await setTimeout(50);
+      }
+    };
+    const tally = async () => {
+      const listed = await inject('GET', `/api/v1/collections/${id}/tokens?pageSize=200`);
+      const found: Record<string, number> = {};
+      for (const token of listed.json().data.tokens as TokenView[]) {
+        for (const { trait_type, value } of token.attributes)
+          found[`${trait_type}=${value}`] = (found[`${trait_type}=${value}`] ?? 0) + 1;
+      }
+      return { tokens: listed.json().data.tokens as TokenView[], found };
+    };
+    expect((await ready()).progress.status).toBe('ready');
+    const generated = await tally();
+    expect(generated.found).toEqual({
+      'Background=Sky': 6,
+      'Background=Sand': 4,
+      'Background=Moss': 2,
+      'Body=Red': 5,
+      'Body=Blue': 4,
+      'Body=Gold': 3,
+      'Hat=Cap': 4,
+      'Hat=Crown': 4,
+      'Hat=Band': 4,
+    });
+
+    const rerolled = await inject('POST', `/api/v1/collections/${id}/reroll`, { keep: [1, 2, 3] });
+    expect(rerolled.json().error?.message).toBeUndefined();
+    expect(rerolled.statusCode).toBe(202);
+    expect((await ready()).progress.status).toBe('ready');
+    const after = await tally();
+    expect(after.found).toEqual(generated.found);
+    expect(new Set(after.tokens.map(shown)).size).toBe(12);
+    for (let edition = 4; edition <= 12; edition++) {
+      expect(shown(after.tokens[edition - 1]!)).not.toBe(shown(generated.tokens[edition - 1]!));
+    }
+
+    // One token alone frees only the traits of the combination it shows: refused, nothing recorded or changed.
+    const refused = await inject('POST', `/api/v1/collections/${id}/reroll`, { reroll: [5] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(
+      'Rerolling token #5 cannot keep the exact counts and change the collection: the traits they hold make no unique combinations under the rules but the ones they already show; reroll more tokens, or others.',
+    );
+    expect((await inject('GET', `/api/v1/collections/${id}/amendments`)).json().data.amendments).toHaveLength(
+      1,
+    );
+
+    const grown = await inject('POST', `/api/v1/collections/${id}/grow`, { count: 3 });
+    expect(grown.json().error?.message).toBeUndefined();
+    expect(grown.statusCode).toBe(202);
+    expect((await ready()).progress.status).toBe('ready');
+    // The exact counts of 15 by largest remainder: Background 7.5/5/2.5 → 8/5/2, Body 6.25/5/3.75 → 6/5/4.
+    expect((await tally()).found).toEqual({
+      'Background=Sky': 8,
+      'Background=Sand': 5,
+      'Background=Moss': 2,
+      'Body=Red': 6,
+      'Body=Blue': 5,
+      'Body=Gold': 4,
+      'Hat=Cap': 5,
+      'Hat=Crown': 5,
+      'Hat=Band': 5,
+    });
+  }, 90_000);
+
   it('grows the collection: the first tokens stay byte-identical, the new ones are unique, and a published collection refuses changes', async () => {
     const before = await tokens();
     const firstImage = await image(1);
