@@ -1,53 +1,98 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { writeLayersFolder } from './support/png.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { npmInstallArgs, type PackedSdk, packSdk, repoVersionOf } from './support/packed-sdk.ts';
+import { squarePng } from './support/png.ts';
 import { createApiKey } from './support/server.ts';
 
-const run = promisify(execFile);
-const sdkDir = new URL('../', import.meta.url).pathname;
-/** tsx's loader by path: the script runs in a folder of its own, where `--import tsx` would not resolve. */
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
-/** The first ```ts block of the README: the quick start, exactly as a reader copies it. */
-function quickStartOfReadme(): string {
-  const readme = readFileSync(join(sdkDir, 'README.md'), 'utf8');
-  const block = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (!block) throw new Error('The README has no ```ts block');
-  return block;
+/** A fenced block of the README whose first line matches `start` (blocks inside list items are indented). */
+function blockOfReadme(language: string, start = ''): string[] {
+  const fence = new RegExp(`^( *)\`\`\`${language}\\n(${start}[\\s\\S]*?)^\\1\`\`\``, 'm');
+  const match = fence.exec(readme);
+  if (!match) throw new Error(`The README has no \`\`\`${language} block starting "${start}"`);
+  const indent = match[1]!;
+  return match[2]!.split('\n').map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
+}
+
+/** The quick start's install commands (the first ```sh block), each split into its words. */
+function installCommands(): string[][] {
+  return blockOfReadme('sh')
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.trim().split(/\s+/));
+}
+
+/** The trait files the README's `layers/` listing names, e.g. `Background/Red#30.png`. */
+function listedTraits(): string[] {
+  return blockOfReadme('', ' *layers/').flatMap((line) => line.match(/[\w-]+\/[\w -]+#\d+\.png/g) ?? []);
+}
+
+/**
+ * Runs one of the README's install commands as written, except that `@layerloom/sdk` is its packed tarball
+ * (with the `@layerloom/api` one it depends on) and tsx is pinned to the repo's version, so that both come
+ * from here and npm's cache rather than from whatever the registry holds today.
+ */
+function asRun(words: string[], packed: PackedSdk): string[] {
+  const [npm, command, ...rest] = words;
+  if (npm !== 'npm')
+    throw new Error(`The quick start runs ${words.join(' ')}: only npm commands are expected`);
+  if (command !== 'install') return [command!, ...rest];
+  const specs = rest.flatMap((word) => {
+    if (word === '@layerloom/sdk') return packed.tarballs.map((tarball) => tarball.path);
+    if (word === 'tsx') return [`tsx@${repoVersionOf('tsx')}`];
+    return [word];
+  });
+  return npmInstallArgs(...specs);
 }
 
 describe('the README quick start', () => {
-  const work = mkdtempSync(join(tmpdir(), 'layerloom-quick-start-'));
-  // Beside the package, so `import '@layerloom/sdk'` resolves as it does for a user who installed it.
-  const script = join(sdkDir, 'test', `.quick-start-${process.pid}.ts`);
-  afterAll(() => {
-    rmSync(work, { recursive: true, force: true });
-    rmSync(script, { force: true });
-  });
+  let packed: PackedSdk;
+  beforeAll(async () => {
+    packed = await packSdk();
+  }, 120_000);
+  afterAll(() => packed?.remove());
 
-  it('runs as written: a key, a layers folder, generate, follow to 100 %, download the ZIP', async () => {
+  it('runs as a reader follows it: install in an empty folder, the layers listed, npx tsx quick-start.mts', async () => {
     const url = inject('layerloomUrl');
     const apiKey = await createApiKey(
       { url, cookie: inject('adminCookie') },
       ['read', 'generate'],
       'Quick start',
     );
-    writeLayersFolder(work, 64);
-    writeFileSync(script, quickStartOfReadme());
-    const { stdout } = await run(
-      process.execPath,
-      ['--conditions=@layerloom/source', '--import', tsx, script],
-      { cwd: work, env: { ...process.env, LAYERLOOM_API_KEY: apiKey, LAYERLOOM_URL: url }, timeout: 120_000 },
-    );
+    const commands = installCommands();
+    expect(commands.map((words) => words.join(' '))).toEqual([
+      'npm init -y',
+      'npm install @layerloom/sdk',
+      'npm install --save-dev tsx',
+    ]);
+    for (const words of commands) await packed.exec('npm', asRun(words, packed));
+    // npm init -y writes a CommonJS package: the script's top-level await works because it is a .mts.
+    expect(JSON.parse(readFileSync(join(packed.dir, 'package.json'), 'utf8')).type).not.toBe('module');
+
+    const traits = listedTraits();
+    expect(traits.length).toBeGreaterThan(0);
+    traits.forEach((trait, index) => {
+      const [layer, file] = trait.split('/') as [string, string];
+      mkdirSync(join(packed.dir, 'layers', layer), { recursive: true });
+      // Each trait its own colour; backgrounds fill the image, the layers above are squares on top.
+      const colour: [number, number, number, number] = [(index * 67) % 256, (index * 131) % 256, 200, 255];
+      const png = layer === 'Background' ? squarePng(64, colour) : squarePng(64, colour, 8 + index, 8, 16);
+      writeFileSync(join(packed.dir, 'layers', layer, file), png);
+    });
+
+    const run = /`LAYERLOOM_API_KEY=\S+ LAYERLOOM_URL=\S+ npx tsx ([\w-]+\.mts)`/.exec(readme);
+    expect(run, 'the README says how to run the script').not.toBeNull();
+    const scriptName = run![1]!;
+    writeFileSync(join(packed.dir, scriptName), blockOfReadme('ts').join('\n'));
+    const { stdout } = await packed.exec('npx', ['tsx', scriptName], {
+      LAYERLOOM_API_KEY: apiKey,
+      LAYERLOOM_URL: url,
+    });
+
     const lines = stdout.trim().split('\n');
     expect(lines.at(-2)).toBe('12/12 100 %');
-    const zipPath = join(work, 'pixel-cats.zip');
+    const zipPath = join(packed.dir, 'pixel-cats.zip');
     expect(lines.at(-1)).toBe(`Saved ./pixel-cats.zip (${statSync(zipPath).size} bytes)`);
     // A ZIP's central directory names every entry in plain text.
     const zip = readFileSync(zipPath);
@@ -62,5 +107,5 @@ describe('the README quick start', () => {
       expect(zip.includes(Buffer.from(entry)), entry).toBe(true);
     }
     expect(zip.includes(Buffer.from('images/13.png'))).toBe(false);
-  }, 180_000);
+  }, 240_000);
 });
