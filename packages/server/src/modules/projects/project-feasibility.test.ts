@@ -104,6 +104,36 @@ describe.each(databaseKinds)('project feasibility and "None" traits on %s', (kin
     ).toBe(401);
   });
 
+  it('answers an API key with the read scope (the SDK’s projects.feasibility) and refuses one without', async () => {
+    const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 4 });
+    const keyWith = async (scopes: string[]) => {
+      const created = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/api-keys',
+        headers: { cookie: alice.cookie },
+        payload: { name: `Feasibility ${scopes.join(' ')}`, scopes },
+      });
+      expect(created.statusCode).toBe(201);
+      return created.json().data.secret as string;
+    };
+    const withKey = (secret: string) =>
+      test.app.inject({
+        method: 'GET',
+        url: `/api/v1/projects/${id}/feasibility`,
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    const read = await withKey(await keyWith(['read']));
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({ count: '27', feasible: true });
+    const refused = await withKey(await keyWith(['generate', 'publish']));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toMatch(/^This API key lacks the \w+ scope this request needs\./);
+    const documented = (
+      test.app.swagger() as { paths: Record<string, { get?: { 'x-api-key-scope'?: string } }> }
+    ).paths['/api/v1/projects/{id}/feasibility'];
+    expect(documented?.get?.['x-api-key-scope']).toBe('read');
+  });
+
   it('counts the combinations and, when the size is too big, says how far to lower it', async () => {
     const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 4 });
     expect(await feasibility(id)).toEqual({
