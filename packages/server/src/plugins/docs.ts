@@ -77,7 +77,7 @@ Add endpoints in Settings › Developers, or from code with a key that has the \
 rotating it (\`POST /api/v1/webhooks/{id}/secret\`) is for the signed-in owner only. Every delivery is a \`POST\` with a JSON body
 \`{ "id": "msg_…", "type": "<event>", "createdAt": "<ISO 8601>", "data": { … } }\`. Events:
 ${eventList}
-- \`${WEBHOOK_TEST_EVENT}\`: sent by "Send test event"; data: { message }.
+- \`${WEBHOOK_TEST_EVENT}\`: sent by "Send test event"; data: { message }; retried like any other event.
 
 **Signature** (the Standard Webhooks scheme Svix uses): headers \`webhook-id\` (the body's id),
 \`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64>\`, where the base64 is

@@ -231,7 +231,10 @@ async function queueDelivery(
   return row;
 }
 
-/** Queues a `webhook.test` event to one endpoint (whatever its events, even when switched off). */
+/**
+ * Queues a `webhook.test` event to one endpoint (whatever its events, even when switched off). It is
+ * retried like any other delivery, so an endpoint that was down when the owner pressed the button still gets it.
+ */
 export async function sendTestEvent(app: App, userId: string, id: string): Promise<WebhookDelivery> {
   const row = await ownedEndpoint(app, userId, id);
   const delivery = await queueDelivery(app, row.id, userId, WEBHOOK_TEST_EVENT, {
@@ -346,7 +349,7 @@ export async function deliver(app: App, deliveryId: string): Promise<void> {
   }
   const streak = endpoint.failure_streak + 1;
   const disable = streak >= DISABLE_AFTER_FAILURES && endpoint.enabled === 1;
-  const retry = attempts < MAX_ATTEMPTS && !disable && !isTest;
+  const retry = attempts < MAX_ATTEMPTS && !disable;
   await updateDelivery(db, delivery.id, {
     ...recorded,
     status: retry ? 'retrying' : 'failed',

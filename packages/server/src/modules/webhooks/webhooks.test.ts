@@ -191,6 +191,22 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     });
   });
 
+  it('retries a test event the receiver answered 500, with the same id, until it succeeds', async () => {
+    const { endpoint } = await addEndpoint(['generation.finished']);
+    receiver.answers.push(500, 503);
+    const sent = await asUser('POST', `/api/v1/webhooks/${endpoint.id}/test`);
+    expect(sent.statusCode).toBe(202);
+    const log = await until(
+      () => deliveries(endpoint.id),
+      (rows) => rows[0]?.status === 'succeeded' || rows[0]?.status === 'failed',
+    );
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ eventType: 'webhook.test', status: 'succeeded', attempts: 3 });
+    expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual(
+      Array(3).fill(sent.json().data.delivery.id),
+    );
+  });
+
   it('sends only the events an endpoint chose', async () => {
     const { endpoint } = await addEndpoint(['deployment.verified']);
     await emitWebhookEvent(test.app, owner.id, 'generation.finished', { collectionId: 'c2' });
