@@ -37,8 +37,14 @@ const MetadataSchema = z.looseObject({
     .default([]),
 });
 
-/** Reads and checks `metadata/N.json`. */
-export async function readTokenMetadata(files: CollectionFiles, edition: number): Promise<TokenMetadata> {
+/**
+ * Reads and checks `metadata/N.json`, keeping its keys in the order the file has them: what is published from
+ * it (the IPFS metadata folder) must be what a creator rebuilds from the exported file. No default is added.
+ */
+export async function readTokenMetadataAsWritten(
+  files: CollectionFiles,
+  edition: number,
+): Promise<TokenMetadata> {
   const where = tokenPaths(edition).metadata;
   const bytes = await readCollectionFile(files, where);
   let json: unknown;
@@ -54,7 +60,14 @@ export async function readTokenMetadata(files: CollectionFiles, edition: number)
       where,
     );
   }
-  return parsed.data as TokenMetadata;
+  // The parsed copy lists the schema's keys first; the file's own object keeps its order.
+  return json as TokenMetadata;
+}
+
+/** Reads and checks `metadata/N.json` (keys in the file's order; `attributes` is `[]` when the file has none). */
+export async function readTokenMetadata(files: CollectionFiles, edition: number): Promise<TokenMetadata> {
+  const metadata = await readTokenMetadataAsWritten(files, edition);
+  return metadata.attributes === undefined ? { ...metadata, attributes: [] } : metadata;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type CollectionSource,
   readCollectionFile,
   readTokenImage,
-  readTokenMetadata,
+  readTokenMetadataAsWritten,
   tokenAnimationPath,
 } from './collection-files.ts';
 import { type FolderLinks, shardedFolder } from './hamt.ts';
@@ -38,14 +38,16 @@ export interface IpfsCids {
 /**
  * `metadata/N.json` for IPFS: the same metadata with `image` = `ipfs://<imagesCid>/N.png`; an animated token's
  * `animation_url` = `ipfs://<imagesCid>/N.webp|gif|mp4`, and the poster's and animation's entries of
- * `properties.files` (Metaplex), if it has them, pointed there too. A still token's keys stay in place.
+ * `properties.files` (Metaplex), if it has them, pointed there too. Every key stays where the exported file has
+ * it, written as the export writes JSON, so the folder can be rebuilt from
+ * the ZIP byte for byte.
  */
 export async function ipfsTokenMetadata(
   source: CollectionSource,
   imagesCid: string,
   edition: number,
 ): Promise<Uint8Array> {
-  const metadata = await readTokenMetadata(source.files, edition);
+  const metadata = await readTokenMetadataAsWritten(source.files, edition);
   const image = `ipfs://${imagesCid}/${edition}.png`;
   const animation = tokenAnimationPath(metadata, edition)?.slice('images/'.length);
   if (!animation) return new TextEncoder().encode(`${JSON.stringify({ ...metadata, image }, null, 2)}\n`);

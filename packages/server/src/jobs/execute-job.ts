@@ -205,6 +205,8 @@ export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<
       await requeueRunningJobs(db, iso(), [job.id]);
       outcome = 'interrupted';
     } else if (controller.signal.aborted) {
+      // How far it got is kept (progress writes are throttled: the last ones may not be stored yet).
+      await updateJobProgress(db, job.id, state.done, state.total, iso());
       await finishJob(db, job.id, { status: 'cancelled' }, iso());
       outcome = 'cancelled';
     } else {
@@ -212,6 +214,7 @@ export async function executeJob(job: Job, options: ExecuteJobOptions): Promise<
       const message = jobErrorMessage(error);
       if (isUserFacingFailure(error)) log.info({ err: error, kind: job.kind }, 'job failed: refused input');
       else log.error({ err: error, kind: job.kind }, 'job failed');
+      await updateJobProgress(db, job.id, state.done, state.total, iso());
       await finishJob(db, job.id, { status: 'failed', error: message }, iso());
       outcome = 'failed';
     }

@@ -43,17 +43,45 @@ async function cached(blobs: BlobStore, key: string, make: () => Readable): Prom
   await pending;
 }
 
-/** The IPFS CIDs of a finished collection (computed once, then read from the blob store). */
-export async function collectionCids(blobs: BlobStore, collection: CollectionTable) {
-  const key = `${collectionPrefix(collection.id)}/exports/ipfs.json`;
-  await cached(blobs, key, () =>
-    Readable.from(
-      (async function* () {
-        yield Buffer.from(JSON.stringify(await computeIpfsCids(collectionSource(blobs, collection))));
-      })(),
-    ),
-  );
-  return JSON.parse((await blobs.getBuffer(key)).toString()) as { imagesCid: string; metadataCid: string };
+/**
+ * Marks stored CIDs whose metadata folder keeps each file's keys in the exported order. CIDs stored without it
+ * were computed from metadata with `name`, `image` and `attributes` moved first, which no export reproduces.
+ */
+const METADATA_AS_EXPORTED = 'as-exported';
+
+/**
+ * The IPFS CIDs of a finished collection (computed once, then read from the blob store). With `refresh`, CIDs
+ * stored before the metadata kept the export's key order are made again, with the metadata CAR made from them
+ * (for a collection about to be published; a published one keeps what it published).
+ */
+export async function collectionCids(
+  blobs: BlobStore,
+  collection: CollectionTable,
+  { refresh = false }: { refresh?: boolean } = {},
+): Promise<{ imagesCid: string; metadataCid: string }> {
+  const prefix = `${collectionPrefix(collection.id)}/exports`;
+  const key = `${prefix}/ipfs.json`;
+  const read = async () => {
+    await cached(blobs, key, () =>
+      Readable.from(
+        (async function* () {
+          const cids = await computeIpfsCids(collectionSource(blobs, collection));
+          yield Buffer.from(JSON.stringify({ ...cids, metadata: METADATA_AS_EXPORTED }));
+        })(),
+      ),
+    );
+    return JSON.parse((await blobs.getBuffer(key)).toString()) as {
+      imagesCid: string;
+      metadataCid: string;
+      metadata?: string;
+    };
+  };
+  let stored = await read();
+  if (refresh && stored.metadata !== METADATA_AS_EXPORTED) {
+    for (const stale of [key, `${prefix}/metadata.car`]) await blobs.delete(stale);
+    stored = await read();
+  }
+  return { imagesCid: stored.imagesCid, metadataCid: stored.metadataCid };
 }
 
 function carStream(write: (output: PassThrough) => Promise<string>): Readable {

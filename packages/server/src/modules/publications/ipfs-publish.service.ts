@@ -125,7 +125,7 @@ export function ipfsPublishJob(app: App): JobHandler {
     const credentials = await pinningCredentials(app, ownerId);
     // First the content IDs (hashing every file once; kept in the blob store for the next time).
     context.progress(0, 0);
-    const cids = await collectionCids(app.blobs, collection);
+    const cids = await collectionCids(app.blobs, collection, { refresh: true });
     await setIpfsUploadCids(app.database.db, collection.id, cids);
     context.signal.throwIfAborted();
     const folders = [

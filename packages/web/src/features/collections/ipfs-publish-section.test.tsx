@@ -131,6 +131,8 @@ describe('PublishModeChoice', () => {
   it('opens on IPFS after a failed upload, says why, and a retry shows the upload progressing', async () => {
     let current = upload({
       status: 'failed',
+      done: 811_000,
+      total: 2_300_000,
       error:
         'The pinning provider at 127.0.0.1:5001 refused the access token (HTTP 401). Save a valid token, then try again.',
     });
@@ -146,6 +148,7 @@ describe('PublishModeChoice', () => {
     show(<PublishModeChoice collectionId="c1" name="Pinned Cats" hosted={<p>Hosted</p>} />);
     expect(await screen.findByText('Could not publish to IPFS')).toBeTruthy();
     expect(screen.getByText(/refused the access token \(HTTP 401\)/)).toBeTruthy();
+    expect(screen.getByText('811 kB of 2.3 MB had been sent.')).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'IPFS' }) as HTMLInputElement).checked).toBe(true);
 
     expect(await screen.findByText('ending in c0de')).toBeTruthy();

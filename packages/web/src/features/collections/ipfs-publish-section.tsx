@@ -32,7 +32,17 @@ function UploadState({ collectionId, endpoint }: { collectionId: string; endpoin
         type="error"
         showIcon
         title="Could not publish to IPFS"
-        description={error ?? 'The upload was stopped. Try again.'}
+        description={
+          <>
+            {error ?? 'The upload was stopped. Try again.'}
+            {total > 0 && (
+              <span>
+                {' '}
+                {formatBytes(done)} of {formatBytes(total)} had been sent.
+              </span>
+            )}
+          </>
+        }
       />
     );
   }
