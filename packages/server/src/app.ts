@@ -1,7 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, ProcessRole } from './config.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { assertDatabaseUsable, type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { createBullJobRunner } from './jobs/bull-job-runner.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -82,7 +82,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     openDatabase(config.database, (error) => app.log.warn({ err: error }, 'Idle database connection lost'));
   app.decorate('config', config);
   app.decorate('database', database);
-  if (!options.database) await migrateToLatest(database.db);
+  if (!options.database) {
+    await assertDatabaseUsable(database, config.database).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
+    await migrateToLatest(database.db);
+  }
 
   const jobs: JobRunner = config.redisUrl
     ? createBullJobRunner({

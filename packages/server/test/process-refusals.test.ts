@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyStorageMarker } from '../src/modules/health/storage-marker.ts';
 import { createS3BlobStore } from '../src/storage/s3-blob-store.ts';
+import { freePort } from './support/free-port.ts';
 import { startS3Server, type TestS3 } from './support/s3-server.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -18,7 +19,7 @@ afterAll(() => {
 function run(
   name: 'server' | 'worker',
   env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
+): Promise<{ code: number | null; output: string; stderr: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'layerloom-refuse-'));
   dirs.push(dataDir);
   const child = spawn(process.execPath, ['--conditions=@layerloom/source', '--import', 'tsx', entry(name)], {
@@ -34,17 +35,19 @@ function run(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stderr = '';
   child.stdout.on('data', (chunk) => {
     output += chunk;
   });
   child.stderr.on('data', (chunk) => {
     output += chunk;
+    stderr += chunk;
   });
   const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   return new Promise((resolve) =>
     child.on('exit', (code) => {
       clearTimeout(killer);
-      resolve({ code, output });
+      resolve({ code, output, stderr });
     }),
   );
 }
@@ -76,6 +79,39 @@ describe('a process with a contradictory configuration', () => {
       'Invalid configuration: S3_ENDPOINT is set but S3_BUCKET is not (set S3_BUCKET to keep blobs in S3, or unset S3_* to keep them in DATA_DIR/blobs)',
     );
   }, 40_000);
+
+  describe('a DATABASE_URL that parses but cannot be used', () => {
+    const postgresUrl = () => new URL(inject('postgresUrl'));
+
+    it('stops a web node and a worker in one line when nothing listens there', async () => {
+      const port = await freePort();
+      const line = `Invalid configuration: DATABASE_URL cannot be used: nothing is listening at 127.0.0.1:${port}`;
+      const databaseUrl = `postgres://layerloom:secret@127.0.0.1:${port}/layerloom`;
+      const web = await run('server', { DATABASE_URL: databaseUrl });
+      expect(web.code).toBe(1);
+      expect(web.stderr.trim()).toBe(line);
+      const worker = await run('worker', { REDIS_URL: inject('redisUrl'), DATABASE_URL: databaseUrl });
+      expect(worker.code).toBe(1);
+      expect(worker.stderr.trim()).toBe(line);
+    }, 60_000);
+
+    it('stops a web node and a worker in one line when the database or the role does not exist', async () => {
+      const missing = postgresUrl();
+      missing.pathname = '/layerloom_missing';
+      const web = await run('server', { DATABASE_URL: missing.href });
+      expect(web.code).toBe(1);
+      expect(web.stderr.trim()).toBe(
+        'Invalid configuration: DATABASE_URL cannot be used: database "layerloom_missing" does not exist',
+      );
+      const stranger = postgresUrl();
+      stranger.username = 'nobody';
+      const worker = await run('worker', { REDIS_URL: inject('redisUrl'), DATABASE_URL: stranger.href });
+      expect(worker.code).toBe(1);
+      expect(worker.stderr.trim()).toBe(
+        'Invalid configuration: DATABASE_URL cannot be used: role "nobody" does not exist',
+      );
+    }, 60_000);
+  });
 
   describe('a worker on S3', () => {
     let s3: TestS3;

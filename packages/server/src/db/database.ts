@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -52,6 +52,79 @@ export function openDatabase(
   };
 }
 
+/** How long the first connection to PostgreSQL may take before the start is refused. */
+const FIRST_CONNECTION_TIMEOUT_MS = 10_000;
+
+/** The first connection took longer than FIRST_CONNECTION_TIMEOUT_MS (a firewall dropping packets, say). */
+class FirstConnectionTimeout extends Error {}
+
+/** The parts of a failed connection's error that say why (Node's socket errors and PostgreSQL's). */
+interface ConnectionFailure {
+  code?: string;
+  message?: string;
+  address?: string;
+  port?: number;
+  errors?: unknown[];
+}
+
+/** Why a connection to PostgreSQL failed, in one phrase an operator can act on (never the password). */
+function connectionProblem(error: unknown, url: string): string {
+  if (error instanceof FirstConnectionTimeout) return error.message;
+  const failure = (error ?? {}) as ConnectionFailure;
+  // Node tries each address of a name (localhost: ::1 and 127.0.0.1) and reports them together.
+  const first = (failure.errors?.[0] ?? failure) as ConnectionFailure;
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  const where =
+    first.address !== undefined
+      ? `${first.address}:${first.port}`
+      : `${parsed?.hostname || 'localhost'}:${parsed?.port || 5432}`;
+  switch (failure.code ?? first.code) {
+    case 'ECONNREFUSED':
+      return `nothing is listening at ${where}`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `the host ${parsed?.hostname ?? where} cannot be found`;
+    case 'ETIMEDOUT':
+      return `${where} did not answer`;
+  }
+  return failure.message || first.message || failure.code || 'the connection failed';
+}
+
+/**
+ * Connects once before anything else, so that a DATABASE_URL that parses but cannot be used (nothing
+ * listening, no such database, a wrong password or role) stops the process with one line that names it
+ * and says why, like every other bad setting, instead of a migration's stack.
+ */
+export async function assertDatabaseUsable(
+  handle: DatabaseHandle,
+  config: Config['database'],
+): Promise<void> {
+  if (config.kind !== 'postgres') return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    const where = URL.canParse(config.url) ? new URL(config.url).host : 'the server';
+    timer = setTimeout(
+      () =>
+        reject(
+          new FirstConnectionTimeout(
+            `${where} did not answer within ${FIRST_CONNECTION_TIMEOUT_MS / 1000} seconds`,
+          ),
+        ),
+      FIRST_CONNECTION_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(handle.db), timeout]);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: DATABASE_URL cannot be used: ${connectionProblem(error, config.url)}`,
+      { cause: error },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   // Unordered: migrations from parallel branches may land with lower numbers than ones already applied.
@@ -63,6 +136,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+    // No failed migration: the migrator itself failed (its lock or its table).
+    throw new Error(
+      failed ? `Database migration ${failed.migrationName} failed` : 'Database migrations failed',
+      {
+        cause: error,
+      },
+    );
   }
 }
