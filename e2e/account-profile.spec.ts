@@ -73,14 +73,14 @@ describe('the account area', () => {
     await signIn(context, member.email, member.password);
     await page.goto('/dashboard');
     const menu = page.getByRole('navigation', { name: 'Dashboard' }).first();
-    await menu.getByRole('menuitem', { name: 'Settings' }).waitFor();
+    await menu.getByRole('link', { name: 'Settings' }).waitFor();
     // The spec's order; other pages (Messages, Payment plans, Referrals) land between Profile and Settings.
-    const entries = await menu.getByRole('menuitem').allInnerTexts();
+    const entries = await menu.getByRole('link').allInnerTexts();
     expect(entries.slice(0, 4)).toEqual(['Dashboard', 'Generate NFT', 'My Collection', 'Profile']);
     expect(entries.at(-1)).toBe('Settings');
     expect(entries).not.toContain('User Requests');
 
-    await menu.getByRole('menuitem', { name: 'Settings' }).click();
+    await menu.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('tab', { name: 'Edit Profile', selected: true }).waitFor();
     await expect.poll(() => page.title()).toBe('Settings · Edit Profile · Layerloom');
     expect(await page.getByLabel('First name').inputValue()).toBe('Mira');
@@ -124,7 +124,7 @@ describe('the account area', () => {
     expect(await page.getByLabel('City').inputValue()).toBe('London');
     await page.locator('.ant-select-content', { hasText: 'United Kingdom' }).first().waitFor();
 
-    await menu.getByRole('menuitem', { name: 'Profile' }).click();
+    await menu.getByRole('link', { name: 'Profile' }).click();
     const card = page.getByRole('region', { name: 'Ada Lovelace' });
     await card.waitFor();
     await card.getByText(member.email).waitFor();
@@ -151,6 +151,56 @@ describe('the account area', () => {
     await screens('/dashboard/profile', 'account-profile', (p) =>
       p.getByRole('region', { name: 'Ada Lovelace' }).locator('img').waitFor(),
     );
+  });
+
+  it('moves through the dashboard by links, the current page marked, from a skip link on', async () => {
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, member.email, member.password);
+    await page.goto('/dashboard/notifications');
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    const current = menu.locator('a[aria-current="page"]');
+    await expect.poll(() => current.allInnerTexts()).toEqual(['Notifications']);
+    expect(await menu.getByRole('link', { name: 'Referrals' }).getAttribute('href')).toBe(
+      '/dashboard/referrals',
+    );
+
+    // The first Tab reaches the skip link, shown on screen; Enter moves focus to the page itself.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box && box.y >= 0 && box.height > 0).toBe(true);
+    await screenshot(page, 'dashboard-skip-link');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    expect(new URL(page.url()).hash).toBe('');
+
+    // A menu entry opens in a new tab like any link (Ctrl+click), leaving this page where it is.
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      menu.getByRole('link', { name: 'Referrals' }).click({ modifiers: ['Control'] }),
+    ]);
+    await tab.waitForURL('**/dashboard/referrals');
+    await tab.getByRole('heading', { name: 'Referrals', level: 1 }).waitFor();
+    await tab.close();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/notifications');
+
+    // The header search box shows a clear ring when focused, not a faint tint.
+    await page.keyboard.press('/');
+    const field = page.locator('.ll-dash__header .ll-search__input');
+    await expect
+      .poll(() => field.evaluate((element) => getComputedStyle(element).outlineStyle))
+      .toBe('solid');
+    expect(await field.evaluate((element) => getComputedStyle(element).outlineWidth)).toBe('2px');
+    await page.keyboard.press('Escape');
+
+    // Following an entry moves the mark, and the page's title is the entry's name.
+    await menu.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await expect.poll(() => current.allInnerTexts()).toEqual(['Settings']);
+    expect(await page.locator('.ll-dash__section').innerText()).toBe('Settings');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('changes the email once the link mailed to the new address is opened', async () => {

@@ -24,7 +24,7 @@ describe('referrals', () => {
     const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     await signIn(context, member.email, member.password);
     await page.goto('/dashboard');
-    await menuOf(page).getByRole('menuitem', { name: 'Referrals' }).click();
+    await menuOf(page).getByRole('link', { name: 'Referrals' }).click();
     await page.getByRole('heading', { name: 'Referrals', level: 1 }).waitFor();
     await page
       .getByText('You earn $10 of Layerloom credit for each person you referred who buys a paid plan.')

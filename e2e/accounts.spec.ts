@@ -311,7 +311,7 @@ describe('accounts in the browser', () => {
     await page.getByText('No Collection Generated').waitFor();
     expect(await page.getByRole('region', { name: 'Plan' }).textContent()).toContain('Free');
     // User Requests is for admins only.
-    await expect.poll(() => page.getByRole('menuitem', { name: 'User Requests' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'User Requests' }).count()).toBe(0);
     await check(visitor, 'dashboard');
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -498,11 +498,11 @@ describe('accounts in the browser', () => {
       await check(admin, 'dashboard-admin');
       if (width !== 'desktop') {
         await admin.page.getByRole('button', { name: 'Open menu' }).click();
-        await admin.page.getByRole('dialog').getByRole('menuitem', { name: 'User Requests' }).waitFor();
+        await admin.page.getByRole('dialog').getByRole('link', { name: 'User Requests' }).waitFor();
         await check(admin, 'dashboard-drawer');
-        await admin.page.getByRole('dialog').getByRole('menuitem', { name: 'User Requests' }).click();
+        await admin.page.getByRole('dialog').getByRole('link', { name: 'User Requests' }).click();
       } else {
-        await admin.page.getByRole('menuitem', { name: 'User Requests' }).click();
+        await admin.page.getByRole('link', { name: 'User Requests' }).click();
       }
       await admin.page.waitForURL('**/dashboard/user-requests');
       await admin.page.getByRole('heading', { name: 'User Requests' }).waitFor();

@@ -92,10 +92,11 @@ describe("a newcomer's first collection", () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await expect.poll(() => page.title()).toBe('Dashboard · Layerloom');
     // No admin entry for a regular user.
-    await page.getByRole('menuitem', { name: 'Generate NFT' }).waitFor();
-    expect(await page.getByRole('menuitem', { name: 'User Requests' }).count()).toBe(0);
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    await menu.getByRole('link', { name: 'Generate NFT' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'User Requests' }).count()).toBe(0);
 
-    await page.getByRole('menuitem', { name: 'Generate NFT' }).click();
+    await menu.getByRole('link', { name: 'Generate NFT' }).click();
     await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
     await expect.poll(() => page.title()).toBe('Generate NFT · Layerloom');
 

@@ -331,7 +331,10 @@ describe('Generate NFT', () => {
 
     // An edit made right before leaving the page is not lost.
     await page.getByLabel('Project Description').fill('Edited, then left at once.');
-    await page.getByRole('menuitem', { name: /My Collection/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'My Collection' })
+      .click();
     await page.waitForURL(/\/dashboard\/collections$/);
     await page.goto('/dashboard/nft');
     await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();

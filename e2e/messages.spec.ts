@@ -58,7 +58,7 @@ describe('Messages', () => {
     await a
       .getByRole('navigation', { name: 'Dashboard' })
       .first()
-      .getByRole('menuitem', { name: 'Messages' })
+      .getByRole('link', { name: 'Messages' })
       .click();
     await a.getByRole('button', { name: 'New' }).click();
     await a.getByLabel('Their email or user ID').fill('nobody@layerloom.test');
@@ -80,11 +80,11 @@ describe('Messages', () => {
       .waitFor();
     // The side menu counts it too (live), on the desktop sidebar and in the phone's drawer.
     const bobMenu = b.getByRole('navigation', { name: 'Dashboard' }).first();
-    await bobMenu.getByRole('menuitem', { name: 'Messages, 1 unread' }).waitFor();
+    await bobMenu.getByRole('link', { name: 'Messages 1 unread' }).waitFor();
     await screenshot(b, 'messages-menu-badge');
     await b.setViewportSize(viewports.phone);
     await b.getByRole('button', { name: 'Open menu' }).click();
-    await b.getByRole('dialog').getByRole('menuitem', { name: 'Messages, 1 unread' }).waitFor();
+    await b.getByRole('dialog').getByRole('link', { name: 'Messages 1 unread' }).waitFor();
     await screenshot(b, 'messages-menu-badge');
     await b.getByRole('button', { name: 'Close menu' }).click();
     await b.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -100,7 +100,7 @@ describe('Messages', () => {
     ).toBe('https://layerloom.test/help');
     await bobChat.getByRole('heading', { name: 'Today' }).waitFor();
     await adaChat.getByText('Read').waitFor();
-    await bobMenu.getByRole('menuitem', { name: 'Messages', exact: true }).waitFor();
+    await bobMenu.getByRole('link', { name: 'Messages', exact: true }).waitFor();
 
     // Bob answers on two lines (Shift+Enter) and with an image; both reach Ada live.
     const bobInput = bobChat.getByRole('textbox', { name: 'Message' });

@@ -26,7 +26,7 @@ describe('payment plans', () => {
     await page.goto('/dashboard/nft');
     await page.getByText('Your Free plan: up to 100 assets').first().waitFor();
 
-    await menuOf(page).getByRole('menuitem', { name: 'Payment plans' }).click();
+    await menuOf(page).getByRole('link', { name: 'Payment plans' }).click();
     await page.getByRole('heading', { name: 'Payment plans', level: 1 }).waitFor();
     await page.getByText('Local test checkout').waitFor();
     const free = page.getByRole('listitem', { name: 'Free' });
@@ -47,7 +47,7 @@ describe('payment plans', () => {
       'Change plan',
     );
 
-    await menuOf(page).getByRole('menuitem', { name: 'Generate NFT' }).click();
+    await menuOf(page).getByRole('link', { name: 'Generate NFT' }).click();
     await page.getByText('Your Pro plan: up to 5,000 assets.').first().waitFor();
 
     await page.goto('/dashboard/settings?tab=payment');

@@ -1,8 +1,8 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import type { User } from '@layerloom/api';
-import { Button, Menu } from 'antd';
-import { cloneElement, isValidElement, lazy, type ReactElement, Suspense, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from 'antd';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { PageLoading } from '../../app/route-error.tsx';
 import { BrandLogo } from '../auth/brand-mark.tsx';
@@ -10,14 +10,22 @@ import { useLogout, useSession } from '../auth/session.ts';
 import { useUnreadMessages } from '../messages/unread-messages.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { HeaderSearch } from '../search/header-search.tsx';
-import { activeItem, NavLabel, navItems, navName } from './nav-items.tsx';
+import { activeItem, NavLabel, navItems, pageName } from './nav-items.tsx';
 import { UserBadge } from './user-badge.tsx';
 import './dashboard.css';
 
 const loadMenuDrawer = () => import('./menu-drawer.tsx');
 const MenuDrawer = lazy(() => loadMenuDrawer().then((module) => ({ default: module.MenuDrawer })));
 
-/** The side menu: the pages, then Logout. Used by the desktop sidebar and the tablet/phone drawer. */
+/** A click the browser should handle itself (new tab or window, download), not the app's router. */
+function opensElsewhere(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
+}
+
+/**
+ * The side menu: the pages as links (middle click, open in a new tab, copy the address), the current one
+ * marked `aria-current="page"`, then Logout. Used by the desktop sidebar and the tablet/phone drawer.
+ */
 function SideMenu({
   user,
   unreadMessages,
@@ -30,29 +38,33 @@ function SideMenu({
   onLogout: () => void;
 }) {
   const location = useLocation();
-  const navigate = useNavigate();
   const items = navItems(user, { unreadMessages });
   const active = activeItem(items, location.pathname);
   return (
     <nav className="ll-side-menu" aria-label="Dashboard">
-      <Menu
-        theme="dark"
-        mode="inline"
-        selectedKeys={active ? [active.path] : []}
-        items={items.map((item) => ({
-          key: item.path,
-          // The icon is decoration: the entry's accessible name is its label (and count).
-          icon: isValidElement(item.icon)
-            ? cloneElement(item.icon as ReactElement<{ 'aria-hidden'?: boolean }>, { 'aria-hidden': true })
-            : item.icon,
-          label: <NavLabel item={item} />,
-          ...(item.badge ? { 'aria-label': navName(item) } : {}),
-        }))}
-        onClick={({ key }) => {
-          onNavigate?.();
-          void navigate(key);
-        }}
-      />
+      <ul className="ll-side-menu__list">
+        {items.map((item) => {
+          const current = item === active;
+          return (
+            <li key={item.path}>
+              <Link
+                to={item.path}
+                className={`ll-side-menu__link${current ? ' ll-side-menu__link--current' : ''}`}
+                aria-current={current ? 'page' : undefined}
+                onClick={(event) => {
+                  if (!opensElsewhere(event)) onNavigate?.();
+                }}
+              >
+                {/* The icon is decoration: the link's name is its label (and count). */}
+                <span className="ll-side-menu__icon" aria-hidden="true">
+                  {item.icon}
+                </span>
+                <NavLabel item={item} />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
       <div className="ll-side-menu__footer">
         <Button type="text" icon={<LogoutOutlined />} className="ll-logout" onClick={onLogout} block>
           Logout
@@ -62,10 +74,24 @@ function SideMenu({
   );
 }
 
+const MAIN_ID = 'll-main';
+
 /**
- * The signed-in frame (`/dashboard/*`): a sidebar of 4 of 24 columns on desktop, a header with the
- * user's avatar, name and ID, and on tablets and phones a menu button opening the same entries in a
- * drawer. Logout ends the session, clears every cached answer and returns to the home page.
+ * The skip link moves focus to the page's content (the next Tab goes to its first control) without
+ * changing the address: a `#ll-main` in it would stay there and be copied with the link.
+ */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView?.();
+}
+
+/**
+ * The signed-in frame (`/dashboard/*`): a skip link to the content, a sidebar of 4 of 24 columns on
+ * desktop, a header with the page's name, search, the bell and the user's avatar and name, and on tablets
+ * and phones a menu button opening the same entries in a drawer. Logout ends the session, clears every cached answer and returns to the home page.
  */
 export function DashboardLayout() {
   const session = useSession();
@@ -89,10 +115,12 @@ export function DashboardLayout() {
       feedback.error(error);
     }
   };
-  const current = activeItem(navItems(user), location.pathname);
 
   return (
     <div className="ll-dash">
+      <a className="ll-skip-link" href={`#${MAIN_ID}`} onClick={skipToMain}>
+        Skip to main content
+      </a>
       <aside className="ll-dash__sider">
         <div className="ll-dash__sider-inner">
           <div className="ll-dash__logo">
@@ -120,14 +148,14 @@ export function DashboardLayout() {
           <div className="ll-dash__header-logo">
             <BrandLogo to="/dashboard" />
           </div>
-          <p className="ll-dash__section ll-display">{current?.label ?? 'Dashboard'}</p>
+          <p className="ll-dash__section ll-display">{pageName(navItems(user), location.pathname)}</p>
           <HeaderSearch />
           <NotificationBell />
           <div className="ll-dash__user">
             <UserBadge user={user} />
           </div>
         </header>
-        <main className="ll-dash__content">
+        <main id={MAIN_ID} className="ll-dash__content" tabIndex={-1}>
           <Outlet />
         </main>
       </div>

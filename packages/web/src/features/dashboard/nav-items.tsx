@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BellOutlined,
   CreditCardOutlined,
   DashboardOutlined,
   GiftOutlined,
@@ -30,9 +31,9 @@ export interface NavCounts {
 
 /**
  * The side menu's pages for this user, in the spec's order (Dashboard, Generate NFT, My Collection, Profile,
- * Messages, Payment plans, Referrals, User Requests, Settings). Messages, Payment plans and Referrals are
- * added at their place once their pages exist (an entry leading nowhere is not). Admin pages only for admins.
- * Messages carries the unread count when there is one.
+ * Messages, Payment plans, Referrals, User Requests, Settings), with Notifications (the bell's full list)
+ * after Messages so that page too has an entry to highlight. Admin pages only for admins. Messages carries
+ * the unread count when there is one.
  */
 export function navItems(user: User, counts: NavCounts = {}): NavItem[] {
   const unread = counts.unreadMessages ?? 0;
@@ -47,6 +48,7 @@ export function navItems(user: User, counts: NavCounts = {}): NavItem[] {
       icon: <MessageOutlined />,
       ...(unread > 0 ? { badge: unread, badgeName: 'unread' } : {}),
     },
+    { path: '/dashboard/notifications', label: 'Notifications', icon: <BellOutlined /> },
     { path: '/dashboard/payment-plans', label: 'Payment plans', icon: <CreditCardOutlined /> },
     { path: '/dashboard/referrals', label: 'Referrals', icon: <GiftOutlined /> },
     ...(user.role === 'admin'
@@ -63,22 +65,27 @@ export function activeItem(items: NavItem[], pathname: string): NavItem | undefi
     .sort((a, b) => b.path.length - a.path.length)[0];
 }
 
-/** An entry's accessible name: its label, and its count when it has one (e.g. 'Messages, 2 unread'). */
-export function navName(item: NavItem): string {
-  return item.badge ? `${item.label}, ${item.badge} ${item.badgeName ?? ''}`.trimEnd() : item.label;
+/** Dashboard pages without a menu entry of their own, by path: the header names them. */
+const otherPages: Record<string, string> = { '/dashboard/search': 'Search' };
+
+/** What the header calls the page at `pathname`: its menu entry's label, else its own name. */
+export function pageName(items: NavItem[], pathname: string): string {
+  return otherPages[pathname] ?? activeItem(items, pathname)?.label ?? 'Dashboard';
 }
 
 /**
- * An entry's label as the menu shows it, with its count in a badge. The badge is hidden from screen
- * readers: the menu item's name (navName) says the count in words.
+ * An entry's label as the menu shows it, with its count in a badge. What the badge shows is part of the
+ * link's name, followed by what it counts ("Messages 2 unread"), so the name starts with the visible text
+ * (speech input users say what they see).
  */
 export function NavLabel({ item }: { item: NavItem }) {
-  if (!item.badge) return <>{item.label}</>;
+  if (!item.badge) return <span className="ll-nav-label__text">{item.label}</span>;
   return (
     <span className="ll-nav-label">
-      <span className="ll-nav-label__text">{item.label}</span>
-      <span className="ll-nav-label__badge" aria-hidden="true">
+      <span className="ll-nav-label__text">{item.label}</span>{' '}
+      <span className="ll-nav-label__badge">
         <Badge count={item.badge} overflowCount={99} title="" />
+        {item.badgeName ? <span className="ll-visually-hidden"> {item.badgeName}</span> : null}
       </span>
     </span>
   );

@@ -55,6 +55,7 @@ describe('dashboard menu', () => {
       'My Collection',
       'Profile',
       'Messages',
+      'Notifications',
       'Payment plans',
       'Referrals',
       'Settings',
@@ -65,6 +66,7 @@ describe('dashboard menu', () => {
       'My Collection',
       'Profile',
       'Messages',
+      'Notifications',
       'Payment plans',
       'Referrals',
       'User Requests',
@@ -78,5 +80,7 @@ describe('dashboard menu', () => {
     expect(activeItem(items, '/dashboard')?.label).toBe('Dashboard');
     expect(activeItem(items, '/dashboard/nft')?.label).toBe('Generate NFT');
     expect(activeItem(items, '/dashboard/payment-plans/test-checkout/co_1')?.label).toBe('Payment plans');
+    expect(activeItem(items, '/dashboard/notifications')?.label).toBe('Notifications');
+    expect(activeItem(items, '/dashboard/messages/conversation-1')?.label).toBe('Messages');
   });
 });

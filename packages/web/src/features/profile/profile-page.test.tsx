@@ -1,5 +1,5 @@
 import type { Profile } from '@layerloom/api';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
@@ -83,8 +83,14 @@ describe('Profile', () => {
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' }, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByText('Waiting for ada.new@example.com to be confirmed')).toBeTruthy();
-    expect(screen.getByText(profile.user._id)).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Copy/ })).toBeTruthy();
+    // The ID short (a whole UUID is no name for a person), the copy button copying all of it.
+    expect(screen.getByText('0b5e7c1a…')).toBeTruthy();
+    expect(screen.queryByText(profile.user._id)).toBeNull();
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy full user ID' }));
+    await screen.findByRole('button', { name: 'Copied' });
+    expect(writeText).toHaveBeenCalledWith(profile.user._id);
     expect(screen.getByText('Pro')).toBeTruthy();
     expect(screen.getByText('Collections of up to 5,000 tokens')).toBeTruthy();
     expect(screen.getByText('Layer images up to 20 MB')).toBeTruthy();
@@ -97,6 +103,9 @@ describe('Profile', () => {
       '/dashboard/settings',
     );
     const table = screen.getByRole('region', { name: 'Referred people' });
+    // Each cell names its column, which the phone layout shows in place of the header row.
+    const cells = [...(await within(table).findByText('Grace Hopper')).closest('tr')!.querySelectorAll('td')];
+    expect(cells.map((cell) => cell.dataset.label)).toEqual(['No', 'Name', 'Picture', 'Email', 'Status']);
     expect(await within(table).findByText('Grace Hopper')).toBeTruthy();
     expect(within(table).getByText('Paying')).toBeTruthy();
     expect(within(table).getByText('invited@example.com')).toBeTruthy();

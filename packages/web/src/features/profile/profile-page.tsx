@@ -1,11 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
 import { planById } from '@layerloom/api';
-import { Alert, Skeleton, Typography } from 'antd';
+import { Alert, Skeleton } from 'antd';
 import { LinkButton } from '../../components/link-button.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { UserAvatar } from '../dashboard/user-badge.tsx';
 import { useProfile } from '../settings/account-queries.ts';
+import { CopyableId } from './copyable-id.tsx';
 import { ProfileReferrals } from './profile-referrals.tsx';
 import './profile.css';
 
@@ -13,7 +14,7 @@ const count = new Intl.NumberFormat('en-US');
 const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
- * `/dashboard/profile`: who the user is (name, picture, copyable ID, email), their plan and its limits,
+ * `/dashboard/profile`: who the user is (name, picture, email, a short copyable ID), their plan and its limits,
  * what they have made, and since when they are a member.
  */
 export function ProfilePage() {
@@ -62,12 +63,7 @@ function ProfileCard({ profile, summary }: NonNullable<ReturnType<typeof useProf
         <div className="llp-fact llp-fact--wide">
           <dt>User ID</dt>
           <dd>
-            <Typography.Text
-              className="llp-id"
-              copyable={{ text: user._id, tooltips: ['Copy user ID', 'Copied'] }}
-            >
-              {user._id}
-            </Typography.Text>
+            <CopyableId id={user._id} what="user ID" />
           </dd>
         </div>
         <div className="llp-fact">

@@ -1,6 +1,7 @@
 import type { ProfileReferral, ReferralStatus } from '@layerloom/api';
 import { Alert, Avatar, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { STACKED_TABLE, stackedColumns } from '../../components/stacked-table.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useProfileReferrals } from '../settings/account-queries.ts';
 
@@ -36,63 +37,57 @@ export function ProfileReferrals() {
       {query.isError ? (
         <Alert type="error" showIcon title={errorMessage(query.error)} role="alert" />
       ) : (
-        // Scrolls sideways on phones; focusable so the keyboard can scroll it too.
-        <section
-          className={`llp-table-scroll ${query.data?.referrals.length ? 'llp-table-scroll--rows' : ''}`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-          tabIndex={0}
-          aria-label="Referred people, scrollable"
-        >
-          <Table<ProfileReferral>
-            rowKey="no"
-            size="middle"
-            loading={query.isPending || query.isPlaceholderData}
-            dataSource={query.data?.referrals ?? []}
-            locale={{
-              // antd's empty-table grey reads below 4.5:1.
-              emptyText: (
-                <span className="llp-muted">
-                  Nobody yet: people who sign up with your referral link appear here.
-                </span>
-              ),
-            }}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: query.data?.total ?? 0,
-              hideOnSinglePage: true,
-              showSizeChanger: false,
-              onChange: setPage,
-            }}
-            columns={[
-              { title: 'No', dataIndex: 'no', width: 64 },
-              {
-                title: 'Name',
-                dataIndex: 'name',
-                render: (name: string | null) => name ?? <span className="llp-muted">Not signed up yet</span>,
-              },
-              {
-                title: 'Picture',
-                key: 'avatar',
-                width: 88,
-                render: (_: unknown, row) =>
-                  row.avatar ? (
-                    <Avatar src={row.avatar} alt={`${row.name ?? row.email}'s picture`} />
-                  ) : (
-                    <Avatar className="ll-avatar" aria-hidden="true">
-                      {initialsOf(row)}
-                    </Avatar>
-                  ),
-              },
-              { title: 'Email', dataIndex: 'email' },
-              {
-                title: 'Status',
-                dataIndex: 'status',
-                render: (status: ReferralStatus) => <Tag>{statusLabels[status]}</Tag>,
-              },
-            ]}
-          />
-        </section>
+        // Where the table is narrow, each row is a card of its columns (STACKED_TABLE): nothing scrolls sideways.
+        <Table<ProfileReferral>
+          className={STACKED_TABLE}
+          rowKey="no"
+          size="middle"
+          loading={query.isPending || query.isPlaceholderData}
+          dataSource={query.data?.referrals ?? []}
+          locale={{
+            // antd's empty-table grey reads below 4.5:1.
+            emptyText: (
+              <span className="llp-muted">
+                Nobody yet: people who sign up with your referral link appear here.
+              </span>
+            ),
+          }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: query.data?.total ?? 0,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
+          columns={stackedColumns<ProfileReferral>([
+            { title: 'No', dataIndex: 'no', width: 64 },
+            {
+              title: 'Name',
+              dataIndex: 'name',
+              render: (name: string | null) => name ?? <span className="llp-muted">Not signed up yet</span>,
+            },
+            {
+              title: 'Picture',
+              key: 'avatar',
+              width: 88,
+              render: (_: unknown, row) =>
+                row.avatar ? (
+                  <Avatar src={row.avatar} alt={`${row.name ?? row.email}'s picture`} />
+                ) : (
+                  <Avatar className="ll-avatar" aria-hidden="true">
+                    {initialsOf(row)}
+                  </Avatar>
+                ),
+            },
+            { title: 'Email', dataIndex: 'email' },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (status: ReferralStatus) => <Tag>{statusLabels[status]}</Tag>,
+            },
+          ])}
+        />
       )}
     </section>
   );

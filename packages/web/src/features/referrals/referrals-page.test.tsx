@@ -70,6 +70,16 @@ describe('Referrals page', () => {
     const row = screen.getByRole('row', { name: /Grace Hopper/ });
     expect(within(row).getByText('Paying')).toBeTruthy();
     expect(within(row).getByText('$10')).toBeTruthy();
+    // Each cell names its column, which the phone layout shows in place of the header row.
+    expect([...row.querySelectorAll('td')].map((cell) => cell.dataset.label)).toEqual([
+      'No',
+      'Name',
+      'Email',
+      'Status',
+      'Invited',
+      'Signed up',
+      'Reward',
+    ]);
     expect(screen.getByText('Reward earned:').textContent).toBe('Reward earned: $10');
   });
 

@@ -1,6 +1,8 @@
 import type { Referral, ReferralStatus } from '@layerloom/api';
 import { Alert, Button, Form, Input, Skeleton, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { STACKED_TABLE, stackedColumns } from '../../components/stacked-table.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { showFieldErrors } from '../auth/forms/field-errors.ts';
@@ -23,6 +25,9 @@ const day = (iso: string | null) => (
   </span>
 );
 const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+/** Credit left may hold cents (a checkout takes at most the price less Stripe's least charge). */
+const credit = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 })}`;
 
 /**
  * `/dashboard/referrals`: what referring does and earns, the user's personal link (copy, share), an
@@ -42,6 +47,12 @@ export function ReferralsPage() {
           email: everyone who signs up through it is listed below, with how far they got.
         </p>
         {data && <p className="llr-rule">{data.rewardRule}</p>}
+        {data && data.creditAvailableUsd > 0 && (
+          <p className="llr-rule">
+            You have <strong>{credit(data.creditAvailableUsd)}</strong> of credit left: the next plan you buy
+            costs that much less at checkout. <Link to="/dashboard/payment-plans">See the plans</Link>
+          </p>
+        )}
       </header>
       {referrals.isError && (
         <Alert
@@ -174,29 +185,31 @@ function InviteCard() {
 
 function ReferralTable({ rows }: { rows: Referral[] }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a block that scrolls sideways on phones must be reachable by keyboard
-    <section className="llr-scroll" tabIndex={0} aria-label="People you referred, scrolls sideways">
-      <Table<Referral>
-        rowKey="id"
-        dataSource={rows}
-        pagination={rows.length > 20 ? { pageSize: 20 } : false}
-        locale={{ emptyText: 'Nobody yet: share your link or invite someone by email.' }}
-        columns={[
-          { title: 'No', key: 'no', width: 56, render: (_value, _row, index) => index + 1 },
-          { title: 'Name', dataIndex: 'name', render: (name: string | null) => name ?? '—' },
-          { title: 'Email', dataIndex: 'email' },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (status: ReferralStatus) => (
-              <Tag color={statusLabels[status].color}>{statusLabels[status].label}</Tag>
-            ),
-          },
-          { title: 'Invited', dataIndex: 'invitedAt', render: day },
-          { title: 'Signed up', dataIndex: 'signedUpAt', render: day },
-          { title: 'Reward', dataIndex: 'rewardUsd', align: 'right', render: usd },
-        ]}
-      />
-    </section>
+    // Where the table is narrow, each row is a card of its columns (STACKED_TABLE): nothing scrolls sideways.
+    <Table<Referral>
+      className={STACKED_TABLE}
+      rowKey="id"
+      dataSource={rows}
+      pagination={rows.length > 20 ? { pageSize: 20 } : false}
+      locale={{
+        // antd's grey for an empty table's text reads below 4.5:1 on white.
+        emptyText: <span className="llr-empty">Nobody yet: share your link or invite someone by email.</span>,
+      }}
+      columns={stackedColumns<Referral>([
+        { title: 'No', key: 'no', width: 56, render: (_value, _row, index) => index + 1 },
+        { title: 'Name', dataIndex: 'name', render: (name: string | null) => name ?? '—' },
+        { title: 'Email', dataIndex: 'email' },
+        {
+          title: 'Status',
+          dataIndex: 'status',
+          render: (status: ReferralStatus) => (
+            <Tag color={statusLabels[status].color}>{statusLabels[status].label}</Tag>
+          ),
+        },
+        { title: 'Invited', dataIndex: 'invitedAt', render: day },
+        { title: 'Signed up', dataIndex: 'signedUpAt', render: day },
+        { title: 'Reward', dataIndex: 'rewardUsd', align: 'right', render: usd },
+      ])}
+    />
   );
 }

@@ -78,6 +78,8 @@ describe('Settings › Edit Profile', () => {
   it('opens on Edit Profile with the saved values, the country by name', async () => {
     show(() => ({ status: 500, body: {} }));
     expect(await screen.findByRole('tab', { name: 'Edit Profile', selected: true })).toBeTruthy();
+    // Titled as its menu entry is.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Settings');
     const first = (await screen.findByLabelText('First name', {}, { timeout: 20_000 })) as HTMLInputElement;
     expect(first.value).toBe('Ada');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');

@@ -5,7 +5,10 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { settingsTabs } from './settings-tabs.tsx';
 import './settings.css';
 
-/** `/dashboard/settings` (the spec's "Account Setting"): one tab per part of the account, chosen by `?tab=`. */
+/**
+ * `/dashboard/settings` (the spec's "Account Setting" page key), titled Settings as its menu entry is: one tab
+ * per part of the account, chosen by `?tab=`.
+ */
 export function SettingsPage() {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
@@ -14,7 +17,7 @@ export function SettingsPage() {
   return (
     <div className="lls-page">
       <header className="lls-head">
-        <h1 className="lls-title">Account Setting</h1>
+        <h1 className="lls-title">Settings</h1>
         <p className="lls-sub">Your profile and how your account works.</p>
       </header>
       <div className="lls-card">
