@@ -238,6 +238,66 @@ describe('layerloom CLI', () => {
     expect(refused.text.err).toContain('--poster-frame must be a frame number from 0');
   });
 
+  it('warns when a layer is animated and --animation is not given, naming each moving file', async () => {
+    const folder = path.join(work.dir, 'spinning');
+    await mkdir(path.join(folder, '1_Back'), { recursive: true });
+    await mkdir(path.join(folder, '2_Body'), { recursive: true });
+    const red: Rgba = [255, 0, 0, 255];
+    const blue: Rgba = [0, 0, 255, 255];
+    await writeFile(
+      path.join(folder, '1_Back', 'Plain#1.webp'),
+      await animatedFixture('webp', 16, [red], 250),
+    );
+    await writeFile(
+      path.join(folder, '2_Body', 'Spinner.gif'),
+      await animatedFixture('gif', 16, [blue, red], 250, 'right'),
+    );
+    await writeFile(
+      path.join(folder, '2_Body', 'Still#1.gif'),
+      await animatedFixture('gif', 16, [blue], 250),
+    );
+    const out = path.join(work.dir, 'spinning-build');
+    const argv = ['generate', folder, '--count', '2', '--width', '16', '--height', '16', '--no-reports'];
+
+    const still = io();
+    expect(await runCli([...argv, '--out', out], still.io)).toBe(0);
+    expect(still.text.err.split('\n').filter((line) => line.includes('animated'))).toEqual([
+      'Body/Spinner.gif is animated; add --animation webp|gif|mp4 to keep its motion',
+    ]);
+    expect((await readdir(path.join(out, 'images'))).sort()).toEqual(['1.png', '2.png']);
+
+    const moving = io();
+    expect(await runCli([...argv, '--out', `${out}-gif`, '--animation', 'gif'], moving.io)).toBe(0);
+    expect((await readdir(path.join(`${out}-gif`, 'images'))).sort()).toContain('1.gif');
+    expect(moving.text.err).not.toContain('is animated');
+  });
+
+  it('names five animated layer files and counts the others', async () => {
+    const folder = path.join(work.dir, 'many-moving');
+    await mkdir(path.join(folder, 'Body'), { recursive: true });
+    const frames = await animatedFixture(
+      'gif',
+      16,
+      [
+        [0, 0, 255, 255],
+        [255, 0, 0, 255],
+      ],
+      250,
+    );
+    for (let index = 1; index <= 7; index++) {
+      await writeFile(path.join(folder, 'Body', `Spin ${index}.gif`), frames);
+    }
+    const { io: streams, text } = io();
+    const argv = ['generate', folder, '--count', '1', '--width', '16', '--height', '16', '--no-reports'];
+    expect(await runCli([...argv, '--out', path.join(work.dir, 'many-moving-build')], streams)).toBe(0);
+    expect(text.err.split('\n').filter((line) => line.includes('animated'))).toEqual([
+      ...[1, 2, 3, 4, 5].map(
+        (index) => `Body/Spin ${index}.gif is animated; add --animation webp|gif|mp4 to keep its motion`,
+      ),
+      '2 more layer files are animated; add --animation webp|gif|mp4 to keep their motion',
+    ]);
+  });
+
   it('rerolls the tokens not kept and grows the collection, each kept token byte for byte, all unique, replayed by later runs', async () => {
     const folder = await mkdtemp(path.join(work.dir, 'amend-'));
     const nine = await writeLayersFolder(folder, [

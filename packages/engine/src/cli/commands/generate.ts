@@ -8,6 +8,7 @@ import { loadCliSpec } from '../load-cli-spec.ts';
 import { parseFlags } from '../parse-flags.ts';
 import { createProgressPrinter, formatSeconds } from '../progress-line.ts';
 import { runRemote } from '../remote.ts';
+import { warnAnimatedLayers } from '../warn-animated-layers.ts';
 import { writeGenerateExtras } from '../write-generate-extras.ts';
 
 const usage = `Usage: layerloom generate <layersDir> --count N --width W --height H [options]
@@ -31,7 +32,8 @@ Options:
   --name NAME            collection name (token names are "<name> #N")
   --threads N            render threads (default: one per core)
   --animation FORMAT     animated output: webp, gif or mp4, plus a PNG poster per token
-                         (layers may be animated GIF/WebP, APNG, MP4, MOV or WebM)
+                         (layers may be animated GIF/WebP, APNG, MP4, MOV or WebM;
+                         without it they keep their first frame, with a warning)
   --fps N                frames per second of the animation (default 12, at most 30)
   --duration S           length of every animation in seconds (default: its longest layer)
   --dither D             GIF dithering: sierra2_4a (default), floyd_steinberg, bayer or none
@@ -76,6 +78,7 @@ export const command: CliCommand = {
       throw new CliUsageError(`Expected one layers folder, got ${positionals.join(' ')}`);
     const { spec, baseDir } = await loadCliSpec({ ...values, layersDir: positionals[0] }, true);
     applyAnimationFlags(spec, values);
+    await warnAnimatedLayers(spec, baseDir, io);
     const out = path.resolve(values.out ?? 'build');
     const threads = values.threads === undefined ? undefined : Number(values.threads);
     if (threads !== undefined && !(Number.isInteger(threads) && threads > 0))
