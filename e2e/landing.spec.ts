@@ -66,25 +66,22 @@ describe('landing page', () => {
       try {
         await page.goto('/');
         await page.getByRole('heading', { level: 1, name: 'No Code NFT Collection Generator' }).waitFor();
-        for (const id of ['home', 'about', 'features', 'pricing', 'our-clients']) {
+        for (const id of ['home', 'about', 'features', 'pricing']) {
           expect(await page.locator(`section#${id}`).count(), `section #${id}`).toBe(1);
         }
         for (const chain of ['Ethereum', 'Polygon', 'Base', 'Arbitrum', 'Optimism', 'Solana']) {
           await page.locator('.ll-chain', { hasText: chain }).waitFor();
         }
-        await page.getByRole('heading', { name: 'Featured Projects' }).waitFor();
+        // No invented projects, clients or testimonials: the sample collection the engine made, with its ranks.
+        await page.getByRole('heading', { name: 'The sample collection' }).waitFor();
+        expect(await page.getByText(/testimonial|our clients/i).count()).toBe(0);
+        await page.locator('.ll-featured-carousel', { hasText: 'Rarity rank 1 of 24' }).waitFor();
         expect(await page.locator('.ll-featured svg[data-triangle]').count()).toBe(2);
         for (const price of ['$0', '$179', '$279', '$379']) {
           await page.locator('.ll-plan-price', { hasText: price }).waitFor();
         }
         expect(await page.locator('.ll-plan').count()).toBe(4);
-        expect(
-          await page
-            .locator('.ll-testimonials-carousel .ll-carousel-item:not([data-clone]) blockquote')
-            .count(),
-        ).toBe(5);
         expect(await itemsOnScreen(page, '.ll-featured-carousel')).toBe(perScreen);
-        expect(await itemsOnScreen(page, '.ll-testimonials-carousel')).toBe(perScreen);
         await page.getByText(`© ${new Date().getFullYear()} Layerloom. All rights reserved.`).waitFor();
         await page.getByRole('heading', { name: 'Social Media' }).waitFor();
 
@@ -102,10 +99,9 @@ describe('landing page', () => {
     const { context, page } = await openPage(browser, app.url, 'desktop', { reducedMotion: 'no-preference' });
     try {
       await page.setViewportSize({ width: 3200, height: 1400 });
-      await page.goto('/#our-clients');
+      await page.goto('/#pricing');
       await page.locator('.ll-featured-carousel').waitFor();
       expect(await itemsOnScreen(page, '.ll-featured-carousel')).toBe(5);
-      expect(await itemsOnScreen(page, '.ll-testimonials-carousel')).toBe(5);
       const featured = page.locator('.ll-featured-carousel');
       const before = await featured.getAttribute('data-first');
       await page.waitForFunction(
@@ -198,10 +194,10 @@ describe('landing page', () => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Open menu' }).click();
       const drawer = page.getByRole('dialog');
-      await drawer.getByRole('link', { name: 'Our clients' }).click();
+      await drawer.getByRole('link', { name: 'Features' }).click();
       await drawer.waitFor({ state: 'hidden' });
       await page.waitForFunction(() => {
-        const top = document.getElementById('our-clients')?.getBoundingClientRect().top ?? 9999;
+        const top = document.getElementById('features')?.getBoundingClientRect().top ?? 9999;
         return Math.abs(top - 76) < 40;
       });
       await page.getByRole('button', { name: 'Open menu' }).click();

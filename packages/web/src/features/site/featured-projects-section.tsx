@@ -1,5 +1,6 @@
+import { Link } from 'react-router';
 import { LoopCarousel } from './loop-carousel.tsx';
-import { featuredProjects } from './showcase-content.ts';
+import { sampleCollection } from './showcase-content.ts';
 
 /** The triangle that bounds the Featured Projects band: pointing up above it, down below it. */
 export function TriangleDivider({ direction }: { direction: 'up' | 'down' }) {
@@ -17,8 +18,12 @@ export function TriangleDivider({ direction }: { direction: 'up' | 'down' }) {
   );
 }
 
-/** Featured Projects: six collections made with Layerloom, in a looping carousel between two triangles. */
+/**
+ * Made with Layerloom: tokens of the sample collection the engine generated from the product's own sample art,
+ * each with its real rarity rank, linking to the whole collection. Nothing here is a customer's project.
+ */
 export function FeaturedProjectsSection() {
+  const { name, size, tokens } = sampleCollection;
   return (
     <section className="ll-featured" aria-labelledby="ll-featured-title">
       <TriangleDivider direction="up" />
@@ -26,22 +31,29 @@ export function FeaturedProjectsSection() {
         <div className="ll-container">
           <div className="ll-section-head">
             <p className="ll-eyebrow">Made with Layerloom</p>
-            <h2 id="ll-featured-title">Featured Projects</h2>
-            <p>Collections generated from layered traits, with rarity, rules and metadata done for them.</p>
+            <h2 id="ll-featured-title">The sample collection</h2>
+            <p>
+              {name}: {size} tokens the engine generated from five layers of sample art, with weights and
+              rules. Its rarest, by rank. <Link to="/sample-collection">See the whole collection</Link>
+            </p>
           </div>
         </div>
         <div className="ll-container">
           <LoopCarousel
-            label="Featured Projects"
+            label={`${name}, the sample collection`}
             className="ll-featured-carousel"
-            items={featuredProjects}
-            itemKey={(project) => project.id}
-            renderItem={(project) => (
+            items={tokens}
+            itemKey={(token) => String(token.edition)}
+            renderItem={(token) => (
               <figure className="ll-project">
-                <img src={project.image} alt={`${project.title}: a token of the collection`} loading="lazy" />
+                <img src={token.image} alt={`${name} #${token.edition}`} loading="lazy" />
                 <figcaption>
-                  <strong>{project.title}</strong>
-                  <span>{project.detail}</span>
+                  <strong>
+                    {name} #{token.edition}
+                  </strong>
+                  <span>
+                    Rarity rank {token.rank} of {size}
+                  </span>
                 </figcaption>
               </figure>
             )}

@@ -10,9 +10,11 @@ import { HeroSection } from './hero-section.tsx';
 import { PricingSection } from './pricing-section.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { scrollToSection } from './section-link.tsx';
-import { TestimonialsSection } from './testimonials-section.tsx';
 
-/** The landing page `/` (spec section 2): hero, chains, about, features, featured projects, pricing, testimonials. */
+/**
+ * The landing page `/` (spec section 2): hero, chains, about, features, the sample collection, pricing. The spec's
+ * testimonials ("Our clients") are left out: there are none to show that are not invented.
+ */
 export function LandingPage() {
   const location = useLocation();
 
@@ -33,7 +35,6 @@ export function LandingPage() {
       <FeaturesSection />
       <FeaturedProjectsSection />
       <PricingSection />
-      <TestimonialsSection />
       <section className="ll-closing" aria-labelledby="ll-closing-title">
         <div className="ll-container">
           <div className="ll-closing-card">

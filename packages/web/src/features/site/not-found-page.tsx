@@ -9,13 +9,7 @@ export function NotFoundPage() {
     <PublicLayout title="Page not found">
       <section className="ll-not-found">
         <div className="ll-container">
-          <img
-            src="/art/featured/featured-2.webp"
-            alt=""
-            width={180}
-            height={180}
-            className="ll-not-found-art"
-          />
+          <img src="/art/sample/24.webp" alt="" width={180} height={180} className="ll-not-found-art" />
           <p className="ll-eyebrow">Error 404</p>
           <h1>Page not found</h1>
           <p>

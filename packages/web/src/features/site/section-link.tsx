@@ -7,7 +7,6 @@ export const landingSections = [
   { id: 'about', label: 'About' },
   { id: 'pricing', label: 'Pricing' },
   { id: 'features', label: 'Features' },
-  { id: 'our-clients', label: 'Our clients' },
 ] as const;
 
 /** Scrolls to a landing page section (smoothly, unless the visitor prefers reduced motion). */
