@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
-import { RarityPage } from './rarity-page.tsx';
+import { barPercent, RarityPage } from './rarity-page.tsx';
 import { formatPValue, formatStatistic } from './rarity-queries.ts';
 
 afterEach(() => {
@@ -92,10 +92,34 @@ describe('RarityPage', () => {
     expect(within(rarest).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('draws every bar on one 0–100 % axis, so equal shares draw equal bars in every layer', async () => {
+    show();
+    const hat = await screen.findByRole('table', { name: /Hat: tokens per trait/ }, { timeout: 10_000 });
+    const body = screen.getByRole('table', { name: /Body: tokens per trait/ });
+    const bar = (table: HTMLElement, trait: string) => {
+      const row = within(table).getByRole('rowheader', { name: trait }).closest('tr')!;
+      return {
+        fill: (row.querySelector('.llr-bar-fill') as HTMLElement).style.width,
+        target: (row.querySelector('.llr-bar-target') as HTMLElement).style.left,
+      };
+    };
+    expect(bar(body, 'Red')).toEqual({ fill: '70%', target: '75%' });
+    expect(bar(body, 'Blue')).toEqual({ fill: '30%', target: '25%' });
+    expect(bar(hat, 'Cap')).toEqual({ fill: '2%', target: '50%' });
+    expect(bar(hat, 'None')).toEqual({ fill: '98%', target: '50%' });
+  });
+
   it('asks for no report while the collection is not ready', async () => {
     const fetchMock = show('generating');
     await screen.findByRole('heading', { name: 'This collection is not ready' }, { timeout: 10_000 });
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/v1/collections/c1']);
+  });
+
+  it('places a share on the axis, within 0 and 100 %', () => {
+    expect(barPercent(0.5)).toBe('50%');
+    expect(barPercent(1 / 3)).toBe('33.33%');
+    expect(barPercent(0)).toBe('0%');
+    expect(barPercent(1.2)).toBe('100%');
   });
 
   it('formats the statistic and p-value', () => {

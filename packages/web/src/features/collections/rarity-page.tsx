@@ -92,9 +92,17 @@ export function RarityPage() {
   );
 }
 
+/**
+ * A share's place on the bars' axis: 0 to 100 % of the tokens, the same for every trait and every layer, so
+ * equal shares draw equal bars (scaled to each layer's largest share, a 30 % trait drew a full bar in one
+ * layer and a third of one in another).
+ */
+export function barPercent(share: number): string {
+  return `${Math.round(Math.min(Math.max(share, 0), 1) * 10_000) / 100}%`;
+}
+
 function LayerChart({ layer, tokens }: { layer: LayerFit; tokens: number }) {
   const titleId = `llr-layer-${layer.layer.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-  const largest = Math.max(...layer.traits.map((trait) => Math.max(trait.share, trait.targetShare)), 0.0001);
   return (
     <section className="llc-panel llr-layer" aria-labelledby={titleId}>
       <h2 id={titleId} className="llc-section-title">
@@ -138,11 +146,8 @@ function LayerChart({ layer, tokens }: { layer: LayerFit; tokens: number }) {
               </td>
               <td className="llr-bar-col" aria-hidden="true">
                 <div className="llr-bar">
-                  <div className="llr-bar-fill" style={{ width: `${(trait.share / largest) * 100}%` }} />
-                  <div
-                    className="llr-bar-target"
-                    style={{ left: `${(trait.targetShare / largest) * 100}%` }}
-                  />
+                  <div className="llr-bar-fill" style={{ width: barPercent(trait.share) }} />
+                  <div className="llr-bar-target" style={{ left: barPercent(trait.targetShare) }} />
                 </div>
               </td>
             </tr>
@@ -150,7 +155,8 @@ function LayerChart({ layer, tokens }: { layer: LayerFit; tokens: number }) {
         </tbody>
       </table>
       <p className="llr-legend llc-muted" aria-hidden="true">
-        <span className="llr-legend-fill" /> share <span className="llr-legend-target" /> target
+        <span className="llr-legend-fill" /> share <span className="llr-legend-target" /> target, from 0 to
+        100 %
       </p>
     </section>
   );
