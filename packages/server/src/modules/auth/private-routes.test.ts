@@ -6,8 +6,8 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /**
  * The routes a visitor may call. Every other route of the OpenAPI document (which lists every route the
- * app registers but its two hidden pages, /mint/:slug and the development mailbox, both public) needs a
- * session: a new route is private here until it is listed.
+ * app registers but the hidden ones, all public: the web app's files, /mint/:slug, /api/docs and the
+ * development mailbox) needs a session: a new route is private here until it is listed.
  */
 const PUBLIC_ROUTES = [
   'GET /api/v1/health',
@@ -31,6 +31,7 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/drops/{slug}',
   'GET /api/v1/drops/{slug}/state',
   'GET /api/v1/drops/{slug}/images/{name}',
+  'GET /api/v1/drops/{slug}/share-card.png',
   'GET /api/v1/drops/{slug}/allowlist/{address}',
   'GET /api/v1/ipfs/{cid}/location',
   'GET /ipfs/{cid}',
