@@ -127,3 +127,20 @@ describe('ALLOW_PRIVATE_URLS', () => {
     expect(loadConfig({ ALLOW_PRIVATE_URLS: 'false' }).allowPrivateUrls).toBe(false);
   });
 });
+
+describe('WALLETCONNECT_PROJECT_ID', () => {
+  it('is off unless set, and a project id is kept (lower case) for the mint page', () => {
+    expect(loadConfig({}).walletConnectProjectId).toBeUndefined();
+    expect(loadConfig({ WALLETCONNECT_PROJECT_ID: '' }).walletConnectProjectId).toBeUndefined();
+    expect(
+      loadConfig({ WALLETCONNECT_PROJECT_ID: ' 3A8170812B534D0FF9D794F19A901D64 ' }).walletConnectProjectId,
+    ).toBe('3a8170812b534d0ff9d794f19a901d64');
+  });
+
+  it('refuses, by name, a value that is not a project id', () => {
+    expect(() => loadConfig({ WALLETCONNECT_PROJECT_ID: 'my-project' })).toThrow(
+      /WALLETCONNECT_PROJECT_ID must be a WalletConnect project id: 32 hexadecimal characters/,
+    );
+    expect(() => loadConfig({ WALLETCONNECT_PROJECT_ID: `${'a'.repeat(32)}0` })).toThrow(ConfigError);
+  });
+});

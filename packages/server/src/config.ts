@@ -116,6 +116,16 @@ const EnvSchema = z.object({
     .min(1, { message: 'must be at least 1 (requests per minute)' })
     .default(300),
   WEBHOOK_RETRY_BASE_MS: millisecondsFromEnv(30_000, 1, 3_600_000),
+  // WalletConnect Cloud (Reown) project ids are 32 hexadecimal characters; anything else fails only later, in
+  // a collector's browser, so it is refused here.
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || /^[0-9a-f]{32}$/i.test(value), {
+      message: 'must be a WalletConnect project id: 32 hexadecimal characters, from dashboard.reown.com',
+    }),
 });
 
 /** The server's configuration, read once at boot from the environment. */
@@ -173,6 +183,8 @@ export interface Config {
   apiKeyRateLimit: number;
   /** The first webhook retry waits this long; each next one four times longer (WEBHOOK_RETRY_BASE_MS). */
   webhookRetryBaseMs: number;
+  /** The WalletConnect project the mint page connects phone wallets through (QR on desktop); none: not offered. */
+  walletConnectProjectId: string | undefined;
   /** Who takes payments for plans (see `billingFrom`). */
   billing: BillingConfig;
 }
@@ -406,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowPrivateUrls: vars.ALLOW_PRIVATE_URLS ?? vars.NODE_ENV !== 'production',
     apiKeyRateLimit: vars.API_KEY_RATE_LIMIT,
     webhookRetryBaseMs: vars.WEBHOOK_RETRY_BASE_MS,
+    walletConnectProjectId: vars.WALLETCONNECT_PROJECT_ID?.toLowerCase(),
     billing: billingFrom(env, vars.NODE_ENV),
   };
 }

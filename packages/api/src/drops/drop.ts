@@ -50,6 +50,11 @@ export const DropSchema = z.object({
   metadataBaseUri: z.string(),
   /** Null until a deployment of the collection is verified on chain. */
   contract: DropContractSchema.nullable(),
+  /**
+   * The WalletConnect project collectors without a browser wallet connect through (a QR code on a computer, a
+   * wallet app on a phone); null when the server has none (`WALLETCONNECT_PROJECT_ID`): not offered.
+   */
+  walletConnectProjectId: z.string().nullable(),
 });
 export type Drop = z.infer<typeof DropSchema>;
 

@@ -39,6 +39,7 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/v1/drops/:slug': 'read',
   'GET /api/v1/drops/:slug/state': 'read',
   'GET /api/v1/drops/:slug/images/:name': 'read',
+  'GET /api/v1/drops/:slug/share-card.png': 'read',
   'GET /api/v1/drops/:slug/allowlist/:address': 'read',
   // generate: set up projects and run generations.
   'POST /api/v1/projects': 'generate',

@@ -20,6 +20,7 @@ import {
   parseMintPageImageName,
 } from './mint-page-images.ts';
 import { mintPagesRoutes } from './mint-pages.routes.ts';
+import { renderShareCard, shareImageUrl } from './share-card.ts';
 
 /** Banners and logos recently served, by blob key, up to a total size: a drop's page asks for the same two. */
 const pageImages = new Map<string, Buffer>();
@@ -150,6 +151,27 @@ export async function dropsRoutes(app: App): Promise<void> {
     },
   );
 
+  app.get(
+    '/api/v1/drops/:slug/share-card.png',
+    {
+      schema: {
+        tags: ['drops'],
+        summary:
+          "A published mint page's generated share card (PNG, 1200 × 630): title, supply and price, never the art",
+        params: z.object({ slug: z.string().min(1).max(80) }),
+      },
+    },
+    async (request, reply) => {
+      const png = await renderShareCard(app, request.params.slug);
+      // Drawn from the live price: a crawler may keep it a few minutes, not for ever.
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=300')
+        .header('access-control-allow-origin', '*')
+        .send(png);
+    },
+  );
+
   // The web app's page, read once; a server without the built app (API only) has no mint pages.
   const { webDist } = app.config;
   const indexFile = webDist ? join(webDist, 'index.html') : undefined;
@@ -172,7 +194,8 @@ export async function dropsRoutes(app: App): Promise<void> {
       if (request.query.embed === '1') allowFraming(reply);
       try {
         const drop = await drops.getDrop(app, request.params.slug);
-        return mintPageHtml(html, drop, `${app.config.publicUrl}/mint/${drop.slug}`);
+        const image = await shareImageUrl(app, drop);
+        return mintPageHtml(html, drop, `${app.config.publicUrl}/mint/${drop.slug}`, image);
       } catch (error) {
         // The page itself says it is not found; the status tells crawlers.
         if (error instanceof AppError && error.statusCode === 404) return reply.code(404).send(html);

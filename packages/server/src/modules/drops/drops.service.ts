@@ -55,6 +55,7 @@ export async function getDrop(app: App, slug: string): Promise<Drop> {
           explorerUrl: deployment.explorerUrl,
         }
       : null,
+    walletConnectProjectId: app.config.walletConnectProjectId ?? null,
   };
   // Only a drop on sale is cached: until its contract is verified the page must show it as soon as it is.
   if (drop.contract) {

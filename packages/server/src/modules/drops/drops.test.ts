@@ -146,6 +146,8 @@ describe('public drop pages', () => {
         address: getAddress(contract),
         explorerUrl: null,
       },
+      // No WALLETCONNECT_PROJECT_ID here: collectors are not offered WalletConnect.
+      walletConnectProjectId: null,
     });
     expect((await get('/api/v1/drops/no-such-drop')).statusCode).toBe(404);
   });
@@ -189,8 +191,9 @@ describe('public drop pages', () => {
     expect(page.body).toContain(
       '<meta property="og:title" content="Night &#60;Cats&#62; &#38; &#34;Friends&#34;" />',
     );
+    // Its contract is not revealed: the collage would show the art, so the share card is drawn instead.
     expect(page.body).toContain(
-      `<meta property="og:image" content="${PUBLIC_URL}/api/v1/drops/${slug}/images/collage.webp" />`,
+      `<meta property="og:image" content="${PUBLIC_URL}/api/v1/drops/${slug}/share-card.png" />`,
     );
     expect(page.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/mint/${slug}" />`);
     expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');

@@ -314,7 +314,13 @@ describe.each(databaseKinds)('the mint page editor on %s', (kind) => {
     expect((await as(null).get(`/api/v1/drops/${slug}`)).json().data.drop.page.bannerUrl).toBeNull();
     expect((await as(null).get(`/api/v1/drops/${slug}/images/collage.webp`)).statusCode).toBe(404);
     expect((await as(null).get(`/api/v1/drops/${slug}/images/collage-640.webp`)).statusCode).toBe(404);
-    expect((await as(null).get(`/mint/${slug}`)).body).not.toContain('og:image');
+    // The shared link previews with the placeholder instead: never the art, never nothing.
+    const hiddenHtml = (await as(null).get(`/mint/${slug}`)).body;
+    const placeholderImage = hidden.json().data.placeholder.imageUrl;
+    expect(placeholderImage).toMatch(new RegExp(`^${PUBLIC_URL}/hosted/${slug}/placeholder/`));
+    expect(hiddenHtml).toContain(`<meta property="og:image" content="${placeholderImage}" />`);
+    expect(hiddenHtml).toContain(`<meta name="twitter:image" content="${placeholderImage}" />`);
+    expect(hiddenHtml).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect((await as(owner).get(pageUrl())).json().data.page.isCollageHidden).toBe(true);
     // An uploaded banner is the creator's choice to show.
     await as(owner).put(pageUrl(), { ...settings, banner: draft.name, logo: null });

@@ -185,6 +185,7 @@ export function previewDrop(editor: MintPageEditor, draft: MintPageDraft, publis
     imageTokenIds: ids,
     metadataBaseUri: published?.metadataBaseUri ?? '',
     contract: published?.contract ?? null,
+    walletConnectProjectId: published?.walletConnectProjectId ?? null,
     page: {
       title,
       bannerUrl: draft.banner

@@ -40,6 +40,7 @@ const drop: Drop = {
     address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
     explorerUrl: 'https://sepolia.basescan.org/address/0x5FbDB2315678afecb367f032d93F642f64180aa3',
   },
+  walletConnectProjectId: null,
 };
 
 const sale = (change: Partial<DropState> = {}): DropState => ({
