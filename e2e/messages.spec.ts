@@ -174,6 +174,9 @@ describe('Messages', () => {
     const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     await signIn(context, testAdmin.email, testAdmin.password);
     await page.goto('/dashboard/messages');
+    // The menu's badge counts the inbox too: the inbox's tab shows its part of the count.
+    const boxes = page.getByRole('radiogroup', { name: 'Which messages' });
+    await boxes.getByRole('radio', { name: 'Support inbox 1 unread' }).waitFor({ state: 'attached' });
     await page.getByText('Support inbox').click();
     await page.waitForURL(/box=support/);
     const row = listOf(page).getByRole('link', { name: /Vera Visitor/ });
@@ -181,6 +184,13 @@ describe('Messages', () => {
     await row.click();
     const chat = chatOf(page, 'Vera Visitor');
     await chat.getByText('Do you offer a plan for a school art club?').waitFor();
+    const inboxChosen = () => boxes.getByRole('radio', { name: /Support inbox/ }).isChecked();
+    expect(await inboxChosen()).toBe(true);
+    // Opened by its bare address (as a message notification links it), the thread keeps the inbox's tab.
+    await page.goto(new URL(page.url()).pathname);
+    await chat.getByText('Do you offer a plan for a school art club?').waitFor();
+    await expect.poll(inboxChosen).toBe(true);
+    await row.waitFor();
     const reply = chat.getByRole('textbox', { name: 'Message' });
     expect(await reply.getAttribute('placeholder')).toBe('Reply (mailed to the visitor)');
     await reply.fill('Yes: the Starter plan suits a club. Write back with its size.');

@@ -42,6 +42,13 @@ const person = (id: string, first: string, email: string, role = 'user') => ({
 function fakeServer() {
   const me = person('admin1', 'Ada', 'ada@example.com', 'admin');
   const grace = { ...person('u2', 'Grace', 'grace@example.com'), deactivatedAt: null as string | null };
+  const awaiting = (id: string, first: string, status: 'pending' | 'rejected') => ({
+    ...person(id, first, `${first.toLowerCase()}@example.com`),
+    accountAccepted: { status, reason: null },
+    deactivatedAt: null,
+  });
+  const penny = awaiting('u3', 'Penny', 'pending');
+  const rex = awaiting('u4', 'Rex', 'rejected');
   const calls: { url: string; method: string; body?: unknown }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
@@ -50,7 +57,7 @@ function fakeServer() {
     if (url === '/api/v1/session') return Response.json({ status: 'success', data: { user: me } });
     if (url.startsWith('/api/v1/users?')) {
       const search = new URL(url, 'http://x').searchParams.get('search')?.toLowerCase() ?? '';
-      const users = [grace, { ...me, deactivatedAt: null }].filter((user) =>
+      const users = [grace, { ...me, deactivatedAt: null }, penny, rex].filter((user) =>
         `${user.name.first} ${user.name.last} ${user.email}`.toLowerCase().includes(search),
       );
       return Response.json({
@@ -115,6 +122,13 @@ describe('User Requests › Users', () => {
     expect(await within(table).findByText('Grace Tester')).toBeTruthy();
     expect(within(table).getByText('Ada Tester')).toBeTruthy();
     expect(within(table).getAllByText('Active')).toHaveLength(2);
+    // An account awaiting approval says so, as does a rejected one (not Active).
+    const statusOf = (name: string) =>
+      within(within(table).getByText(name).closest('tr')!).getByText(
+        /^(Active|Pending|Rejected|Deactivated)$/,
+      ).textContent;
+    expect(statusOf('Penny Tester')).toBe('Pending');
+    expect(statusOf('Rex Tester')).toBe('Rejected');
     expect(within(table).getByRole('button', { name: 'Deactivate Grace Tester' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'Deactivate Ada Tester' })).toBeNull();
 
@@ -164,6 +178,8 @@ describe('User Requests › Users', () => {
     expect(cards.map((card) => card.textContent)).toEqual([
       expect.stringContaining('grace@example.com'),
       expect.stringContaining('ada@example.com'),
+      expect.stringContaining('Pending'),
+      expect.stringContaining('Rejected'),
     ]);
     const grace = within(cards[0]!);
     expect(grace.getByRole('combobox', { name: 'Plan of Grace Tester' })).toBeTruthy();

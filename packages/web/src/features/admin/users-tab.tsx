@@ -44,6 +44,17 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 type ListedUser = User & { deactivatedAt?: string | null | undefined };
 
 const fullName = (user: User) => `${user.name.first} ${user.name.last}`;
+
+/**
+ * What the Users tab says of an account: Deactivated by an admin, else where its approval stands (Pending
+ * while it awaits one, as on the Requests tab; Rejected), else Active.
+ */
+export function userStatus(user: ListedUser): { label: string; tone: 'ok' | 'wait' | 'bad' } {
+  if (user.deactivatedAt) return { label: 'Deactivated', tone: 'wait' };
+  if (user.accountAccepted.status === 'pending') return { label: 'Pending', tone: 'wait' };
+  if (user.accountAccepted.status === 'rejected') return { label: 'Rejected', tone: 'bad' };
+  return { label: 'Active', tone: 'ok' };
+}
 const actionLabel: Record<AdminAction['action'], string> = {
   approve: 'Approved',
   reject: 'Rejected',
@@ -149,16 +160,14 @@ export function UsersTab() {
       options={plans.map((plan) => ({ value: plan.id, label: plan.name }))}
     />
   );
-  const statusTag = (user: ListedUser) =>
-    user.deactivatedAt ? (
-      <Tag className="ll-state-tag ll-state-tag--wait" variant="filled">
-        Deactivated
-      </Tag>
-    ) : (
-      <Tag className="ll-state-tag ll-state-tag--ok" variant="filled">
-        Active
+  const statusTag = (user: ListedUser) => {
+    const status = userStatus(user);
+    return (
+      <Tag className={`ll-state-tag ll-state-tag--${status.tone}`} variant="filled">
+        {status.label}
       </Tag>
     );
+  };
   const actions = (user: ListedUser) => {
     const name = fullName(user);
     const busy = changeActive.isPending && changeActive.variables?.user._id === user._id;

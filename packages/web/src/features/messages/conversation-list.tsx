@@ -4,6 +4,7 @@ import { Alert, Avatar, Badge, Button, Input, Segmented, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
 import { type Box, useConversations } from './messages-queries.ts';
+import { useUnreadIn } from './unread-messages.ts';
 
 interface ConversationListProps {
   box: Box;
@@ -71,11 +72,30 @@ function Row({ conversation, selected }: { conversation: Conversation; selected:
   );
 }
 
+/** A box's tab: its name, and its unread count in a badge, said in words too ("Support inbox 3 unread"). */
+function BoxLabel({ name, unread }: { name: string; unread: number }) {
+  return (
+    <span className="ll-msg-box">
+      {name}
+      {unread > 0 ? (
+        <>
+          {' '}
+          <Badge count={unread} overflowCount={99} className="ll-msg-box__badge" title="" />
+          <span className="ll-msg-sr"> unread</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
 /** The contact list: search, the support conversation, new conversation, and each conversation with its unread count. */
 export function ConversationList(props: ConversationListProps) {
   const { box, query } = props;
   const list = useConversations(box, query);
   const data = list.data;
+  // An admin's menu badge counts both boxes: each tab shows its share, so the count is found where it is.
+  const mineUnread = useUnreadIn('mine', props.onBox !== undefined);
+  const supportUnread = useUnreadIn('support', props.onBox !== undefined);
   return (
     <section className="ll-msg-list" aria-label="Conversations">
       <div className="ll-msg-list__head">
@@ -95,8 +115,8 @@ export function ConversationList(props: ConversationListProps) {
           value={box}
           onChange={props.onBox}
           options={[
-            { label: 'My messages', value: 'mine' },
-            { label: 'Support inbox', value: 'support' },
+            { label: <BoxLabel name="My messages" unread={mineUnread} />, value: 'mine' },
+            { label: <BoxLabel name="Support inbox" unread={supportUnread} />, value: 'support' },
           ]}
           aria-label="Which messages"
         />

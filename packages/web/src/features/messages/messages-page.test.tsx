@@ -128,6 +128,78 @@ describe('the Messages page', () => {
   });
 });
 
+describe('the Messages page for an admin', () => {
+  const admin = {
+    _id: 'u-admin',
+    name: { first: 'Ann', last: 'Admin' },
+    email: 'ann@example.com',
+    avatar: null,
+    role: 'admin',
+    status: 'verified',
+    accountAccepted: { status: 'approved', reason: null },
+    planId: 'free',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+  const thread: Conversation = {
+    ...conversation,
+    id: '7a2d3c4e-5b6f-4d7e-8f90-a1b2c3d4e5f6',
+    kind: 'support',
+    counterpart: { kind: 'visitor', id: null, name: 'Vera Visitor', email: 'vera@example.com' },
+    subject: 'School plans',
+    unread: 3,
+    asSupport: true,
+  };
+
+  function showAdmin(at: string) {
+    const ok = (data: unknown) => Response.json({ status: 'success', data });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = String(url);
+        if (path === '/api/v1/session') return ok({ user: admin });
+        if (path.endsWith('/read')) return ok({ unread: 0 });
+        if (path.includes('/messages')) return ok({ messages: [], hasMore: false });
+        if (path.startsWith('/api/v1/conversations?box=support')) {
+          return ok({ conversations: [thread], unread: 3 });
+        }
+        if (path.startsWith('/api/v1/conversations?'))
+          return ok({ conversations: [conversation], unread: 2 });
+        return ok({ conversation: thread });
+      }),
+    );
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const router = createMemoryRouter(
+      [{ path: '/dashboard/messages/:conversationId?', element: <MessagesPage /> }],
+      { initialEntries: [at] },
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    return router;
+  }
+
+  it('shows each box its own unread count, and keeps the inbox tab for a support thread opened by its address', async () => {
+    // A notification's link: the thread's address without ?box=support.
+    const router = showAdmin(`/dashboard/messages/${thread.id}`);
+    const tabs = await screen.findByRole('radiogroup', { name: 'Which messages' }, { timeout: 10_000 });
+    await within(tabs).findByText('3');
+    const mine = within(tabs).getByRole('radio', { name: 'My messages 2 unread' });
+    const support = within(tabs).getByRole('radio', { name: 'Support inbox 3 unread' });
+    await vi.waitFor(() => expect((support as HTMLInputElement).checked).toBe(true));
+    expect((mine as HTMLInputElement).checked).toBe(false);
+    const list = screen.getByRole('region', { name: 'Conversations' });
+    expect(await within(list).findByText('Vera Visitor')).toBeTruthy();
+
+    // Choosing My messages closes the inbox's thread and shows the admin's own list.
+    fireEvent.click(mine);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/messages'));
+    expect(await within(list).findByText('Bob Stone')).toBeTruthy();
+    expect((within(tabs).getByRole('radio', { name: /My messages/ }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
 describe('message text', () => {
   it('makes http(s) links clickable without the sentence’s punctuation and keeps everything else as text', () => {
     expect(linkParts('Look: https://x.io/a?b=1, then <b>x</b> (http://y.io).')).toEqual([

@@ -7,7 +7,13 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSession } from '../auth/session.ts';
 import { ChatPane } from './chat-pane.tsx';
 import { ConversationList } from './conversation-list.tsx';
-import { type Box, useLiveMessages, useOpenSupport, useStartConversation } from './messages-queries.ts';
+import {
+  type Box,
+  useConversation,
+  useLiveMessages,
+  useOpenSupport,
+  useStartConversation,
+} from './messages-queries.ts';
 import './messages.css';
 
 function NewConversation({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -63,7 +69,7 @@ function NewConversation({ open, onClose }: { open: boolean; onClose: () => void
         >
           {start.isError
             ? errorMessage(start.error)
-            : 'Your user ID is under your name in the header; share it, or your email, with people you know.'}
+            : 'Your user ID is on your Profile page; share it, or your email, with people you know.'}
         </p>
       </form>
     </Modal>
@@ -82,7 +88,11 @@ export function MessagesPage() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const isAdmin = useSession().data?.role === 'admin';
-  const box: Box = isAdmin && params.get('box') === 'support' ? 'support' : 'mine';
+  const open = useConversation(conversationId);
+  // A support thread belongs to the inbox tab however it was opened (a notification's link, an address
+  // without ?box): the tab follows the open conversation, not only the address.
+  const box: Box =
+    isAdmin && (params.get('box') === 'support' || open.data?.asSupport === true) ? 'support' : 'mine';
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState(false);
   const support = useOpenSupport();
@@ -96,7 +106,13 @@ export function MessagesPage() {
           isAdmin
             ? (next) => {
                 setQuery('');
-                setParams(next === 'support' ? { box: 'support' } : {});
+                // The open chat stays open when it belongs to the chosen box, and closes when it does not
+                // (else the tab, following the open conversation, would not move).
+                if (open.data && open.data.asSupport !== (next === 'support')) {
+                  void navigate(`/dashboard/messages${next === 'support' ? '?box=support' : ''}`);
+                } else {
+                  setParams(next === 'support' ? { box: 'support' } : {});
+                }
               }
             : undefined
         }

@@ -8,7 +8,8 @@ import {
   useLiveMessages,
 } from './messages-queries.ts';
 
-function useUnreadIn(box: Box, enabled: boolean): number {
+/** How many unread messages one box (the user's own conversations, or the support inbox) holds. */
+export function useUnreadIn(box: Box, enabled: boolean): number {
   const list = useQuery({
     queryKey: [...conversationsKey, 'list', box, ''],
     queryFn: async ({ signal }): Promise<ListConversationsResponse['data']> =>
@@ -20,8 +21,9 @@ function useUnreadIn(box: Box, enabled: boolean): number {
 
 /**
  * How many messages the signed-in user has not read, for the side menu's badge: their own conversations
- * and, for an admin, the support inbox they answer too. It reads the same lists as the Messages page
- * (one cached answer for both) and stays live: a message arriving or read anywhere refetches them.
+ * and, for an admin, the support inbox they answer too (the Messages page's two tabs each show their own
+ * part of it). It reads the same lists as the Messages page (one cached answer for both) and stays live: a
+ * message arriving or read anywhere refetches them.
  */
 export function useUnreadMessages(viewer: { role: string } | null | undefined): number {
   useLiveMessages();
