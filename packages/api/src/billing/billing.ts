@@ -35,6 +35,8 @@ export const getBilling = {
       payments: z.array(BillingPaymentSchema),
       /** Whether the provider's portal (cards, invoices) is available: a Stripe customer exists. */
       canOpenPortal: z.boolean(),
+      /** Referral credit (cents) the next checkout takes off the plan's price. */
+      referralCredit: z.number().int().nonnegative(),
     }),
   ),
 } as const;
@@ -48,7 +50,8 @@ export type StartCheckoutInput = z.infer<typeof StartCheckoutBodySchema>;
 
 /**
  * `POST /api/v1/billing/checkout`: starts buying a plan; answers the page to send the browser to (Stripe
- * Checkout, or the local test checkout). The plan changes only when the payment's event arrives.
+ * Checkout, or the local test checkout). The user's referral credit is taken off the price there. The plan
+ * changes only when the payment's event arrives.
  */
 export const startCheckout = {
   method: 'POST',
@@ -61,9 +64,15 @@ export const startCheckout = {
 export const TestCheckoutSchema = z.object({
   id: z.string(),
   planId: PlanIdSchema,
+  /** The plan's price, in cents. */
+  listAmount: z.number().int().nonnegative(),
+  /** The referral credit taken off it, in cents. */
+  credit: z.number().int().nonnegative(),
+  /** What is charged: the price less the credit, in cents. */
   amount: z.number().int().nonnegative(),
   currency: z.string(),
-  status: z.enum(['open', 'paid']),
+  /** 'expired': a checkout started after it took its referral credit, so it cannot be paid. */
+  status: z.enum(['open', 'paid', 'expired']),
 });
 export type TestCheckout = z.infer<typeof TestCheckoutSchema>;
 

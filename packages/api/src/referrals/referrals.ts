@@ -3,11 +3,12 @@ import { EmailSchema } from '../auth/password-rules.ts';
 import { successSchema } from '../envelope.ts';
 
 /**
- * The referral reward rule, in one place: each person you referred who buys a paid plan earns you this
- * much Layerloom credit (once per person). The server computes rewards with it and the page shows it.
+ * The referral reward rule, in one place: each person you referred who is on a paid plan earns you this
+ * much Layerloom credit (once per person), which your next plan purchase takes off its price at checkout.
+ * The server computes rewards and the discount with it and the page shows it.
  */
 export const REFERRAL_REWARD_USD = 10;
-export const REFERRAL_REWARD_RULE = `You earn $${REFERRAL_REWARD_USD} of Layerloom credit for each person you referred who buys a paid plan.`;
+export const REFERRAL_REWARD_RULE = `You earn $${REFERRAL_REWARD_USD} of Layerloom credit for each person you referred who buys a paid plan. Your credit is taken off the price of the next plan you buy, at checkout.`;
 
 /** Where a referred person is: invited by mail, signed up through the link, approved, or on a paid plan. */
 export const ReferralStatusSchema = z.enum(['invited', 'signed_up', 'approved', 'paying']);
@@ -48,6 +49,8 @@ export const getReferrals = {
       rewardRule: z.string(),
       rewardPerPayingUsd: z.number(),
       totalRewardUsd: z.number(),
+      /** The credit not yet taken off a checkout's price (earned, less what the user's checkouts took). */
+      creditAvailableUsd: z.number(),
       referrals: z.array(ReferralSchema),
     }),
   ),

@@ -372,12 +372,17 @@ export interface BillingCheckoutTable {
   user_id: string | null;
   plan_id: string;
   provider: 'stripe' | 'test';
-  /** In the currency's smallest unit. */
+  /** What is charged, in the currency's smallest unit: the plan's price less `credit_amount`. */
   amount: number;
   currency: string;
-  status: 'open' | 'paid';
+  /** 'expired': a newer checkout took its referral credit back; it cannot be paid (migration 0120). */
+  status: 'open' | 'paid' | 'expired';
   created_at: string;
   paid_at: string | null;
+  /** Referral credit taken off the price, in cents (migration 0120). */
+  credit_amount: Generated<number>;
+  /** The Stripe Checkout Session (`cs_…`) of a Stripe checkout, kept to expire it (migration 0120). */
+  provider_session_id: string | null;
 }
 
 /** A provider event already applied (Stripe `evt_…`, or the test checkout's own), so a replay does nothing. */

@@ -12,7 +12,7 @@ export interface StandInRequest {
 
 /**
  * A local HTTP server answering the Stripe endpoints Layerloom uses (customers, Checkout Sessions,
- * invoices, portal sessions) as the Stripe API does, recording each request for the test to inspect.
+ * coupons, invoices, portal sessions, expiring a session) as the Stripe API does, recording each request for the test to inspect.
  */
 export interface StripeStandIn {
   url: string;
@@ -97,6 +97,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         client_reference_id: form.get('client_reference_id'),
         customer: form.get('customer'),
         url: `https://checkout.stripe.com/c/pay/${id}`,
+      });
+    } else if (request.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(path)) {
+      send(200, { id: path.split('/')[4], object: 'checkout.session', status: 'expired' });
+    } else if (request.method === 'POST' && path === '/v1/coupons') {
+      send(200, {
+        id: next('coupon'),
+        object: 'coupon',
+        amount_off: Number(form.get('amount_off')),
+        currency: form.get('currency'),
+        duration: form.get('duration'),
+        max_redemptions: Number(form.get('max_redemptions')),
+        name: form.get('name'),
+        valid: true,
       });
     } else if (request.method === 'GET' && path.startsWith('/v1/invoices/')) {
       const id = path.slice('/v1/invoices/'.length);

@@ -26,8 +26,55 @@ export async function insertCustomer(
 }
 
 /** Stores a checkout just started. */
-export async function insertCheckout(db: Kysely<Database>, row: BillingCheckoutTable): Promise<void> {
+export async function insertCheckout(
+  db: Kysely<Database>,
+  row: Insertable<BillingCheckoutTable>,
+): Promise<void> {
   await db.insertInto('billing_checkouts').values(row).execute();
+}
+
+/** The user's checkouts that hold referral credit and can still be paid (started after `openSince`). */
+export async function openCheckoutsWithCredit(db: Kysely<Database>, userId: string, openSince: string) {
+  return db
+    .selectFrom('billing_checkouts')
+    .select(['id', 'provider', 'provider_session_id'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .where('credit_amount', '>', 0)
+    .where('created_at', '>', openSince)
+    .execute();
+}
+
+/** Marks an open checkout expired (it cannot be paid; its credit is free again); false when it was not open. */
+export async function expireCheckout(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('billing_checkouts')
+    .set({ status: 'expired' })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The referral credit (cents) the user's checkouts took: paid ones (unless their payment was refunded in
+ * full, which gives the credit back) and open ones started after `openSince` (they can still be paid).
+ */
+export async function creditTaken(db: Kysely<Database>, userId: string, openSince: string): Promise<number> {
+  const row = await db
+    .selectFrom('billing_checkouts as c')
+    .leftJoin('billing_payments as p', 'p.checkout_id', 'c.id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.credit_amount'), eb.lit(0)).as('taken'))
+    .where('c.user_id', '=', userId)
+    .where('c.credit_amount', '>', 0)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('c.status', '=', 'paid'), eb('p.refunded_amount', '<', eb.ref('p.amount'))]),
+        eb.and([eb('c.status', '=', 'open'), eb('c.created_at', '>', openSince)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.taken);
 }
 
 /** One checkout of the user (undefined for anyone else's). */

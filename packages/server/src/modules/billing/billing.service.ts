@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { type BillingPayment, type PaymentMethod, type PlanId, planById, plans } from '@layerloom/api';
+import {
+  type BillingPayment,
+  type PaymentMethod,
+  type PlanId,
+  planById,
+  plans,
+  type TestCheckout,
+} from '@layerloom/api';
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { noticePlanChanged } from '../notifications/notices.ts';
+import { CHECKOUT_OPEN_MS, referralCreditCents } from '../referrals/referrals.service.ts';
 import { setPlan } from '../users/account-admin.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import * as repo from './billing.repository.ts';
@@ -82,8 +90,12 @@ export async function getBilling(app: App, user: { id: string; planId: PlanId })
     provider: kind,
     payments,
     canOpenPortal: kind === 'stripe' && (await repo.findCustomerId(db, user.id)) !== undefined,
+    referralCredit: kind === 'none' ? 0 : await referralCreditCents(db, user.id),
   };
 }
+
+/** The least Stripe charges in US dollars (cents): credit never takes a price below it. */
+const MIN_CHARGE_CENTS = 50;
 
 /** Starts buying a paid plan; answers where to send the browser. The plan itself changes only on payment. */
 export async function startCheckout(
@@ -99,15 +111,22 @@ export async function startCheckout(
   const plan = planById(planId);
   const db = app.database.db;
   const checkoutId = newId('co');
+  const price = plan.priceUsd * 100;
+  // A checkout left unpaid (cancelled, or a tab closed) would hold the credit for a day: this one takes it.
+  await expireCheckoutsHoldingCredit(app, user.id);
+  // The referral credit left is taken off the price; the checkout keeps how much, so it is used once.
+  const credit = Math.max(0, Math.min(await referralCreditCents(db, user.id), price - MIN_CHARGE_CENTS));
   const row = {
     id: checkoutId,
     user_id: user.id,
     plan_id: planId,
-    amount: plan.priceUsd * 100,
+    amount: price - credit,
+    credit_amount: credit,
     currency: 'usd',
     status: 'open' as const,
     created_at: new Date().toISOString(),
     paid_at: null,
+    provider_session_id: null,
   };
   if (billing.kind === 'test') {
     await repo.insertCheckout(db, { ...row, provider: 'test' });
@@ -116,14 +135,28 @@ export async function startCheckout(
   const stripe = stripeOf(app);
   const back = `${app.config.publicUrl}/dashboard/payment-plans`;
   let url: string | null;
+  let sessionId: string;
   try {
     const customer = await ensureCustomer(app, stripe, user);
+    // Stripe Checkout shows the credit as a discount line: a one-use coupon of exactly that amount.
+    const coupon =
+      credit > 0
+        ? await stripe.coupons.create({
+            amount_off: credit,
+            currency: 'usd',
+            duration: 'once',
+            max_redemptions: 1,
+            name: 'Referral credit',
+            metadata: { checkoutId },
+          })
+        : undefined;
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
       customer,
       client_reference_id: checkoutId,
       metadata: { checkoutId, planId },
       line_items: [{ price: billing.prices[planId], quantity: 1 }],
+      ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
       // Keeps the card on the customer (listed in the portal) and makes an invoice (a receipt to link).
       payment_intent_data: { setup_future_usage: 'off_session' },
       invoice_creation: { enabled: true },
@@ -131,12 +164,34 @@ export async function startCheckout(
       cancel_url: `${back}?checkout=cancelled`,
     });
     url = session.url;
+    sessionId = session.id;
   } catch (error) {
     throw providerFailed(app, error);
   }
   if (!url) throw providerFailed(app, new Error('Stripe answered a Checkout Session without a URL'));
-  await repo.insertCheckout(db, { ...row, provider: 'stripe' });
+  await repo.insertCheckout(db, { ...row, provider: 'stripe', provider_session_id: sessionId });
   return { checkoutId, url };
+}
+
+/**
+ * Expires the user's unpaid checkouts that hold referral credit, so a new checkout gets it: a Stripe one
+ * by expiring its Checkout Session first (it cannot be paid after that). One Stripe refuses to expire (paid
+ * meanwhile, its webhook on the way) keeps its credit.
+ */
+async function expireCheckoutsHoldingCredit(app: App, userId: string): Promise<void> {
+  const db = app.database.db;
+  const openSince = new Date(Date.now() - CHECKOUT_OPEN_MS).toISOString();
+  for (const checkout of await repo.openCheckoutsWithCredit(db, userId, openSince)) {
+    if (checkout.provider === 'stripe' && checkout.provider_session_id) {
+      try {
+        await stripeOf(app).checkout.sessions.expire(checkout.provider_session_id);
+      } catch (error) {
+        app.log.warn({ err: error, checkout: checkout.id }, 'could not expire a Checkout Session');
+        continue;
+      }
+    }
+    await repo.expireCheckout(db, checkout.id);
+  }
 }
 
 /** The user's Stripe customer, made on first need. */
@@ -343,14 +398,23 @@ async function receiptUrlOf(
   }
 }
 
-/** One of the user's local test checkouts (404 for anyone else's, and whenever Stripe is used). */
-export async function getTestCheckout(app: App, userId: string, id: string) {
+/** One of the user's local test checkouts as stored (404 for anyone else's, and whenever Stripe is used). */
+async function testCheckoutRow(app: App, userId: string, id: string) {
   if (app.config.billing.kind !== 'test') throw notFound('Checkout');
   const row = await repo.findUsersCheckout(app.database.db, userId, id);
   if (row?.provider !== 'test') throw notFound('Checkout');
+  return row;
+}
+
+/** One of the user's local test checkouts, as its page shows it: the price, the credit taken, the amount. */
+export async function getTestCheckout(app: App, userId: string, id: string): Promise<TestCheckout> {
+  const row = await testCheckoutRow(app, userId, id);
+  const credit = Number(row.credit_amount);
   return {
     id: row.id,
     planId: row.plan_id as PlanId,
+    listAmount: row.amount + credit,
+    credit,
     amount: row.amount,
     currency: row.currency,
     status: row.status,
@@ -359,8 +423,11 @@ export async function getTestCheckout(app: App, userId: string, id: string) {
 
 /** Completes a local test checkout through the same code a Stripe payment takes. */
 export async function payTestCheckout(app: App, userId: string, id: string): Promise<{ planId: PlanId }> {
-  const checkout = await getTestCheckout(app, userId, id);
+  const checkout = await testCheckoutRow(app, userId, id);
   if (checkout.status === 'paid') throw new AppError('CONFLICT', 'This checkout is already paid.');
+  // As a Stripe Checkout Session expires after a day, or when a newer checkout took its credit.
+  if (checkout.status === 'expired' || Date.parse(checkout.created_at) < Date.now() - CHECKOUT_OPEN_MS)
+    throw new AppError('CONFLICT', 'This checkout has expired: start again from Payment plans.');
   await applyPaymentEvent(app, {
     id: newId('test_evt'),
     type: 'checkout.session.completed',
@@ -370,7 +437,7 @@ export async function payTestCheckout(app: App, userId: string, id: string): Pro
     receiptUrl: null,
     providerPaymentId: null,
   });
-  return { planId: checkout.planId };
+  return { planId: checkout.plan_id as PlanId };
 }
 
 /** A Customer Portal session for the user's cards and invoices (409 before their first checkout). */

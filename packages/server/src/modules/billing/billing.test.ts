@@ -4,7 +4,7 @@ import { multipartFiles } from '../../../test/support/multipart.ts';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/support/stripe-stand-in.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
-import { createUserAndLogin, type LoggedInUser, mailsTo } from '../../../test/support/users.ts';
+import { createUserAndLogin, freshIp, type LoggedInUser, mailsTo } from '../../../test/support/users.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 
 const WEBHOOK_SECRET = 'whsec_layerloomtestsecret';
@@ -36,6 +36,26 @@ async function lastNotice(test: TestApp, user: LoggedInUser, phrase?: string) {
 
 const PLAN_MAIL_FOOTER =
   'This mail is always sent and cannot be turned off: Settings › Notification lists it among the account-safety mails.';
+
+/**
+ * A person who signed up through the referrer's link and is on a paid plan (as a payment would leave them):
+ * earns the referrer the referral reward.
+ */
+async function referPayingUser(test: TestApp, referrer: LoggedInUser, email: string): Promise<string> {
+  const { code } = (
+    await test.app.inject({ method: 'GET', url: '/api/v1/referrals', headers: { cookie: referrer.cookie } })
+  ).json().data;
+  const created = await test.app.inject({
+    method: 'POST',
+    url: '/api/v1/users',
+    remoteAddress: freshIp(),
+    payload: { firstname: 'Grace', lastname: 'Hopper', email, password: 'Cobol-Compiler-1959!', ref: code },
+  });
+  expect(created.statusCode).toBe(201);
+  const id = created.json().data.user._id as string;
+  await test.app.database.db.updateTable('users').set({ plan_id: 'starter' }).where('id', '=', id).execute();
+  return id;
+}
 
 const client = (test: () => TestApp) => (user: LoggedInUser | null) => {
   const headers = user ? { cookie: user.cookie } : {};
@@ -83,6 +103,7 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
       provider: 'test',
       payments: [],
       canOpenPortal: false,
+      referralCredit: 0,
     });
   });
 
@@ -129,6 +150,8 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     expect(shown.json().data.checkout).toEqual({
       id: checkoutId,
       planId: 'starter',
+      listAmount: 17900,
+      credit: 0,
       amount: 17900,
       currency: 'usd',
       status: 'open',
@@ -290,6 +313,121 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     expect(after.mailCount).toBe(before.mailCount);
   });
 
+  it('takes the referral credit off the next checkout, once, and gives it back when that payment is refunded', async () => {
+    const referrer = await createUserAndLogin(test.app);
+    const credit = async () => ({
+      billing: (await as(referrer).get('/api/v1/billing')).json().data.referralCredit,
+      referrals: (await as(referrer).get('/api/v1/referrals')).json().data.creditAvailableUsd,
+    });
+    expect(await credit()).toEqual({ billing: 0, referrals: 0 });
+    const rule = (await as(referrer).get('/api/v1/referrals')).json().data.rewardRule;
+    expect(rule).toBe(
+      'You earn $10 of Layerloom credit for each person you referred who buys a paid plan. Your credit is taken off the price of the next plan you buy, at checkout.',
+    );
+    await referPayingUser(test, referrer, `first-${kind}@example.com`);
+    expect(await credit()).toEqual({ billing: 1000, referrals: 10 });
+
+    const first = (await as(referrer).post('/api/v1/billing/checkout', { planId: 'pro' })).json().data;
+    const shown = (await as(referrer).get(`/api/v1/billing/test-checkout/${first.checkoutId}`)).json().data;
+    expect(shown.checkout).toEqual({
+      id: first.checkoutId,
+      planId: 'pro',
+      listAmount: 27900,
+      credit: 1000,
+      amount: 26900,
+      currency: 'usd',
+      status: 'open',
+    });
+    // The open checkout holds the credit, until the user starts another (left the first unpaid): the new
+    // one takes the credit, and the first expires, so the credit is used once.
+    expect(await credit()).toEqual({ billing: 0, referrals: 0 });
+    const second = (await as(referrer).post('/api/v1/billing/checkout', { planId: 'starter' })).json().data;
+    expect(
+      (await as(referrer).get(`/api/v1/billing/test-checkout/${second.checkoutId}`)).json().data.checkout,
+    ).toMatchObject({ listAmount: 17900, credit: 1000, amount: 16900, status: 'open' });
+    expect(
+      (await as(referrer).get(`/api/v1/billing/test-checkout/${first.checkoutId}`)).json().data.checkout,
+    ).toMatchObject({ credit: 1000, status: 'expired' });
+    const stale = await as(referrer).post(`/api/v1/billing/test-checkout/${first.checkoutId}/pay`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe('This checkout has expired: start again from Payment plans.');
+    expect((await as(referrer).get('/api/v1/billing')).json().data.payments).toEqual([]);
+
+    expect(
+      (await as(referrer).post(`/api/v1/billing/test-checkout/${second.checkoutId}/pay`)).statusCode,
+    ).toBe(200);
+    const billing = (await as(referrer).get('/api/v1/billing')).json().data;
+    expect(billing).toMatchObject({ planId: 'starter', referralCredit: 0 });
+    expect(billing.payments[0]).toMatchObject({ planId: 'starter', amount: 16900 });
+    // A checkout without credit to hold expires nothing.
+    const third = (await as(referrer).post('/api/v1/billing/checkout', { planId: 'pro' })).json().data;
+    const fourth = (await as(referrer).post('/api/v1/billing/checkout', { planId: 'enterprise' })).json()
+      .data;
+    for (const { checkoutId } of [third, fourth]) {
+      expect(
+        (await as(referrer).get(`/api/v1/billing/test-checkout/${checkoutId}`)).json().data.checkout,
+      ).toMatchObject({ credit: 0, status: 'open' });
+    }
+    expect((await as(referrer).get('/api/v1/referrals')).json().data.totalRewardUsd).toBe(10);
+
+    // A second paying referral earns $10 more; the refund of the payment that used the first gives it back.
+    await referPayingUser(test, referrer, `second-${kind}@example.com`);
+    expect(await credit()).toEqual({ billing: 1000, referrals: 10 });
+    await as(referrer).post(`/api/v1/billing/test-payments/${billing.payments[0].id}/refund`);
+    expect(await credit()).toEqual({ billing: 2000, referrals: 20 });
+  });
+
+  it("never takes a price below Stripe's least charge, however much credit there is", async () => {
+    const referrer = await createUserAndLogin(test.app);
+    const now = new Date().toISOString();
+    // 18 people on a paid plan: $180 of credit, more than Starter's $179.
+    for (let index = 0; index < 18; index++) {
+      const referred = await createUserAndLogin(test.app, { planId: 'starter' });
+      await test.app.database.db
+        .insertInto('referrals')
+        .values({
+          id: `ref-${kind}-${index}-${referrer.id}`,
+          referrer_id: referrer.id,
+          email: referred.email,
+          referred_user_id: referred.id,
+          invited_at: null,
+          last_invited_at: null,
+          signed_up_at: now,
+          created_at: now,
+        })
+        .execute();
+    }
+    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(18000);
+    const { checkoutId } = (await as(referrer).post('/api/v1/billing/checkout', { planId: 'starter' })).json()
+      .data;
+    expect(
+      (await as(referrer).get(`/api/v1/billing/test-checkout/${checkoutId}`)).json().data.checkout,
+    ).toMatchObject({ listAmount: 17900, credit: 17850, amount: 50 });
+    await as(referrer).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`);
+    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(150);
+    expect((await as(referrer).get('/api/v1/referrals')).json().data.creditAvailableUsd).toBe(1.5);
+  });
+
+  it('frees the credit of a checkout left unpaid for a day, and refuses to pay that checkout (409, nothing written)', async () => {
+    const referrer = await createUserAndLogin(test.app);
+    await referPayingUser(test, referrer, `late-${kind}@example.com`);
+    const { checkoutId } = (await as(referrer).post('/api/v1/billing/checkout', { planId: 'starter' })).json()
+      .data;
+    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(0);
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000).toISOString();
+    await test.app.database.db
+      .updateTable('billing_checkouts')
+      .set({ created_at: dayAgo })
+      .where('id', '=', checkoutId)
+      .execute();
+    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(1000);
+    const late = await as(referrer).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('This checkout has expired: start again from Payment plans.');
+    const billing = (await as(referrer).get('/api/v1/billing')).json().data;
+    expect(billing).toMatchObject({ planId: 'free', payments: [], referralCredit: 1000 });
+  });
+
   it('lists no cards and offers no card form with the test checkout', async () => {
     const cards = await as(ada).get('/api/v1/billing/payment-methods');
     expect(cards.statusCode).toBe(200);
@@ -373,6 +511,62 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
     // The local test checkout does not exist beside Stripe.
     expect((await as(ada).get(`/api/v1/billing/test-checkout/${checkoutId}`)).statusCode).toBe(404);
     expect((await as(ada).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`)).statusCode).toBe(404);
+  });
+
+  it('shows the referral credit on Stripe Checkout as a one-use coupon of exactly that amount, and records the discounted payment', async () => {
+    const referrer = await createUserAndLogin(test.app);
+    await referPayingUser(test, referrer, `stripe-${kind}@example.com`);
+    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(1000);
+    const started = await as(referrer).post('/api/v1/billing/checkout', { planId: 'pro' });
+    expect(started.statusCode).toBe(200);
+    const { checkoutId } = started.json().data;
+    const coupon = standIn.requests.findLast((r) => r.path === '/v1/coupons');
+    expect(Object.fromEntries(coupon?.form ?? [])).toEqual({
+      amount_off: '1000',
+      currency: 'usd',
+      duration: 'once',
+      max_redemptions: '1',
+      name: 'Referral credit',
+      'metadata[checkoutId]': checkoutId,
+    });
+    const session = standIn.requests.findLast((r) => r.path === '/v1/checkout/sessions');
+    expect(session?.form.get('client_reference_id')).toBe(checkoutId);
+    expect(session?.form.get('line_items[0][price]')).toBe('price_pro');
+    expect(session?.form.get('discounts[0][coupon]')).toMatch(/^coupon_standin/);
+    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(0);
+
+    // Back on Layerloom without paying, the user starts again: the first session is expired at Stripe
+    // (it cannot be paid any more) and the new one gets the credit.
+    const sessionsBefore = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const again = await as(referrer).post('/api/v1/billing/checkout', { planId: 'pro' });
+    expect(again.statusCode).toBe(200);
+    const firstRow = await test.app.database.db
+      .selectFrom('billing_checkouts')
+      .select(['status', 'provider_session_id'])
+      .where('id', '=', checkoutId)
+      .executeTakeFirstOrThrow();
+    expect(firstRow.status).toBe('expired');
+    expect(firstRow.provider_session_id).toMatch(/^cs_test_standin/);
+    expect(standIn.requests.findLast((r) => r.path.endsWith('/expire'))?.path).toBe(
+      `/v1/checkout/sessions/${firstRow.provider_session_id}/expire`,
+    );
+    expect(standIn.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(
+      sessionsBefore + 1,
+    );
+    expect(standIn.requests.findLast((r) => r.path === '/v1/coupons')?.form.get('amount_off')).toBe('1000');
+
+    const paid = checkoutCompleted(`evt_credit_${kind}`, again.json().data.checkoutId, 26900);
+    expect((await deliver(paid, sign(paid))).statusCode).toBe(200);
+    const billing = (await as(referrer).get('/api/v1/billing')).json().data;
+    expect(billing).toMatchObject({ planId: 'pro', referralCredit: 0 });
+    expect(billing.payments[0]).toMatchObject({ planId: 'pro', amount: 26900 });
+    // Without credit, no coupon: the session has no discount.
+    const couponsBefore = standIn.requests.filter((r) => r.path === '/v1/coupons').length;
+    await as(ada).post('/api/v1/billing/checkout', { planId: 'enterprise' });
+    expect(standIn.requests.filter((r) => r.path === '/v1/coupons')).toHaveLength(couponsBefore);
+    expect(
+      standIn.requests.findLast((r) => r.path === '/v1/checkout/sessions')?.form.has('discounts[0][coupon]'),
+    ).toBe(false);
   });
 
   it('refuses unsigned, wrongly signed and stale (replayed) webhooks and changes nothing', async () => {

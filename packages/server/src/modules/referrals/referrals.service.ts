@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
+import { creditTaken } from '../billing/billing.repository.ts';
 import { type Mailer, sendSafely } from '../mail/mailer.ts';
 import { referralInviteMail, referralSignedUpMail } from '../mail/templates.ts';
 import { wantsMail } from '../notifications/notification-preferences.ts';
@@ -102,15 +103,39 @@ async function listReferrals(db: Kysely<Database>, referrerId: string, id?: stri
   });
 }
 
+/**
+ * How long a checkout holds the credit it took while unpaid: Stripe's default Checkout Session lifetime
+ * (a session cannot be paid after it), and the local test checkout refuses a payment after it too.
+ */
+export const CHECKOUT_OPEN_MS = 24 * 60 * 60 * 1000;
+
+/** The referral credit earned: the rewards of the user's referrals under the rule, in cents. */
+function earnedCents(referrals: readonly Referral[]): number {
+  return referrals.reduce((sum, referral) => sum + referral.rewardUsd, 0) * 100;
+}
+
+/** Earned credit less what the user's checkouts took (never below zero), in cents. */
+async function creditLeft(db: Kysely<Database>, userId: string, earned: number): Promise<number> {
+  const openSince = new Date(Date.now() - CHECKOUT_OPEN_MS).toISOString();
+  return Math.max(0, earned - (await creditTaken(db, userId, openSince)));
+}
+
+/** The referral credit the user has not used yet, in cents: what their next checkout takes off its price. */
+export async function referralCreditCents(db: Kysely<Database>, userId: string): Promise<number> {
+  return creditLeft(db, userId, earnedCents(await listReferrals(db, userId)));
+}
+
 export async function getReferrals(app: App, userId: string) {
   const code = await ensureReferralCode(app.database.db, userId);
   const referrals = await listReferrals(app.database.db, userId);
+  const earned = earnedCents(referrals);
   return {
     code,
     link: referralLink(app.config.publicUrl, code),
     rewardRule: REFERRAL_REWARD_RULE,
     rewardPerPayingUsd: REFERRAL_REWARD_USD,
-    totalRewardUsd: referrals.reduce((sum, referral) => sum + referral.rewardUsd, 0),
+    totalRewardUsd: earned / 100,
+    creditAvailableUsd: (await creditLeft(app.database.db, userId, earned)) / 100,
     referrals,
   };
 }

@@ -54,10 +54,11 @@ describe.each(databaseKinds)('referrals on %s', (kind) => {
     expect(theirs.code).not.toBe(first.code);
     expect(first.link).toBe(`${test.app.config.publicUrl}/?ref=${first.code}`);
     expect(first.rewardRule).toBe(
-      'You earn $10 of Layerloom credit for each person you referred who buys a paid plan.',
+      'You earn $10 of Layerloom credit for each person you referred who buys a paid plan. Your credit is taken off the price of the next plan you buy, at checkout.',
     );
     expect(first.referrals).toEqual([]);
     expect(first.totalRewardUsd).toBe(0);
+    expect(first.creditAvailableUsd).toBe(0);
   });
 
   it('refuses a bad address, your own and a member’s, and writes nothing', async () => {
@@ -138,6 +139,8 @@ describe.each(databaseKinds)('referrals on %s', (kind) => {
     const data = (await get(ada)).json().data;
     expect(data.referrals[0]).toMatchObject({ status: 'paying', rewardUsd: 10 });
     expect(data.totalRewardUsd).toBe(10);
+    // Not used at a checkout yet: all of it is left for the next plan Ada buys.
+    expect(data.creditAvailableUsd).toBe(10);
   });
 
   it('records a sign-up through the link without an invitation, and ignores an unknown or malformed code', async () => {
