@@ -78,6 +78,7 @@ export {
 } from './generate/finish-collection.ts';
 export {
   type EditionRange,
+  type FinishedToken,
   type GenerateCollectionParameters,
   type GenerateCollectionReturnType,
   type GenerationProgress,

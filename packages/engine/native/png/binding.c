@@ -1,7 +1,9 @@
 /*
- * Node-API binding of the PNG encoder: encodes on libuv's thread pool, so a render worker
- * composites its next token while the last one is deflated, and resolves a promise with the PNG
- * bytes (encode) or with the size of the file it wrote (encodeToFile).
+ * Node-API binding of the PNG encoder. encode and encodeToFile run on libuv's thread pool and
+ * resolve a promise with the PNG bytes or the size of the file written (for callers on the main
+ * thread). encodeSync and encodeToFileSync do the same work on the calling thread: a render worker
+ * thread encodes its own tokens with them, so rendering never queues on the pool, which is shared
+ * by the whole process and has 4 threads unless UV_THREADPOOL_SIZE says otherwise.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -42,8 +44,8 @@ struct encode_task {
   int write_error;
 };
 
-static void run_encode(napi_env env, void *data) {
-  struct encode_task *task = data;
+/* Encodes, and writes the file when there is a path (freeing the bytes then). Any thread. */
+static void encode_task_run(struct encode_task *task) {
   task->status = png_encode(task->pixels, task->width, task->height, task->channels, task->drop_alpha,
                             task->effort, &task->file);
   if (task->status != PNG_ENCODE_OK || task->path == NULL) return;
@@ -59,6 +61,8 @@ static void run_encode(napi_env env, void *data) {
   free(task->file.data);
   task->file.data = NULL;
 }
+
+static void run_encode(napi_env env, void *data) { encode_task_run(data); }
 
 /* An Error with Node's usual fields for a failed file write: code (ENOENT…), errno, syscall, path. */
 static napi_value write_error(napi_env env, const struct encode_task *task) {
@@ -131,9 +135,11 @@ static uint32_t dimension(napi_env env, napi_value value, const char *name, int 
   return (uint32_t)number;
 }
 
-/* encode(pixels, width, height, channels, dropAlpha, level, recheckLevel, recheckBelow[, path])
- * → Promise<Buffer | number> */
-static napi_value start_encode(napi_env env, napi_callback_info info, int to_file) {
+/* Reads the arguments shared by every call into a new task (NULL, with a JavaScript error thrown,
+ * when one is wrong): pixels, width, height, channels, dropAlpha, level, recheckLevel,
+ * recheckBelow[, path]. `pixels_value` receives the pixels' typed array. */
+static struct encode_task *read_task(napi_env env, napi_callback_info info, int to_file,
+                                     napi_value *pixels_value) {
   size_t argc = 9;
   napi_value args[9];
   CHECK(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
@@ -214,14 +220,57 @@ static napi_value start_encode(napi_env env, napi_callback_info info, int to_fil
   task->effort.recheck_level = recheck_level;
   task->effort.recheck_below = recheck_below;
   task->path = path;
+  *pixels_value = args[0];
+  return task;
+}
 
+static void free_task(struct encode_task *task) {
+  free(task->file.data);
+  free(task->path);
+  free(task);
+}
+
+/* encode(…[, path]) → Promise<Buffer | number>, encoded on libuv's pool. */
+static napi_value start_encode(napi_env env, napi_callback_info info, int to_file) {
+  napi_value pixels;
+  struct encode_task *task = read_task(env, info, to_file, &pixels);
+  if (task == NULL) return NULL;
   napi_value promise, name;
-  CHECK(env, napi_create_promise(env, &task->deferred, &promise));
-  CHECK(env, napi_create_reference(env, args[0], 1, &task->pixels_ref));
+  if (napi_create_promise(env, &task->deferred, &promise) != napi_ok ||
+      napi_create_reference(env, pixels, 1, &task->pixels_ref) != napi_ok) {
+    free_task(task);
+    napi_throw_error(env, NULL, "Cannot start the PNG encode");
+    return NULL;
+  }
   CHECK(env, napi_create_string_utf8(env, "LayerloomPngEncode", NAPI_AUTO_LENGTH, &name));
   CHECK(env, napi_create_async_work(env, NULL, name, run_encode, finish_encode, task, &task->work));
   CHECK(env, napi_queue_async_work(env, task->work));
   return promise;
+}
+
+/* encodeSync(…[, path]) → Buffer | number, encoded on the calling thread (a render worker's). */
+static napi_value encode_now(napi_env env, napi_callback_info info, int to_file) {
+  napi_value pixels, result = NULL;
+  struct encode_task *task = read_task(env, info, to_file, &pixels);
+  if (task == NULL) return NULL;
+  encode_task_run(task);
+  if (task->status != PNG_ENCODE_OK) {
+    char message[128];
+    snprintf(message, sizeof message, "Cannot encode PNG: %s", png_encode_status_text(task->status));
+    napi_throw_error(env, NULL, message);
+  } else if (task->write_error != 0) {
+    napi_throw(env, write_error(env, task));
+  } else if (task->path != NULL) {
+    if (napi_create_double(env, (double)task->file.size, &result) != napi_ok) result = NULL;
+  } else {
+    void *copy;
+    if (napi_create_buffer_copy(env, task->file.size, task->file.data, &copy, &result) != napi_ok) {
+      result = NULL;
+      napi_throw_error(env, NULL, "Cannot return the encoded PNG");
+    }
+  }
+  free_task(task);
+  return result;
 }
 
 static napi_value encode(napi_env env, napi_callback_info info) { return start_encode(env, info, 0); }
@@ -230,6 +279,16 @@ static napi_value encode_to_file(napi_env env, napi_callback_info info) {
   return start_encode(env, info, 1);
 }
 
+static napi_value encode_sync(napi_env env, napi_callback_info info) { return encode_now(env, info, 0); }
+
+static napi_value encode_to_file_sync(napi_env env, napi_callback_info info) {
+  return encode_now(env, info, 1);
+}
+
+/* Runs on the thread of the environment going away: a worker thread's compressors are freed with
+ * it instead of leaking (a long-lived process starts render workers for every job). */
+static void release_thread(void *arg) { png_encode_release_thread(); }
+
 NAPI_MODULE_INIT() {
   /* LAYERLOOM_PNG_SIMD=off filters without AVX2 (the same bytes, more slowly): for tests. */
   const char *simd = getenv("LAYERLOOM_PNG_SIMD");
@@ -237,7 +296,10 @@ NAPI_MODULE_INIT() {
   napi_property_descriptor properties[] = {
       {"encode", NULL, encode, NULL, NULL, NULL, napi_enumerable, NULL},
       {"encodeToFile", NULL, encode_to_file, NULL, NULL, NULL, napi_enumerable, NULL},
+      {"encodeSync", NULL, encode_sync, NULL, NULL, NULL, napi_enumerable, NULL},
+      {"encodeToFileSync", NULL, encode_to_file_sync, NULL, NULL, NULL, napi_enumerable, NULL},
   };
-  if (napi_define_properties(env, exports, 2, properties) != napi_ok) return NULL;
+  if (napi_define_properties(env, exports, 4, properties) != napi_ok) return NULL;
+  if (napi_add_env_cleanup_hook(env, release_thread, NULL) != napi_ok) return NULL;
   return exports;
 }

@@ -20,13 +20,20 @@
 #define TRAILER_BYTES (4 + 12)
 
 /* libdeflate compressors are not shared between threads but are worth keeping (a level-6 one
- * holds its hash tables, a few hundred KiB): each thread of libuv's pool keeps one per level it
- * has used, for as long as the thread lives. */
+ * holds its hash tables, a few hundred KiB): each thread that encodes (libuv's pool, a render
+ * worker) keeps one per level it has used, until png_encode_release_thread. */
 static THREAD_LOCAL struct libdeflate_compressor *compressors[MAX_LEVEL + 1];
 
 static struct libdeflate_compressor *compressor_for(int level) {
   if (compressors[level] == NULL) compressors[level] = libdeflate_alloc_compressor(level);
   return compressors[level];
+}
+
+void png_encode_release_thread(void) {
+  for (int level = 0; level <= MAX_LEVEL; level++) {
+    libdeflate_free_compressor(compressors[level]);
+    compressors[level] = NULL;
+  }
 }
 
 static void put_u32(uint8_t *at, uint32_t value) {

@@ -42,6 +42,10 @@ struct png_effort {
 enum png_encode_status png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                                   int drop_alpha, struct png_effort effort, struct png_file *file);
 
+/* Frees the compressors the calling thread keeps between encodes. A thread that stops encoding
+ * (a render worker ending) calls it, or they are lost with the thread. */
+void png_encode_release_thread(void);
+
 /* A short English description of a status, for error messages. */
 const char *png_encode_status_text(enum png_encode_status status);
 

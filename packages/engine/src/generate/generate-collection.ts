@@ -7,7 +7,12 @@ import {
   OutputConflictError,
 } from '../errors/generate-errors.ts';
 import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
-import { buildSolanaMetadata, buildTokenMetadata, toJsonBytes } from '../metadata/token-metadata.ts';
+import {
+  buildSolanaMetadata,
+  buildTokenMetadata,
+  type TokenMetadata,
+  toJsonBytes,
+} from '../metadata/token-metadata.ts';
 import type { OutputSink } from '../output/output-sink.ts';
 import { type AnimationLimits, DEFAULT_ANIMATION_LIMITS } from '../render/decode-animated-asset.ts';
 import type { AssetReading } from '../render/read-asset.ts';
@@ -40,6 +45,12 @@ export interface GenerateCollectionParameters extends AssetReading {
   threads?: number;
   signal?: AbortSignal;
   onProgress?: (progress: GenerationProgress) => void;
+  /**
+   * Called as each token this run renders is finished (image and metadata written), with the
+   * metadata written, in the order they finish; not for tokens kept from an earlier run. Lets the
+   * reports be built while the collection renders.
+   */
+  onToken?: (token: FinishedToken) => void;
   /** Draw a mark over every image. */
   watermark?: WatermarkOptions;
   /** Replace an output that holds a different collection instead of failing. */
@@ -62,6 +73,12 @@ export interface GenerateCollectionParameters extends AssetReading {
   animationLimits?: AnimationLimits;
   /** Where decoded animation frames are kept while the job runs (default: the OS's temporary folder). */
   workDir?: string;
+}
+
+/** A token `generateCollection` has just finished. */
+export interface FinishedToken {
+  edition: number;
+  metadata: TokenMetadata;
 }
 
 /** A range of editions, 1-based and inclusive. */
@@ -125,7 +142,7 @@ async function renderCollection(
   tokens: CollectionPlan['tokens'],
   assets: Awaited<ReturnType<typeof prepareAssets>>,
 ): Promise<GenerateCollectionReturnType> {
-  const { sink, signal, onProgress, only } = parameters;
+  const { sink, signal, onProgress, onToken, only } = parameters;
   const range = parameters.editions;
   const { width, height } = collection.spec;
   const animation = collection.spec.output.animation;
@@ -177,27 +194,39 @@ async function renderCollection(
         continue;
       }
       const layers = tokenLayers(collection, assets, token, watermarkAsset);
-      const written = animation
-        ? writeAnimation({
-            sink,
-            pool,
-            edition: token.edition,
-            animation,
-            layers,
-            frames: tokenFrameCount(animation, layers, assets.frameFiles, longestFrames),
-            scratch: assets.frameFolder,
-          })
-        : writeImage(sink, pool, paths.image, layers);
+      const metadata = buildTokenMetadata(collection, token);
+      const solana = buildSolanaMetadata(collection, token);
+      // Metadata last: a token counts as finished only once every file of it exists.
+      const files = [
+        ...(solana ? [{ path: paths.solana, data: toJsonBytes(solana) }] : []),
+        { path: paths.metadata, data: toJsonBytes(metadata) },
+      ];
+      const finished = (): void => {
+        done++;
+        rendered++;
+        report();
+        onToken?.({ edition: token.edition, metadata });
+      };
+      const local = localSink(sink);
+      const written =
+        local && !animation
+          ? writeTokenOnThread(local, pool, paths.image, layers, files)
+          : (animation
+              ? writeAnimation({
+                  sink,
+                  pool,
+                  edition: token.edition,
+                  animation,
+                  layers,
+                  frames: tokenFrameCount(animation, layers, assets.frameFiles, longestFrames),
+                  scratch: assets.frameFolder,
+                })
+              : writeImage(sink, pool, paths.image, layers)
+            ).then(async () => {
+              for (const file of files) await sink.write(file.path, file.data);
+            });
       const task = written
-        .then(async () => {
-          const solana = buildSolanaMetadata(collection, token);
-          if (solana) await sink.write(paths.solana, toJsonBytes(solana));
-          // Metadata last: a token counts as finished only once both files exist.
-          await sink.write(paths.metadata, toJsonBytes(buildTokenMetadata(collection, token)));
-          done++;
-          rendered++;
-          report();
-        })
+        .then(finished)
         .catch((error: unknown) => {
           failure ??= error;
         })
@@ -214,6 +243,37 @@ async function renderCollection(
   if (!range) await sink.write('_metadata.json', streamCollectionMetadata(sink, plan.tokens.length));
   report();
   return { size: plan.tokens.length, rendered, resumed: total - rendered, plan };
+}
+
+/** A sink whose files a render thread may write and move into place itself. */
+type LocalSink = Required<Pick<OutputSink, 'stage' | 'locate'>>;
+
+function localSink(sink: OutputSink): LocalSink | undefined {
+  return sink.stage && sink.locate ? (sink as LocalSink) : undefined;
+}
+
+/**
+ * Renders a token's image and writes it with `files` (in order) on a render thread, each file staged
+ * and renamed into place there: nothing of the token waits on libuv's pool or the main thread.
+ */
+async function writeTokenOnThread(
+  sink: LocalSink,
+  pool: RenderPool,
+  path: string,
+  layers: Parameters<RenderPool['render']>[0],
+  files: { path: string; data: Uint8Array }[],
+): Promise<void> {
+  const staged = await sink.stage(path);
+  const after = [];
+  for (const file of files)
+    after.push({ staged: await sink.stage(file.path), path: sink.locate(file.path), data: file.data });
+  try {
+    await pool.renderToFile(layers, staged, { commitTo: sink.locate(path), after });
+  } catch (error) {
+    // The worker removes what it staged when it fails; not when it crashed.
+    await Promise.all([staged, ...after.map((file) => file.staged)].map((file) => rm(file, { force: true })));
+    throw error;
+  }
 }
 
 /**

@@ -10,7 +10,9 @@ import type { OutputSink } from './output-sink.ts';
 /** An output sink on a local folder: each file is written to a temporary name beside it, then renamed into place (images by the render workers themselves). */
 export function createFolderSink(dir: string): OutputSink {
   const root = path.resolve(dir);
-  const made = new Set<string>();
+  // One mkdir per folder, shared by every file staged there while it runs: afterwards staging asks
+  // nothing of libuv's pool, which a render thread's token must not wait on.
+  const made = new Map<string, Promise<unknown>>();
   const locate = (relative: string): string => {
     const full = path.resolve(root, relative);
     if (full !== root && !full.startsWith(root + path.sep)) throw new InvalidOutputPathError(relative);
@@ -20,10 +22,14 @@ export function createFolderSink(dir: string): OutputSink {
   const stage = async (relative: string): Promise<string> => {
     const full = locate(relative);
     const folder = path.dirname(full);
-    if (!made.has(folder)) {
-      await mkdir(folder, { recursive: true });
-      made.add(folder);
+    let making = made.get(folder);
+    if (!making) {
+      making = mkdir(folder, { recursive: true });
+      made.set(folder, making);
+      // A failed mkdir is tried again by the next file.
+      making.catch(() => made.delete(folder));
     }
+    await making;
     return `${full}.${randomBytes(6).toString('hex')}.partial`;
   };
   return {
@@ -58,5 +64,6 @@ export function createFolderSink(dir: string): OutputSink {
     async commit(relative, staged) {
       await rename(staged, locate(relative));
     },
+    locate,
   };
 }

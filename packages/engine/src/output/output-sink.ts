@@ -18,4 +18,10 @@ export interface OutputSink {
   stage?(path: string): Promise<string>;
   /** Moves a complete file written at `stage(path)`'s answer to `path`, atomically. */
   commit?(path: string, staged: string): Promise<void>;
+  /**
+   * Optional, with `stage`, for sinks whose `commit` is only a rename in the local file system: the
+   * file `path` is. A render thread then writes and moves a token's files into place itself, so
+   * none of them waits on libuv's shared pool.
+   */
+  locate?(path: string): string;
 }

@@ -66,6 +66,32 @@ export async function writePngFile(
   return nativePng().encodeToFile(...nativeArguments(pixels, width, height, compression, opaque), file);
 }
 
+/**
+ * `encodePng` on the calling thread (the same bytes): for render worker threads, which encode their
+ * own tokens instead of queueing them on libuv's pool.
+ */
+export function encodePngSync(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  compression: Compression,
+  opaque?: boolean,
+): Uint8Array {
+  return nativePng().encodeSync(...nativeArguments(pixels, width, height, compression, opaque));
+}
+
+/** `writePngFile` on the calling thread (the same bytes); returns the file's size, leaves no file on failure. */
+export function writePngFileSync(
+  pixels: Uint8Array,
+  width: number,
+  height: number,
+  compression: Compression,
+  file: string,
+  opaque?: boolean,
+): number {
+  return nativePng().encodeToFileSync(...nativeArguments(pixels, width, height, compression, opaque), file);
+}
+
 /** The encoder's arguments: the pixels' channels (RGBA written as RGB when opaque) and the effort. Throws a RangeError for a wrong length. */
 function nativeArguments(
   pixels: Uint8Array,

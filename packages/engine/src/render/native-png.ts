@@ -19,13 +19,20 @@ export type NativePngArguments = [
 
 /**
  * The PNG encoder compiled from `native/png` (row filters chosen per row as libpng does, deflate by
- * libdeflate). Both calls encode on libuv's thread pool; `pixels` must not change until they settle.
+ * libdeflate). The promise calls encode on libuv's thread pool (`pixels` must not change until they
+ * settle); the `Sync` ones on the calling thread, which is what a render worker thread wants: the
+ * pool is shared by the whole process and has 4 threads, so encodes queued there would cap every
+ * render thread's work at 4 cores and keep more cores busy than `--threads` says.
  */
 export interface NativePng {
   /** Encodes to PNG bytes. */
   encode(...args: NativePngArguments): Promise<Uint8Array>;
   /** The same bytes written to `file`; resolves with their count. */
   encodeToFile(...args: [...NativePngArguments, file: string]): Promise<number>;
+  /** `encode` on the calling thread. */
+  encodeSync(...args: NativePngArguments): Uint8Array;
+  /** `encodeToFile` on the calling thread; returns the file's size (no file is left on failure). */
+  encodeToFileSync(...args: [...NativePngArguments, file: string]): number;
 }
 
 let loaded: NativePng | undefined;

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { RenderFailedError } from '../errors/generate-errors.ts';
 import { nativePng } from './native-png.ts';
-import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
+import type { RenderReply, RenderTask, RenderWorkerInit, StagedFile } from './render-protocol.ts';
 
 /** Renders images on worker threads. */
 export interface RenderPool {
@@ -10,8 +10,16 @@ export interface RenderPool {
   readonly size: number;
   /** Renders one image; resolves with its PNG bytes. */
   render(layers: RenderTask['layers']): Promise<Uint8Array>;
-  /** Renders one image into `file` (written by the worker); resolves with its size in bytes. */
-  renderToFile(layers: RenderTask['layers'], file: string): Promise<number>;
+  /**
+   * Renders one image into `file` (written by the worker); resolves with its size in bytes. With
+   * `then`, the worker also renames `file` to `then.commitTo` and writes `then.after` (in order,
+   * each staged then renamed), so the whole token is written on its render thread.
+   */
+  renderToFile(
+    layers: RenderTask['layers'],
+    file: string,
+    then?: { commitTo: string; after: StagedFile[] },
+  ): Promise<number>;
   /** Renders an animation and its PNG poster into files (written by the worker); resolves with the animation's size. */
   renderAnimation(
     layers: RenderTask['layers'],
@@ -27,16 +35,17 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-/** Tasks handed to one worker at once: two in flight (see render-worker.ts) and one waiting, so a worker never idles for a round trip. */
+/** Tasks handed to one worker at once: one rendering (see render-worker.ts) and two waiting, so a worker never idles for a round trip. */
 const TASKS_PER_WORKER = 3;
 
 /** Starts `threads` render workers (default: one per core) sharing the decoded assets. */
 export function createRenderPool(init: RenderWorkerInit, threads = availableParallelism()): RenderPool {
-  // The encoder keeps a libdeflate compressor per libuv pool thread in thread-local storage. If only
-  // the workers loaded it, the last worker's exit would unload it, stranding every one of those
+  // The encoder keeps a libdeflate compressor per encoding thread in thread-local storage (each render
+  // worker's own, freed as the worker ends, and libuv's pool's for encodes from this thread). If only
+  // the workers loaded it, the last worker's exit would unload it, stranding the pool threads'
   // compressors (about 1 MiB per job at 256², 7 MiB at level 12), and the next job's workers would
   // load a fresh copy: a long-lived worker process grew by that much per job. Loaded here too, it
-  // stays loaded, and its compressors are reused from job to job.
+  // stays loaded.
   nativePng();
   const isSource = import.meta.url.endsWith('.ts');
   const file = new URL(isSource ? './render-worker.ts' : './render-worker.js', import.meta.url);
@@ -98,8 +107,8 @@ export function createRenderPool(init: RenderWorkerInit, threads = availablePara
     render(layers) {
       return submit({ id: nextId++, layers }) as Promise<Uint8Array>;
     },
-    renderToFile(layers, file) {
-      return submit({ id: nextId++, layers, file }) as Promise<number>;
+    renderToFile(layers, file, then) {
+      return submit({ id: nextId++, layers, file, ...then }) as Promise<number>;
     },
     renderAnimation(layers, animation) {
       return submit({ id: nextId++, layers, animation }) as Promise<number>;

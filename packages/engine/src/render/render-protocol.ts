@@ -20,8 +20,22 @@ export interface RenderTask {
   layers: { asset: number; blend: BlendMode; opacity: number }[];
   /** Write the PNG to this file and answer with its size, instead of answering with its bytes. */
   file?: string;
+  /** Once `file` is written, rename it to this path (a staged file moved into place). */
+  commitTo?: string;
+  /**
+   * Files the worker writes after the image, in order, each to its staged name and then renamed into
+   * place (the token's metadata, last, so a token counts as finished only once everything is there).
+   */
+  after?: StagedFile[];
   /** Render an animation of `frames` frames into `file` and its PNG poster into `posterFile`, answering with the animation's size. */
   animation?: { frames: number; file: string; posterFile: string };
+}
+
+/** A small file a render worker writes: `data` to `staged`, then renamed to `path`. */
+export interface StagedFile {
+  staged: string;
+  path: string;
+  data: Uint8Array;
 }
 
 /** A worker's answer to a task: the PNG's bytes, or the size of the file it wrote. */

@@ -1,6 +1,6 @@
 import type { Compression } from '../spec/collection-spec.ts';
 import { type CompositeLayer, compositeImage } from './composite.ts';
-import { encodePng, writePngFile } from './encode-png.ts';
+import { encodePngSync, writePngFileSync } from './encode-png.ts';
 
 /** Reusable buffers of one renderer (one per worker), so rendering allocates nothing per token. */
 export interface RenderBuffers {
@@ -20,27 +20,30 @@ export function createRenderBuffers(width: number, height: number): RenderBuffer
   };
 }
 
-/** Composites layers (bottom first) and encodes the result as PNG bytes. */
-export async function renderTokenPng(
+/**
+ * Composites layers (bottom first) and encodes the result as PNG bytes, all on the calling thread
+ * (a render worker's: see native-png.ts for why not on libuv's pool).
+ */
+export function renderTokenPng(
   layers: readonly CompositeLayer[],
   width: number,
   height: number,
   compression: Compression,
   buffers: RenderBuffers = createRenderBuffers(width, height),
-): Promise<Uint8Array> {
+): Uint8Array {
   const image = compositeImage(() => buffers.canvas, buffers.rgba, width, layers);
-  return encodePng(image.data, width, height, compression);
+  return encodePngSync(image.data, width, height, compression);
 }
 
-/** `renderTokenPng` written straight into `file`; resolves with its size in bytes. */
-export async function renderTokenFile(
+/** `renderTokenPng` written straight into `file`; returns its size in bytes. */
+export function renderTokenFile(
   layers: readonly CompositeLayer[],
   width: number,
   height: number,
   compression: Compression,
   file: string,
   buffers: RenderBuffers = createRenderBuffers(width, height),
-): Promise<number> {
+): number {
   const image = compositeImage(() => buffers.canvas, buffers.rgba, width, layers);
-  return writePngFile(image.data, width, height, compression, file);
+  return writePngFileSync(image.data, width, height, compression, file);
 }

@@ -1,86 +1,109 @@
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderTokenAnimation } from './render-animation.ts';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
 import { createRenderBuffers, type RenderBuffers, renderTokenFile, renderTokenPng } from './render-token.ts';
 
-// Entry point of a render worker thread: composites and encodes the tasks the pool sends.
+// Entry point of a render worker thread: composites, encodes and writes the tasks the pool sends.
 const init = workerData as RenderWorkerInit;
 const port = parentPort!;
 
 /**
- * Encodes in flight at once per worker. Compositing runs on this thread and PNG encoding (native-png.ts) on libuv's
- * pool, so with two buffer sets the next token is composited while the last one encodes: the
- * cores never wait for one step to hand over to the other.
+ * A still image is composited, encoded and written on this thread, synchronously, start to end:
+ * nothing of it waits on libuv's pool (shared by the whole process, 4 threads), so N render threads
+ * keep N cores busy, no more, and scale past 4. One buffer set is enough for that.
  */
-const IN_FLIGHT = 2;
-const free: RenderBuffers[] = Array.from({ length: IN_FLIGHT }, () =>
-  createRenderBuffers(init.width, init.height),
-);
-const queue: RenderTask[] = [];
+const stillBuffers = createRenderBuffers(init.width, init.height);
 
-function pump(): void {
-  while (queue.length > 0 && free.length > 0) {
-    const task = queue.shift()!;
-    const buffers = free.pop()!;
-    void render(task, buffers).finally(() => {
-      free.push(buffers);
-      pump();
+/**
+ * Animations in flight at once per worker: they wait on ffmpeg, so with two buffer sets the next
+ * one is composited while the last one's frames are encoded. Made on the first animation.
+ */
+const ANIMATIONS_IN_FLIGHT = 2;
+let animationBuffers: RenderBuffers[] | undefined;
+const animationQueue: RenderTask[] = [];
+
+function pumpAnimations(): void {
+  animationBuffers ??= Array.from({ length: ANIMATIONS_IN_FLIGHT }, () =>
+    createRenderBuffers(init.width, init.height),
+  );
+  while (animationQueue.length > 0 && animationBuffers.length > 0) {
+    const task = animationQueue.shift()!;
+    const buffers = animationBuffers.pop()!;
+    void renderAnimation(task, buffers).finally(() => {
+      animationBuffers!.push(buffers);
+      pumpAnimations();
     });
   }
 }
 
-async function render(task: RenderTask, buffers: RenderBuffers): Promise<void> {
+function layersOf(task: RenderTask) {
+  return task.layers.map((layer) => ({
+    image: init.assets[layer.asset]!,
+    blend: layer.blend,
+    opacity: layer.opacity,
+  }));
+}
+
+function failed(task: RenderTask, error: unknown): RenderReply {
+  return { id: task.id, ok: false, message: error instanceof Error ? error.message : String(error) };
+}
+
+async function renderAnimation(task: RenderTask, buffers: RenderBuffers): Promise<void> {
   try {
-    const layers = task.layers.map((layer) => ({
-      image: init.assets[layer.asset]!,
-      blend: layer.blend,
-      opacity: layer.opacity,
-    }));
-    if (task.animation !== undefined) {
-      if (!init.animation) throw new Error('this pool renders no animations');
-      const size = await renderTokenAnimation({
-        layers: task.layers.map((layer, index) => ({
-          ...layers[index]!,
-          frames: init.frameFiles?.[layer.asset] ?? undefined,
-        })),
-        width: init.width,
-        height: init.height,
-        compression: init.compression,
-        animation: init.animation,
-        frames: task.animation.frames,
-        file: task.animation.file,
-        posterFile: task.animation.posterFile,
-        buffers,
-      });
-      const reply: RenderReply = { id: task.id, ok: true, size };
-      port.postMessage(reply);
-    } else if (task.file !== undefined) {
-      const size = await renderTokenFile(
-        layers,
-        init.width,
-        init.height,
-        init.compression,
-        task.file,
-        buffers,
-      );
-      const reply: RenderReply = { id: task.id, ok: true, size };
-      port.postMessage(reply);
-    } else {
-      const png = await renderTokenPng(layers, init.width, init.height, init.compression, buffers);
+    if (!init.animation) throw new Error('this pool renders no animations');
+    const layers = layersOf(task);
+    const size = await renderTokenAnimation({
+      layers: task.layers.map((layer, index) => ({
+        ...layers[index]!,
+        frames: init.frameFiles?.[layer.asset] ?? undefined,
+      })),
+      width: init.width,
+      height: init.height,
+      compression: init.compression,
+      animation: init.animation,
+      frames: task.animation!.frames,
+      file: task.animation!.file,
+      posterFile: task.animation!.posterFile,
+      buffers,
+    });
+    const reply: RenderReply = { id: task.id, ok: true, size };
+    port.postMessage(reply);
+  } catch (error) {
+    port.postMessage(failed(task, error));
+  }
+}
+
+/** A still image, then the files that follow it, each moved into place once complete; on failure none is left staged. */
+function renderStill(task: RenderTask): void {
+  try {
+    const layers = layersOf(task);
+    if (task.file === undefined) {
+      const png = renderTokenPng(layers, init.width, init.height, init.compression, stillBuffers);
       const reply: RenderReply = { id: task.id, ok: true, png };
       port.postMessage(reply, [png.buffer as ArrayBuffer]);
+      return;
     }
-  } catch (error) {
-    const reply: RenderReply = {
-      id: task.id,
-      ok: false,
-      message: error instanceof Error ? error.message : String(error),
-    };
+    const size = renderTokenFile(layers, init.width, init.height, init.compression, task.file, stillBuffers);
+    if (task.commitTo !== undefined) renameSync(task.file, task.commitTo);
+    for (const file of task.after ?? []) {
+      writeFileSync(file.staged, file.data);
+      renameSync(file.staged, file.path);
+    }
+    const reply: RenderReply = { id: task.id, ok: true, size };
     port.postMessage(reply);
+  } catch (error) {
+    // The encoder leaves no file when it fails; a failed write or rename may leave a staged one.
+    for (const staged of [task.file, ...(task.after ?? []).map((file) => file.staged)]) {
+      if (staged !== undefined) rmSync(staged, { force: true });
+    }
+    port.postMessage(failed(task, error));
   }
 }
 
 port.on('message', (task: RenderTask) => {
-  queue.push(task);
-  pump();
+  if (task.animation !== undefined) {
+    animationQueue.push(task);
+    pumpAnimations();
+  } else renderStill(task);
 });
