@@ -37,6 +37,22 @@ export interface ComputeRarityOptions {
   traitCount?: boolean;
 }
 
+/** What rarity reads of a token's metadata (its `metadata/N.json`, or the object it was written from). */
+export interface RarityInput {
+  name: string;
+  attributes: readonly { trait_type: string; value: string | number | boolean }[];
+}
+
+/** Rarity gathered token by token, in any order (as a collection renders), reported once all are in. */
+export interface RarityTally {
+  /** Takes one token's metadata; each edition once. */
+  add(edition: number, metadata: RarityInput): void;
+  /** Whether an edition has been added. */
+  has(edition: number): boolean;
+  /** The report of editions 1…`size`, the same as `computeRarity` gives; each must have been added, and no other. */
+  report(size: number): RarityReport;
+}
+
 /**
  * Rarity by the information-content method of OpenRarity: a token's score is the sum over trait
  * types of −log2(p) of its value (p = share of tokens with that value, `None` when it has no such
@@ -48,20 +64,56 @@ export async function computeRarity(
   source: CollectionSource,
   options: ComputeRarityOptions = {},
 ): Promise<RarityReport> {
+  const tally = createRarityTally(options);
+  let edition = 1;
+  for await (const metadata of readAhead(source.size, 16, (index) =>
+    readTokenMetadata(source.files, index + 1),
+  ))
+    tally.add(edition++, metadata);
+  return tally.report(source.size);
+}
+
+/**
+ * `computeRarity` fed token by token. The report is computed in edition order whatever order the
+ * tokens came in (the order of trait types decides the order of floating-point sums, so the bytes
+ * of rarity.json depend on it).
+ */
+export function createRarityTally(options: ComputeRarityOptions = {}): RarityTally {
   const withTraitCount = options.traitCount ?? true;
-  const { size } = source;
-  const tokens: { name: string; values: Map<string, string> }[] = [];
+  const tokens: ({ name: string; values: Map<string, string> } | undefined)[] = [];
+  let added = 0;
+  return {
+    add(edition, metadata) {
+      if (!Number.isInteger(edition) || edition < 1 || tokens[edition - 1]) {
+        throw new RangeError(`edition ${edition} is not an edition still to add`);
+      }
+      const values = new Map<string, string>();
+      for (const attribute of metadata.attributes) {
+        if (typeof attribute.value === 'number') continue;
+        values.set(attribute.trait_type, String(attribute.value));
+      }
+      if (withTraitCount) values.set(TRAIT_COUNT_TYPE, String(values.size));
+      tokens[edition - 1] = { name: metadata.name, values };
+      added++;
+    },
+    has(edition) {
+      return tokens[edition - 1] !== undefined;
+    },
+    report(size) {
+      if (added !== size || tokens.length !== size) {
+        throw new RangeError(
+          `rarity of ${size} tokens asked for, ${added} added up to edition ${tokens.length}`,
+        );
+      }
+      return rarityOf(tokens as { name: string; values: Map<string, string> }[]);
+    },
+  };
+}
+
+function rarityOf(tokens: { name: string; values: Map<string, string> }[]): RarityReport {
+  const size = tokens.length;
   const types = new Set<string>();
-  for await (const metadata of readAhead(size, 16, (index) => readTokenMetadata(source.files, index + 1))) {
-    const values = new Map<string, string>();
-    for (const attribute of metadata.attributes) {
-      if (typeof attribute.value === 'number') continue;
-      values.set(attribute.trait_type, String(attribute.value));
-    }
-    if (withTraitCount) values.set(TRAIT_COUNT_TYPE, String(values.size));
-    for (const type of values.keys()) types.add(type);
-    tokens.push({ name: metadata.name, values });
-  }
+  for (const token of tokens) for (const type of token.values.keys()) types.add(type);
 
   const counts = new Map<string, Map<string, number>>();
   for (const type of types) counts.set(type, new Map());

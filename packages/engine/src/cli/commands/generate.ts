@@ -4,6 +4,7 @@ import { generateCollection } from '../../generate/generate-collection.ts';
 import { createFolderSink } from '../../output/folder-sink.ts';
 import { AMENDMENTS_FILE, readAmendments } from '../amendments-file.ts';
 import { type CliCommand, CliUsageError } from '../command.ts';
+import { startGenerateReports } from '../generate-reports.ts';
 import { loadCliSpec } from '../load-cli-spec.ts';
 import { parseFlags } from '../parse-flags.ts';
 import { createProgressPrinter, formatSeconds } from '../progress-line.ts';
@@ -88,6 +89,8 @@ export const command: CliCommand = {
     process.once('SIGINT', onSignal);
     const progress = createProgressPrinter(io);
     const started = performance.now();
+    // Built while the tokens render, so that little is left to do after the last one.
+    const reports = values['no-reports'] === true ? undefined : startGenerateReports(out);
     try {
       // A fresh collection (--overwrite) starts without the folder's rerolls and growth.
       if (values.overwrite === true) await rm(path.join(out, AMENDMENTS_FILE), { force: true });
@@ -99,6 +102,7 @@ export const command: CliCommand = {
         ...(amendments.length > 0 ? { amendments } : {}),
         signal: controller.signal,
         onProgress: (p) => progress.update(p),
+        ...(reports ? { onToken: (token) => reports.onToken(token) } : {}),
         overwrite: values.overwrite === true,
         ...(threads ? { threads } : {}),
       });
@@ -109,7 +113,8 @@ export const command: CliCommand = {
       const extras = await writeGenerateExtras({
         dir: out,
         source: { files: createFolderSink(out), size: result.size },
-        reports: values['no-reports'] !== true,
+        reports: reports !== undefined,
+        ...(reports ? { started: reports } : {}),
         zip: values.zip === true,
         car: values.car === true,
         solana: result.plan.collection.spec.output.solana !== undefined,
@@ -119,6 +124,7 @@ export const command: CliCommand = {
         io.stdout.write(`images CID:   ${extras.ipfs.imagesCid}\nmetadata CID: ${extras.ipfs.metadataCid}\n`);
     } catch (error) {
       progress.finish();
+      await reports?.abandon();
       throw error;
     } finally {
       process.off('SIGINT', onSignal);
