@@ -204,6 +204,13 @@ describe('accounts in the browser', () => {
     await expect
       .poll(() => page.getByText(/Please check your email for verification/).isVisible())
       .toBe(true);
+    // What comes after the mail: an administrator's approval, how long it usually takes, and a mail then.
+    const steps = page.getByRole('region', { name: 'What happens next' });
+    expect(await steps.locator('li').allTextContents()).toEqual([
+      'Confirm your email address with the link we emailed you.',
+      'An administrator approves new accounts, usually within one working day.',
+      'We email you as soon as your account is approved; you can log in then.',
+    ]);
     await check(visitor, 'success');
 
     // The same address again is refused on the email field.
@@ -236,17 +243,26 @@ describe('accounts in the browser', () => {
     await expect
       .poll(() => page.getByText(/Your account has been successfully verified\./).isVisible())
       .toBe(true);
+    // Not approved yet: the page says what comes next instead of leading to a login that would be refused.
+    await expect
+      .poll(() => page.getByRole('region', { name: 'What happens next' }).textContent())
+      .toContain('An administrator approves new accounts, usually within one working day.');
+    expect(await page.getByRole('link', { name: 'Go to Login' }).count()).toBe(0);
     await check(visitor, 'verify-verified');
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { name: 'Already verified' }).isVisible()).toBe(true);
-    await page.getByRole('link', { name: 'Go to Login' }).click();
-    await page.waitForURL('**/auth/login');
+    expect(await page.getByRole('link', { name: 'Go to Login' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to the homepage' }).waitFor();
 
-    // Verified but not approved yet.
+    // Verified but not approved yet: a login is refused, saying how long approval usually takes.
+    await page.goto('/auth/login');
     await page.getByLabel('Email', { exact: true }).fill(grace.email);
     await page.getByLabel('Password', { exact: true }).fill(grace.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect.poll(() => page.getByText('Waiting for approval').first().isVisible()).toBe(true);
+    expect(await page.getByRole('alert').filter({ hasText: 'Waiting for approval' }).textContent()).toContain(
+      'usually within one working day. We will email you as soon as it is approved; you can log in then.',
+    );
     await check(visitor, 'login-pending');
 
     // A second sign-up, to be rejected.

@@ -10,12 +10,13 @@ export type VerifyEmailOutcome = z.infer<typeof VerifyEmailOutcomeSchema>;
  * `PATCH /api/v1/users/verify/{id}/{token}`: confirms the email address with the mailed link's
  * single-use token. `already-verified` when the address was confirmed before (e.g. the link is
  * opened twice); 410 TOKEN_EXPIRED for an expired link; 400 TOKEN_INVALID for anything else.
+ * `awaitingApproval`: the account still waits for an administrator, so logging in would be refused.
  */
 export const verifyEmail = {
   method: 'PATCH',
   path: '/api/v1/users/verify/:id/:token',
   params: z.object({ id: z.string().min(1).max(64), token: z.string().min(1).max(128) }),
-  response: successSchema(z.object({ outcome: VerifyEmailOutcomeSchema })),
+  response: successSchema(z.object({ outcome: VerifyEmailOutcomeSchema, awaitingApproval: z.boolean() })),
 } as const;
 export type VerifyEmailResponse = z.infer<typeof verifyEmail.response>;
 

@@ -26,9 +26,14 @@ export function assertMaySignIn(user: UserRow, requireApproval: boolean): void {
   if (user.account_status !== 'approved' && requireApproval && user.role !== 'admin') {
     throw new AppError(
       'ACCOUNT_PENDING',
-      'Your account is waiting for approval by an admin. We will email you once it is approved.',
+      'Your account is waiting for approval by an administrator, usually within one working day. We will email you as soon as it is approved; you can log in then.',
     );
   }
+}
+
+/** Whether the account still waits for an administrator's approval (the only thing left before it may sign in). */
+export function awaitsApproval(user: UserRow, requireApproval: boolean): boolean {
+  return requireApproval && user.account_status === 'pending' && user.role !== 'admin';
 }
 
 /** Whether the account may sign in now. */

@@ -42,10 +42,34 @@ describe.each(databaseKinds)('email verification on %s', (kind) => {
     expect(await loginCode('vera@example.com')).toBe('EMAIL_NOT_VERIFIED');
     const first = await verify(linkPath);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ status: 'success', data: { outcome: 'verified' } });
+    // Verified, and told that logging in waits for an administrator (the login would say ACCOUNT_PENDING).
+    expect(first.json()).toEqual({
+      status: 'success',
+      data: { outcome: 'verified', awaitingApproval: true },
+    });
     const again = await verify(linkPath);
-    expect(again.json().data.outcome).toBe('already-verified');
+    expect(again.json().data).toEqual({ outcome: 'already-verified', awaitingApproval: true });
     expect(await loginCode('vera@example.com')).toBe('ACCOUNT_PENDING');
+    const refusal = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: 'vera@example.com', password: 'my own secret' },
+      remoteAddress: freshIp(),
+    });
+    // The refusal says who decides, how long it usually takes and what comes next.
+    expect(refusal.json().error.message).toBe(
+      'Your account is waiting for approval by an administrator, usually within one working day. We will email you as soon as it is approved; you can log in then.',
+    );
+    // Once approved, the link says the account is ready to log in.
+    await test.app.database.db
+      .updateTable('users')
+      .set({ account_status: 'approved', account_reason: 'OK' })
+      .where('id', '=', id)
+      .execute();
+    expect((await verify(linkPath)).json().data).toEqual({
+      outcome: 'already-verified',
+      awaitingApproval: false,
+    });
     const token = linkPath.split('/').at(-1) ?? '';
     const rows = await test.app.database.db
       .selectFrom('email_verifications')

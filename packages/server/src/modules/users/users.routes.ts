@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { perEmailLimit } from '../auth/account-rate-limit.ts';
 import { clientOf } from '../auth/client-info.ts';
-import { maySignIn } from '../auth/login.service.ts';
+import { awaitsApproval, maySignIn } from '../auth/login.service.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { startSession } from '../auth/sessions.service.ts';
@@ -100,7 +100,10 @@ export async function usersRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const outcome = await confirmEmail(app.database.db, request.params.id, request.params.token);
-      return { status: 'success' as const, data: { outcome } };
+      // The page the link opens says whether logging in works now or after an administrator's approval.
+      const user = await findUserById(app.database.db, request.params.id);
+      const awaitingApproval = user ? awaitsApproval(user, app.config.requireApproval) : false;
+      return { status: 'success' as const, data: { outcome, awaitingApproval } };
     },
   );
 

@@ -6,9 +6,10 @@ import { useLocation } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { call } from '../../lib/api.ts';
+import { ApprovalSteps } from './approval-steps.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
-/** `/success`: the account exists; the next step is the link in the verification mail. */
+/** `/success`: the account exists; the next steps are the link in the verification mail, then an administrator's approval. */
 export function SuccessPage() {
   const location = useLocation();
   const email = (location.state as { email?: string } | null)?.email;
@@ -47,8 +48,9 @@ export function SuccessPage() {
             (sent to <strong>{email}</strong>)
           </>
         ) : null}
-        . After you confirm your address, an admin reviews your account; we email you once it is approved.
+        .
       </p>
+      <ApprovalSteps done="signed-up" />
       <Space orientation="vertical" size={12} style={{ width: '100%', marginTop: 12 }}>
         <LinkButton to="/" type="primary" size="large" block>
           Go to the homepage

@@ -8,6 +8,7 @@ import { useFeedback } from '../../app/feedback.ts';
 import { LinkButton } from '../../components/link-button.tsx';
 import { call } from '../../lib/api.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
+import { ApprovalSteps } from './approval-steps.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { EMAIL_PATTERN } from './forms/rules.ts';
 
@@ -56,6 +57,8 @@ export function VerifyPage() {
 
   const outcome = outcomeOf(verify.data?.data, verify.error);
   const good = outcome === 'verified' || outcome === 'already-verified';
+  // Verified but not approved yet: a login now would be refused, so the page says what comes next instead.
+  const awaitingApproval = good && verify.data?.data.awaitingApproval === true;
   return (
     <AuthLayout
       title={titles[outcome]}
@@ -75,13 +78,17 @@ export function VerifyPage() {
     >
       {outcome === 'verified' && (
         <p className="ll-result-text">
-          Your account has been successfully verified. An admin reviews new accounts; you can log in as soon
-          as yours is approved, and we will email you then.
+          Your account has been successfully verified.
+          {awaitingApproval ? '' : ' It is approved too: you can log in now.'}
         </p>
       )}
       {outcome === 'already-verified' && (
-        <p className="ll-result-text">This email address was already verified. You can go on to log in.</p>
+        <p className="ll-result-text">
+          This email address was already verified.
+          {awaitingApproval ? '' : ' You can go on to log in.'}
+        </p>
       )}
+      {awaitingApproval ? <ApprovalSteps done="verified" /> : null}
       {outcome === 'expired' && (
         <p className="ll-result-text">
           This verification link has expired. Enter your email to get a new one.
@@ -95,7 +102,11 @@ export function VerifyPage() {
       )}
       {outcome === 'failed' && <p className="ll-result-text">{errorMessage(verify.error)}</p>}
 
-      {good ? (
+      {awaitingApproval ? (
+        <LinkButton to="/" type="primary" size="large" block>
+          Go to the homepage
+        </LinkButton>
+      ) : good ? (
         <LinkButton to="/auth/login" type="primary" size="large" block>
           Go to Login
         </LinkButton>

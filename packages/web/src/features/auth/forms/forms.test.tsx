@@ -155,6 +155,10 @@ describe('LoginForm', () => {
       expect(fetchMock).toHaveBeenLastCalledWith('/api/v1/users/resend-verification', expect.anything()),
     );
     expect(JSON.parse(String(fetchMock.mock.lastCall?.[1]?.body))).toEqual({ email: 'ada@example.com' });
+    // What was done, not a wait for an approval nobody has asked for yet.
+    expect(await screen.findByText('Verification email sent', { selector: '.ant-alert-title' })).toBeTruthy();
+    expect(screen.getByText('If this email has an unconfirmed account, we sent a new link.')).toBeTruthy();
+    expect(screen.queryByText('Waiting for approval')).toBeNull();
   });
 
   it('pauses logging in for the time the rate limit says', async () => {

@@ -26,7 +26,7 @@ interface LoginValues {
 
 /** Why the last attempt did not sign in, as the form shows it. */
 type Refusal =
-  | { kind: 'credentials' | 'pending' | 'rejected' | 'other'; message: string }
+  | { kind: 'credentials' | 'pending' | 'rejected' | 'resent' | 'other'; message: string }
   | { kind: 'deactivated'; message: string; credentials: LoginInput }
   | { kind: 'unverified'; message: string; email: string };
 
@@ -101,7 +101,7 @@ export function LoginForm({
     try {
       const answer = await call(resendVerification, { body: { email } });
       feedback.success('Verification email sent');
-      setRefusal({ kind: 'pending', message: answer.message });
+      setRefusal({ kind: 'resent', message: answer.message });
     } catch (error) {
       feedback.notifyError('Could not send the verification email', error);
     } finally {
@@ -154,7 +154,7 @@ export function LoginForm({
           role="alert"
           showIcon
           type={
-            refusal.kind === 'pending'
+            refusal.kind === 'pending' || refusal.kind === 'resent'
               ? 'info'
               : refusal.kind === 'unverified' || refusal.kind === 'deactivated'
                 ? 'warning'
@@ -165,6 +165,7 @@ export function LoginForm({
               credentials: 'Login failed',
               unverified: 'Email not confirmed yet',
               pending: 'Waiting for approval',
+              resent: 'Verification email sent',
               rejected: 'Account not approved',
               deactivated: 'Account deactivated',
               other: 'Login failed',
