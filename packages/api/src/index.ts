@@ -292,6 +292,13 @@ export type { GetHealthLiveResponse } from './health/get-health-live.ts';
 export { getHealthLive } from './health/get-health-live.ts';
 export type { GetHealthReadyResponse } from './health/get-health-ready.ts';
 export { getHealthReady } from './health/get-health-ready.ts';
+export type { LaunchStage, LaunchStatus } from './launches/launch-status.ts';
+export {
+  getLaunchStatus,
+  LaunchStageSchema,
+  LaunchStatusSchema,
+  listLaunchStatuses,
+} from './launches/launch-status.ts';
 export type {
   Conversation,
   ConversationEvent,

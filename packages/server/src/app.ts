@@ -22,6 +22,7 @@ import { createLiveEvents } from './modules/events/live-events.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { checkStorageMarker } from './modules/health/storage-marker.ts';
 import { ipfsGatewayRoutes } from './modules/ipfs-gateway/ipfs-gateway.routes.ts';
+import { launchStatusRoutes } from './modules/launches/launch-status.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(ipfsGatewayRoutes);
   await app.register(placeholderRoutes);
   await app.register(deploymentsRoutes);
+  await app.register(launchStatusRoutes);
   await app.register(dropsRoutes);
   await app.register(allowlistsRoutes);
   await app.register(nftLegacyRoutes);

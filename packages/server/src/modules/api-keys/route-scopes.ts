@@ -32,6 +32,8 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/v1/collections/:id/publication/ipfs': 'read',
   'GET /api/v1/collections/:id/publication/placeholder': 'read',
   'GET /api/v1/collections/:id/deployments': 'read',
+  'GET /api/v1/collections/:id/launch-status': 'read',
+  'GET /api/v1/launch-status': 'read',
   'GET /api/v1/collections/:id/mint-page': 'read',
   'GET /api/v1/collections/:id/mint-page/images/:name': 'read',
   'GET /api/v1/collections/:id/allowlist': 'read',

@@ -18,6 +18,7 @@ import { formatCount, formatDate, progressPercent } from './format.ts';
 import { GenerationProgressView } from './generation-progress.tsx';
 import { GrowPanel } from './grow-panel.tsx';
 import { IpfsPanel } from './ipfs-panel.tsx';
+import { LaunchStatusLine, useLaunchStatus } from './launch-status.tsx';
 import { MetadataEditor } from './metadata-editor.tsx';
 import { PublishPanel } from './publish-panel.tsx';
 import { RarityReportLink } from './rarity-link.tsx';
@@ -42,6 +43,7 @@ export function CollectionPage() {
   // The tokens chosen to keep through a reroll; null while not choosing.
   const [kept, setKept] = useState<Set<number> | null>(null);
   const publication = usePublication(id, collection.data?.progress.status === 'ready');
+  const launch = useLaunchStatus(id, collection.data?.progress.status === 'ready');
   const { forget } = remove;
   // Cached answers of a deleted collection are dropped once this page is gone (not before: a mounted page would refetch them).
   useEffect(
@@ -134,6 +136,7 @@ export function CollectionPage() {
               {data.name}
             </h1>
             <StatusTag status={progress.status} />
+            {progress.status === 'ready' && launch.data ? <LaunchStatusLine status={launch.data} /> : null}
           </div>
           {data.description ? (
             <p className="llc-hero-description">{data.description}</p>

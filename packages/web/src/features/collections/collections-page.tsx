@@ -1,5 +1,5 @@
 import { ExclamationCircleOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import type { Collection } from '@layerloom/api';
+import type { Collection, LaunchStatus } from '@layerloom/api';
 import { Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -7,6 +7,7 @@ import { CollectionLoadError } from './collection-not-found.tsx';
 import { tokenThumbnailUrl, useCollections } from './collections-queries.ts';
 import { formatCount, formatDate, progressPercent } from './format.ts';
 import { GenerationProgressView } from './generation-progress.tsx';
+import { LaunchStatusLine, useLaunchStatuses } from './launch-status.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -14,6 +15,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 /** My Collection: the user's collections as a thumbnail grid, with live progress for those still generating. */
 export function CollectionsPage() {
   const collections = useCollections();
+  const launches = useLaunchStatuses();
   useDocumentTitle('My Collection');
   const count = collections.data?.length ?? 0;
   return (
@@ -63,7 +65,11 @@ export function CollectionsPage() {
       ) : (
         <ul className="llc-col-grid">
           {collections.data.map((collection) => (
-            <CollectionCard key={collection.id} collection={collection} />
+            <CollectionCard
+              key={collection.id}
+              collection={collection}
+              launch={launches.data?.get(collection.id)}
+            />
           ))}
         </ul>
       )}
@@ -71,7 +77,7 @@ export function CollectionsPage() {
   );
 }
 
-function CollectionCard({ collection }: { collection: Collection }) {
+function CollectionCard({ collection, launch }: { collection: Collection; launch?: LaunchStatus }) {
   // The list polls while anything generates (one event stream per card could use up the browser's connections).
   const { progress } = collection;
   const { status } = progress;
@@ -113,6 +119,11 @@ function CollectionCard({ collection }: { collection: Collection }) {
           <span className="llc-col-card-meta">{formatDate(collection.createdAt)}</span>
           <StatusTag status={status} />
         </div>
+        {status === 'ready' && launch ? (
+          <div className="llc-above-stretched llc-col-card-launch">
+            <LaunchStatusLine status={launch} />
+          </div>
+        ) : null}
         {status === 'generating' ? (
           <div className="llc-above-stretched">
             <GenerationProgressView

@@ -5,7 +5,13 @@ import {
   PictureOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { type Collection, type listCollections, planById, type User } from '@layerloom/api';
+import {
+  type Collection,
+  type LaunchStatus,
+  type listCollections,
+  planById,
+  type User,
+} from '@layerloom/api';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Progress, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router';
@@ -17,6 +23,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { PLANS_PATH } from '../../lib/plans-path.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSession } from '../auth/session.ts';
+import { LaunchStatusLine, useLaunchStatuses } from '../collections/launch-status.tsx';
 import { UserAvatar } from './user-badge.tsx';
 
 const number = new Intl.NumberFormat('en-US');
@@ -89,7 +96,7 @@ function StatCard({
   );
 }
 
-function CollectionTile({ collection }: { collection: Collection }) {
+function CollectionTile({ collection, launch }: { collection: Collection; launch?: LaunchStatus }) {
   const { status, done, total } = collection.progress;
   const tag = statusTag[status];
   return (
@@ -111,6 +118,12 @@ function CollectionTile({ collection }: { collection: Collection }) {
           </Tag>
           {number.format(collection.size)} tokens · {dateFormat.format(new Date(collection.createdAt))}
         </span>
+        {status === 'ready' && launch ? (
+          <span className="ll-tile__launch">
+            {/* The whole tile is a link: the mint page's own link is on the collection page and My Collection. */}
+            <LaunchStatusLine status={launch} withLink={false} />
+          </span>
+        ) : null}
         {status === 'generating' && (
           <Progress
             percent={total > 0 ? Math.floor((done / total) * 100) : 0}
@@ -125,6 +138,7 @@ function CollectionTile({ collection }: { collection: Collection }) {
 
 function Overview({ user }: { user: User }) {
   const collections = useCollections();
+  const launches = useLaunchStatuses();
   const plan = planById(user.planId);
   const stats = collections.data ? collectionStats(collections.data) : null;
   const latest = [...(collections.data ?? [])]
@@ -229,7 +243,11 @@ function Overview({ user }: { user: User }) {
         ) : (
           <div className="ll-tiles">
             {latest.map((collection) => (
-              <CollectionTile key={collection.id} collection={collection} />
+              <CollectionTile
+                key={collection.id}
+                collection={collection}
+                launch={launches.data?.get(collection.id)}
+              />
             ))}
           </div>
         )}
