@@ -358,7 +358,14 @@ export {
   NotificationsReadEventSchema,
 } from './notifications/notifications.ts';
 export type { Plan, PlanId } from './plans.ts';
-export { MIN_UPLOAD_BYTES, planById, plans } from './plans.ts';
+export {
+  EVERY_PLAN_INCLUDES,
+  MIN_UPLOAD_BYTES,
+  PLAN_PAYMENT_TERMS,
+  planById,
+  planFeatures,
+  plans,
+} from './plans.ts';
 export type { AnimationSettings } from './projects/animation-settings.ts';
 export {
   ANIMATION_FORMATS,

@@ -2,7 +2,7 @@
 export interface Plan {
   id: 'free' | 'starter' | 'pro' | 'enterprise';
   name: string;
-  /** Price per collection in US dollars. */
+  /** One-time price in US dollars: paid once, the plan applies to every collection generated afterwards. */
   priceUsd: number;
   /** The largest collection the plan may generate. */
   maxAssets: number;
@@ -13,7 +13,6 @@ export interface Plan {
   maxAnimationFrames: number;
   /** Longest an animated layer or token may play, in seconds. */
   maxAnimationSeconds: number;
-  features: readonly string[];
 }
 
 /** Smallest file accepted as a layer image: below this no PNG, JPEG or GIF holds a picture. */
@@ -30,7 +29,6 @@ export const plans: readonly Plan[] = [
     priceUsd: 0,
     maxAssets: 100,
     watermark: true,
-    features: ['100 unique combinations', 'Unlimited previews', 'ETH and SOL metadata', 'Watermarked images'],
   },
   {
     id: 'starter',
@@ -41,14 +39,6 @@ export const plans: readonly Plan[] = [
     priceUsd: 179,
     maxAssets: 1000,
     watermark: false,
-    features: [
-      '1,000 unique combinations',
-      'Unlimited previews',
-      'ETH and SOL metadata',
-      'GIF support',
-      'Banner collage',
-      'No watermark',
-    ],
   },
   {
     id: 'pro',
@@ -59,14 +49,6 @@ export const plans: readonly Plan[] = [
     priceUsd: 279,
     maxAssets: 5000,
     watermark: false,
-    features: [
-      '5,000 unique combinations',
-      'Unlimited previews',
-      'ETH and SOL metadata',
-      'GIF support',
-      'Banner collage',
-      'No watermark',
-    ],
   },
   {
     id: 'enterprise',
@@ -77,19 +59,37 @@ export const plans: readonly Plan[] = [
     priceUsd: 379,
     maxAssets: 10000,
     watermark: false,
-    features: [
-      '10,000 unique combinations',
-      'Unlimited previews',
-      'ETH and SOL metadata',
-      'GIF support',
-      'Banner collage',
-      'No watermark',
-      'Priority chat support',
-    ],
   },
 ];
 
 export type PlanId = Plan['id'];
+
+/** How a plan is paid for, as the pricing pages say it (the server sells plans as one-time payments). */
+export const PLAN_PAYMENT_TERMS =
+  'One payment, no subscription: a plan applies to every collection you generate after buying it.';
+
+/** What every plan has, whatever its price (nothing here is limited by plan on the server). */
+export const EVERY_PLAN_INCLUDES: readonly string[] = [
+  'Unlimited previews',
+  'Ethereum (OpenSea) and Solana (Metaplex) metadata',
+  'Animated layers (GIF) and animated tokens',
+  'Banner collage, preview GIF, ZIP and IPFS exports',
+];
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * What a plan unlocks, one line per limit the server enforces with it (collection size, layer file size,
+ * animation length, watermark): the pricing pages render these, so they cannot promise anything else.
+ */
+export function planFeatures(plan: Plan): string[] {
+  return [
+    `Collections of up to ${count(plan.maxAssets)} assets`,
+    `Layer images up to ${plan.maxUploadMb} MB each`,
+    `Animations up to ${plan.maxAnimationFrames} frames and ${plan.maxAnimationSeconds} s`,
+    plan.watermark ? 'Watermark on generated images' : 'No watermark',
+  ];
+}
 
 /** The plan with the given id. */
 export function planById(id: PlanId): Plan {

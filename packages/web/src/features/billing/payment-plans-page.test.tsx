@@ -1,4 +1,4 @@
-import type { BillingPayment } from '@layerloom/api';
+import { type BillingPayment, EVERY_PLAN_INCLUDES, planById, planFeatures } from '@layerloom/api';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -63,6 +63,28 @@ describe('Payment plans', () => {
     ]);
     expect(within(cards[0] as HTMLElement).getByText('Current plan')).toBeTruthy();
     expect(within(cards[3] as HTMLElement).getByText('$379')).toBeTruthy();
+    // A plan is a one-time payment applying to every later collection, and each card lists the limits the
+    // server enforces with it, from the plans table.
+    expect(screen.getByText(/One payment, no subscription: a plan applies to every collection/)).toBeTruthy();
+    expect(within(cards[3] as HTMLElement).getByText('one-time')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/per collection/i);
+    const features = (card: HTMLElement) =>
+      within(within(card).getAllByRole('list')[0] as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.trim());
+    expect(features(cards[0] as HTMLElement)).toEqual(planFeatures(planById('free')));
+    expect(features(cards[2] as HTMLElement)).toEqual([
+      'Collections of up to 5,000 assets',
+      'Layer images up to 20 MB each',
+      'Animations up to 240 frames and 20 s',
+      'No watermark',
+    ]);
+    const includes = screen.getByRole('region', { name: 'Every plan includes' });
+    expect(
+      within(includes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual([...EVERY_PLAN_INCLUDES]);
     expect(screen.getByText('Local test checkout')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Buy Plan: Pro' }));
     await screen.findByText('Checkout page');

@@ -1,5 +1,12 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { type Plan, type PlanId, plans } from '@layerloom/api';
+import {
+  EVERY_PLAN_INCLUDES,
+  PLAN_PAYMENT_TERMS,
+  type Plan,
+  type PlanId,
+  planFeatures,
+  plans,
+} from '@layerloom/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
@@ -52,7 +59,7 @@ export function PaymentPlansPage() {
       <header className="llb-head">
         <h1 className="llb-title">Payment plans</h1>
         <p className="llb-lead">
-          Pay per collection size: each plan sets how large a collection you can generate.
+          {PLAN_PAYMENT_TERMS} Each plan sets how large a collection you can generate and what it unlocks.
         </p>
       </header>
       {returned === 'success' && (
@@ -122,6 +129,18 @@ export function PaymentPlansPage() {
           ))}
         </ul>
       )}
+      <section className="llb-includes" aria-labelledby="llb-includes-title">
+        <h2 id="llb-includes-title" className="llb-includes__title">
+          Every plan includes
+        </h2>
+        <ul className="llb-includes__list">
+          {EVERY_PLAN_INCLUDES.map((item) => (
+            <li key={item}>
+              <CheckOutlined aria-hidden="true" /> {item}
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }
@@ -158,13 +177,10 @@ function PlanCard({
       </div>
       <p className="llb-plan__price">
         <strong>${count.format(plan.priceUsd)}</strong>
-        <span>{plan.priceUsd === 0 ? 'forever' : 'per collection'}</span>
-      </p>
-      <p className="llb-plan__limit">
-        Up to {count.format(plan.maxAssets)} assets · layer images up to {plan.maxUploadMb} MB
+        <span>{plan.priceUsd === 0 ? 'forever' : 'one-time'}</span>
       </p>
       <ul className="llb-plan__features">
-        {plan.features.map((feature) => (
+        {planFeatures(plan).map((feature) => (
           <li key={feature}>
             <CheckOutlined aria-hidden="true" /> {feature}
           </li>

@@ -126,7 +126,7 @@ export const helpArticles: HelpArticle[] = [
     category: 'Plans and downloads',
     question: 'What do the plans include, and why is there a watermark?',
     answer: [
-      'Free generates collections of up to 100 assets with a watermark on the images, so you can try everything. Starter ($179, up to 1,000 assets), Pro ($279, up to 5,000) and Enterprise ($379, up to 10,000) are paid per collection and have no watermark, plus GIF support and a banner collage; Enterprise adds priority chat support.',
+      "Free generates collections of up to 100 assets with a watermark on the images, so you can try everything. Starter ($179, up to 1,000 assets), Pro ($279, up to 5,000) and Enterprise ($379, up to 10,000) are one-time payments, not subscriptions: a plan applies to every collection you generate after buying it. Paid plans have no watermark and accept larger layer images and longer animations; the Pricing section lists each plan's limits. Previews, metadata, animations, the banner collage and every download are in every plan.",
     ],
   },
   {

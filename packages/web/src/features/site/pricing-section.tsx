@@ -1,4 +1,4 @@
-import { type Plan, plans } from '@layerloom/api';
+import { EVERY_PLAN_INCLUDES, PLAN_PAYMENT_TERMS, type Plan, planFeatures, plans } from '@layerloom/api';
 import { PlainLinkButton } from '../../app/plain-button.tsx';
 import { CheckOutlined } from '../../app/plain-icons.tsx';
 
@@ -10,15 +10,20 @@ export function formatPrice(plan: Pick<Plan, 'priceUsd'>): string {
 /** The plan the pricing section highlights. */
 const highlighted: Plan['id'] = 'pro';
 
-/** Pricing: one card per plan of the one plans table, each with its features and a sign-up button. */
+/**
+ * Pricing: one card per plan of the one plans table, each with what it unlocks (the limits the server
+ * enforces, from `planFeatures`) and a sign-up button; what every plan has is said once below.
+ */
 export function PricingSection() {
   return (
     <section id="pricing" className="ll-section ll-pricing" aria-labelledby="ll-pricing-title">
       <div className="ll-container">
         <div className="ll-section-head">
           <p className="ll-eyebrow">Pricing</p>
-          <h2 id="ll-pricing-title">Pay per collection, not per month</h2>
-          <p>Start free with up to 100 assets. Pick a bigger plan when your collection is ready to grow.</p>
+          <h2 id="ll-pricing-title">Pay once, not per month</h2>
+          <p>
+            {PLAN_PAYMENT_TERMS} Start free, and pick a bigger plan when your collection is ready to grow.
+          </p>
         </div>
         <div className="ll-pricing-grid">
           {plans.map((plan) => {
@@ -31,13 +36,12 @@ export function PricingSection() {
               >
                 {isHighlighted && <span className="ll-plan-badge">Recommended</span>}
                 <h3 id={`ll-plan-${plan.id}`}>{plan.name}</h3>
-                <p className="ll-plan-limit">Up to {plan.maxAssets.toLocaleString('en-US')} assets</p>
                 <p className="ll-plan-price">
                   <strong>{formatPrice(plan)}</strong>
-                  <span className="ll-plan-per">{plan.priceUsd === 0 ? 'forever' : 'per collection'}</span>
+                  <span className="ll-plan-per">{plan.priceUsd === 0 ? 'forever' : 'one-time'}</span>
                 </p>
                 <ul>
-                  {plan.features.map((feature) => (
+                  {planFeatures(plan).map((feature) => (
                     <li key={feature}>
                       <CheckOutlined aria-hidden="true" />
                       {feature}
@@ -58,7 +62,7 @@ export function PricingSection() {
           })}
         </div>
         <p className="ll-pricing-note">
-          Prices in US dollars, per generated collection. Previews are always free.
+          Prices in US dollars, paid once. Every plan includes: {EVERY_PLAN_INCLUDES.join(' · ')}.
         </p>
       </div>
     </section>

@@ -108,9 +108,9 @@ const sections: LegalSection[] = [
       <>
         <p>
           The Free plan generates collections of up to 100 assets, with a watermark on the images. Paid plans
-          are priced per collection in US dollars: Starter $179 (up to 1,000 assets), Pro $279 (up to 5,000)
-          and Enterprise $379 (up to 10,000), without watermark. The{' '}
-          <Link to="/#pricing">pricing section</Link> lists what each includes.
+          are one-time payments in US dollars, each applying to every collection generated after it: Starter
+          $179 (up to 1,000 assets), Pro $279 (up to 5,000) and Enterprise $379 (up to 10,000), without
+          watermark. The <Link to="/#pricing">pricing section</Link> lists what each includes.
         </p>
         <ul>
           <li>
