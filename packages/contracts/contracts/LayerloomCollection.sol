@@ -6,14 +6,17 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
 import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
+import {PaymentSplit} from "./PaymentSplit.sol";
 
 /// @title Layerloom collection
 /// @notice An ERC-721A drop: a closed / allowlist / public sale, opened by the owner or on a schedule
 /// (start times the contract follows by itself), owner airdrops, a one-way reveal,
-/// a provenance hash fixed before the first mint, ERC-2981 royalties and an ERC-7572 contract URI.
+/// a provenance hash fixed before the first mint, ERC-2981 royalties, an ERC-7572 contract URI, ERC-4906
+/// metadata update events, a one-way metadata freeze, and sale proceeds paid to one address or split
+/// among up to 10 payees (pull payments).
 /// Token ids start at 1, matching the generator's `metadata/1.json`; a revealed token's URI is
 /// `baseURI + id + ".json"`.
-contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
+contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard, PaymentSplit {
     enum SalePhase {
         Closed,
         Allowlist,
@@ -45,6 +48,10 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
         address payoutAddress;
         address royaltyReceiver;
         uint96 royaltyBps;
+        /// @dev Sale proceeds split among these payees by `shares` (same order); both empty: one payee,
+        /// the payout address or the owner, paid by `withdraw`.
+        address[] payees;
+        uint256[] shares;
     }
 
     /// @dev The ERC-721A per-address `aux` (64 bits) holds the public-sale count in its low 32 bits
@@ -74,6 +81,8 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     uint256 private _schedule;
     bytes32 private _merkleRoot;
     bool private _revealed;
+    /// @dev Packed with `_revealed`: the URI setters read both in one slot.
+    bool private _metadataFrozen;
     bytes32 private _provenanceHash;
     address private _payoutAddress;
     string private _baseTokenURI;
@@ -95,8 +104,13 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     event Withdrawn(address indexed to, uint256 amount);
     /// @notice ERC-7572: the collection-level metadata changed.
     event ContractURIUpdated();
-    /// @notice ERC-4906: metadata of a range of tokens changed (emitted on reveal and base URI changes).
+    /// @notice ERC-4906: metadata of a range of tokens changed (emitted on reveal, base URI changes and
+    /// `emitBatchMetadataUpdate`).
     event BatchMetadataUpdate(uint256 fromTokenId, uint256 toTokenId);
+    /// @notice The base URI and contract URI can never change again (the event thirdweb's contracts emit).
+    event MetadataFrozen();
+    /// @notice OpenSea's signal that token `_id`'s metadata is permanent, emitted by `emitPermanentURI`.
+    event PermanentURI(string _value, uint256 indexed _id);
 
     error InvalidMaxSupply();
     error InvalidSaleSchedule(uint256 allowlistStart, uint256 publicStart);
@@ -105,13 +119,19 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     error WalletLimitExceeded(uint256 limit, uint256 alreadyMinted);
     error ExceedsMaxSupply(uint256 requested, uint256 remaining);
     error InvalidMerkleProof();
-    error ArrayLengthMismatch();
     error AlreadyRevealed();
     error EmptyBaseURI();
     error ProvenanceLocked();
-    error NothingToWithdraw();
     error WithdrawFailed();
     error NotOwnerOrPayout(address caller);
+    /// @notice The metadata is frozen: the base URI, pre-reveal URI and contract URI cannot change.
+    error MetadataIsFrozen();
+    /// @notice Freezing before the reveal would show the pre-reveal URI forever.
+    error NotRevealed();
+    error MetadataNotFrozen();
+    error InvalidTokenRange(uint256 fromTokenId, uint256 toTokenId);
+    /// @notice Proceeds are split among payees: each is paid by `release`, not by `withdraw`.
+    error PaymentsAreSplit();
 
     constructor(CollectionConfig memory config) ERC721A(config.name, config.symbol) Ownable(config.owner) {
         if (config.maxSupply == 0) revert InvalidMaxSupply();
@@ -128,7 +148,9 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
         _merkleRoot = config.merkleRoot;
         _preRevealURI = config.preRevealURI;
         _contractURI = config.contractURI;
+        if (config.payees.length != 0 && config.payoutAddress != address(0)) revert PaymentsAreSplit();
         _payoutAddress = config.payoutAddress;
+        _setPayees(config.payees, config.shares);
         _setDefaultRoyalty(config.royaltyReceiver, config.royaltyBps);
     }
 
@@ -308,6 +330,7 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     /// @notice Moves revealed metadata (e.g. to another gateway). Before the reveal it only stores the URI
     /// for later; `reveal` is still the one step that exposes it.
     function setBaseURI(string calldata uri) external onlyOwner {
+        _checkNotFrozen();
         if (bytes(uri).length == 0) revert EmptyBaseURI();
         _baseTokenURI = uri;
         emit BaseURIChanged(uri);
@@ -315,14 +338,57 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
     }
 
     function setPreRevealURI(string calldata uri) external onlyOwner {
+        _checkNotFrozen();
         _preRevealURI = uri;
         emit PreRevealURIChanged(uri);
         if (!_revealed) emit BatchMetadataUpdate(_startTokenId(), type(uint256).max);
     }
 
+    /// @notice ERC-7572: points marketplaces at new collection metadata (name, description, image, royalties…).
     function setContractURI(string calldata newContractURI) external onlyOwner {
+        _checkNotFrozen();
         _contractURI = newContractURI;
         emit ContractURIUpdated();
+    }
+
+    /// @notice ERC-4906: tells marketplaces that tokens `fromTokenId` to `toTokenId` have new metadata at the
+    /// same URIs (e.g. hosted JSON edited after the reveal). `toTokenId` may be `type(uint256).max`: every token.
+    function emitBatchMetadataUpdate(uint256 fromTokenId, uint256 toTokenId) external onlyOwner {
+        _checkNotFrozen();
+        if (fromTokenId < _startTokenId() || fromTokenId > toTokenId) {
+            revert InvalidTokenRange(fromTokenId, toTokenId);
+        }
+        emit BatchMetadataUpdate(fromTokenId, toTokenId);
+    }
+
+    /// @notice Makes the metadata permanent, once and for good: the base URI, the pre-reveal URI and the
+    /// contract URI can never change again, and no further metadata update is announced. Only after the
+    /// reveal. Emits `MetadataFrozen` and a last ERC-4906 update, so marketplaces read the final metadata.
+    function freezeMetadata() external onlyOwner {
+        _checkNotFrozen();
+        if (!_revealed) revert NotRevealed();
+        _metadataFrozen = true;
+        emit MetadataFrozen();
+        emit BatchMetadataUpdate(_startTokenId(), type(uint256).max);
+    }
+
+    /// @notice After the freeze, emits OpenSea's `PermanentURI(tokenURI, id)` for each minted token from
+    /// `fromTokenId` to `toTokenId`. OpenSea documents no collection-wide form of that event and one event per
+    /// token costs about 2,000 gas, so a large collection is announced in several ranges (and tokens minted
+    /// after the freeze later).
+    function emitPermanentURI(uint256 fromTokenId, uint256 toTokenId) external onlyOwner {
+        if (!_metadataFrozen) revert MetadataNotFrozen();
+        if (fromTokenId < _startTokenId() || fromTokenId > toTokenId || toTokenId >= _nextTokenId()) {
+            revert InvalidTokenRange(fromTokenId, toTokenId);
+        }
+        string memory base = _baseTokenURI;
+        for (uint256 id = fromTokenId; id <= toTokenId; ++id) {
+            emit PermanentURI(string.concat(base, _toString(id), ".json"), id);
+        }
+    }
+
+    function _checkNotFrozen() private view {
+        if (_metadataFrozen) revert MetadataIsFrozen();
     }
 
     function setDefaultRoyalty(address receiver, uint96 feeBps) external onlyOwner {
@@ -332,18 +398,52 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
 
     // ---------------------------------------------------------------- funds
 
+    /// @notice Where `withdraw` sends funds; only for a collection without payees.
     function setPayoutAddress(address payout) external onlyOwner {
+        if (_isSplit()) revert PaymentsAreSplit();
         _payoutAddress = payout;
         emit PayoutAddressChanged(payout);
     }
 
     /// @notice Sends the whole balance to the payout address, or to the owner when none is set.
-    /// Callable by the owner or by the payout address itself.
+    /// Callable by the owner or by the payout address itself. A collection with payees pays each by `release`.
     function withdraw() external nonReentrant {
+        if (_isSplit()) revert PaymentsAreSplit();
+        _withdraw();
+    }
+
+    /// @notice Sends `payee` what it is owed now. With payees, callable by anyone (the Ether only goes to the
+    /// payee); without, `payee` is the withdrawal address and this is `withdraw`.
+    function release(address payee) external nonReentrant {
+        if (_isSplit()) {
+            _splitRelease(payee);
+        } else {
+            if (payee != withdrawalAddress()) revert NotPayee(payee);
+            _withdraw();
+        }
+    }
+
+    /// @notice What `release(account)` would send `account` now (0 for an address that is not a payee).
+    function releasable(address account) external view returns (uint256) {
+        if (_isSplit()) return _splitReleasable(account);
+        return account == withdrawalAddress() ? address(this).balance : 0;
+    }
+
+    /// @notice The payees and their shares; without payees, the withdrawal address with the one share.
+    function payees() external view returns (address[] memory payees_, uint256[] memory shares_) {
+        if (_isSplit()) return _splitPayees();
+        payees_ = new address[](1);
+        payees_[0] = withdrawalAddress();
+        shares_ = new uint256[](1);
+        shares_[0] = 1;
+    }
+
+    function _withdraw() private {
         address to = withdrawalAddress();
         if (msg.sender != owner() && msg.sender != to) revert NotOwnerOrPayout(msg.sender);
         uint256 amount = address(this).balance;
         if (amount == 0) revert NothingToWithdraw();
+        _recordRelease(to, amount);
         (bool ok,) = to.call{value: amount}("");
         if (!ok) revert WithdrawFailed();
         emit Withdrawn(to, amount);
@@ -397,6 +497,11 @@ contract LayerloomCollection is ERC721A, ERC2981, Ownable, ReentrancyGuard {
 
     function revealed() external view returns (bool) {
         return _revealed;
+    }
+
+    /// @notice Whether `freezeMetadata` was called: the URIs can never change again.
+    function metadataFrozen() external view returns (bool) {
+        return _metadataFrozen;
     }
 
     function baseURI() external view returns (string memory) {

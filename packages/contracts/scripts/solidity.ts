@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,8 +43,11 @@ interface SolcOutput {
 }
 
 // Imports such as `erc721a/contracts/ERC721A.sol` resolve like Node modules, so the installed
-// package versions are the ones compiled.
+// package versions are the ones compiled. A relative import (`./PaymentSplit.sol`) reaches solc as a
+// path relative to the package (`contracts/PaymentSplit.sol`), which is looked up there first.
 function findImport(path: string): { contents: string } | { error: string } {
+  const local = join(packageDir, path);
+  if (existsSync(local)) return { contents: readFileSync(local, 'utf8') };
   try {
     return { contents: readFileSync(require.resolve(path), 'utf8') };
   } catch (error) {
@@ -90,7 +93,10 @@ export interface Artifact {
   exportName: string;
 }
 
-/** The artifacts `npm run compile` writes. The reference contract exists only for the gas report. */
+/**
+ * The artifacts `npm run compile` writes. The reference contract exists only for the gas report, the test
+ * payee only for the tests.
+ */
 export const artifacts: readonly Artifact[] = [
   {
     source: { path: 'contracts/LayerloomCollection.sol', name: 'LayerloomCollection' },
@@ -98,9 +104,19 @@ export const artifacts: readonly Artifact[] = [
     exportName: 'layerloomCollection',
   },
   {
+    source: { path: 'contracts/LayerloomPaymentSplitter.sol', name: 'LayerloomPaymentSplitter' },
+    output: 'src/generated/layerloom-payment-splitter.generated.ts',
+    exportName: 'layerloomPaymentSplitter',
+  },
+  {
     source: { path: 'contracts/reference/ERC721AReference.sol', name: 'ERC721AReference' },
     output: 'test/generated/erc721a-reference.generated.ts',
     exportName: 'erc721aReference',
+  },
+  {
+    source: { path: 'test/contracts/TestPayee.sol', name: 'TestPayee' },
+    output: 'test/generated/test-payee.generated.ts',
+    exportName: 'testPayee',
   },
 ];
 

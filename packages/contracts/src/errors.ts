@@ -12,7 +12,8 @@ export type ContractsErrorCode =
   | 'INVALID_COLLECTION_CONFIG'
   | 'UNSUPPORTED_CHAIN'
   | 'INVALID_ALLOWLIST'
-  | 'NOT_ALLOWLISTED';
+  | 'NOT_ALLOWLISTED'
+  | 'INVALID_PAYEES';
 
 /** The custom errors the collection contract (and the ERC721A / OpenZeppelin code in it) can revert with. */
 export type CollectionErrorName = Extract<(typeof layerloomCollectionAbi)[number], { type: 'error' }>['name'];
@@ -50,6 +51,16 @@ const revertMessages: Partial<Record<CollectionErrorName, string>> = {
   NothingToWithdraw: 'There are no funds to withdraw.',
   WithdrawFailed: 'The payout address refused the funds.',
   NotOwnerOrPayout: 'Only the owner or the payout address can withdraw.',
+  MetadataIsFrozen: 'The metadata is frozen: its URIs can never change again.',
+  NotRevealed: 'Reveal the collection before freezing its metadata.',
+  MetadataNotFrozen: 'Freeze the metadata first.',
+  InvalidTokenRange: 'That token range is not valid.',
+  PaymentsAreSplit: 'Sale proceeds are split among payees: each payee is paid with release.',
+  NotPayee: 'That address is not a payee.',
+  ReleaseFailed: 'The payee refused the funds; the other payees can still be paid.',
+  TooManyPayees: 'A split takes at most 10 payees.',
+  InvalidPayee: 'A payee is the zero address or is listed twice.',
+  InvalidShares: 'Every payee needs a whole number of shares from 1 to 4294967295.',
   OwnableUnauthorizedAccount: 'Only the collection owner can do this.',
   MintZeroQuantity: 'Mint at least one token.',
   ArrayLengthMismatch: 'Recipients and quantities differ in length.',
@@ -167,6 +178,18 @@ export class InvalidAllowlistError extends ContractsError {
     const entries = options.invalidEntries ?? [];
     super(options.message, entries.length > 0 ? { details: entries.slice(0, 10).join(', ') } : {});
     this.invalidEntries = entries;
+  }
+}
+
+/** A list of payees the split contracts would refuse; `field` names the entry at fault (`payees[1].shares`). */
+export class InvalidPayeesError extends ContractsError {
+  override name = 'InvalidPayeesError';
+  readonly code = 'INVALID_PAYEES';
+  readonly field: string;
+
+  constructor(options: { field: string; message: string }) {
+    super(`Invalid payees "${options.field}": ${options.message}`);
+    this.field = options.field;
   }
 }
 

@@ -24,6 +24,18 @@ export type {
 } from './collection/deploy-collection.ts';
 export { deployCollection } from './collection/deploy-collection.ts';
 export type {
+  EmitMetadataUpdateParameters,
+  EmitMetadataUpdateReturnType,
+} from './collection/emit-metadata-update.ts';
+export { emitMetadataUpdate } from './collection/emit-metadata-update.ts';
+export type {
+  EmitPermanentURIParameters,
+  EmitPermanentURIReturnType,
+} from './collection/emit-permanent-uri.ts';
+export { emitPermanentURI } from './collection/emit-permanent-uri.ts';
+export type { FreezeMetadataParameters, FreezeMetadataReturnType } from './collection/freeze-metadata.ts';
+export { freezeMetadata } from './collection/freeze-metadata.ts';
+export type {
   GetCollectionStateParameters,
   GetCollectionStateReturnType,
 } from './collection/get-collection-state.ts';
@@ -47,6 +59,13 @@ export type { SalePhase } from './collection/sale-phase.ts';
 export { salePhases } from './collection/sale-phase.ts';
 export type { SetAllowlistParameters, SetAllowlistReturnType } from './collection/set-allowlist.ts';
 export { setAllowlist } from './collection/set-allowlist.ts';
+export type { SetBaseURIParameters, SetBaseURIReturnType } from './collection/set-base-uri.ts';
+export { setBaseURI } from './collection/set-base-uri.ts';
+export type {
+  SetContractURIParameters,
+  SetContractURIReturnType,
+} from './collection/set-contract-uri.ts';
+export { setContractURI } from './collection/set-contract-uri.ts';
 export type {
   SetMaxPerWalletParameters,
   SetMaxPerWalletReturnType,
@@ -81,6 +100,7 @@ export {
   DeploymentFailedError,
   InvalidAllowlistError,
   InvalidCollectionConfigError,
+  InvalidPayeesError,
   MissingAccountError,
   NotAllowlistedError,
   TransactionFailedError,
@@ -92,3 +112,18 @@ export {
   layerloomCollectionAbi,
   layerloomCollectionBytecode,
 } from './generated/layerloom-collection.generated.ts';
+export {
+  layerloomPaymentSplitterAbi,
+  layerloomPaymentSplitterBytecode,
+} from './generated/layerloom-payment-splitter.generated.ts';
+export { MAX_PAYEES } from './internal/check-payees.ts';
+export type {
+  DeployPaymentSplitterParameters,
+  DeployPaymentSplitterReturnType,
+} from './splits/deploy-payment-splitter.ts';
+export { deployPaymentSplitter } from './splits/deploy-payment-splitter.ts';
+export type { GetPayoutsParameters, GetPayoutsReturnType } from './splits/get-payouts.ts';
+export { getPayouts } from './splits/get-payouts.ts';
+export type { ReleaseParameters, ReleaseReturnType } from './splits/release.ts';
+export { release } from './splits/release.ts';
+export type { PayeeShare, Payout } from './splits/types.ts';

@@ -17,8 +17,10 @@ import {
   layerloomCollectionAbi,
   layerloomCollectionBytecode,
 } from '../generated/layerloom-collection.generated.ts';
+import { checkPayees } from '../internal/check-payees.ts';
 import { resolveAccount } from '../internal/resolve-account.ts';
 import { sendAndConfirm } from '../internal/send-and-confirm.ts';
+import type { PayeeShare } from '../splits/types.ts';
 
 /** The settings a collection is deployed with. Prices are in wei. */
 export interface CollectionSettings {
@@ -41,9 +43,18 @@ export interface CollectionSettings {
   contractURI?: string;
   /** Defaults to the deploying account. */
   owner?: Address;
-  /** Where `withdraw` sends funds; defaults to the owner. */
+  /** Where `withdraw` sends funds; defaults to the owner. Not with `payees`. */
   payoutAddress?: Address;
-  /** ERC-2981 royalty in basis points (500 = 5 %); the receiver defaults to the owner. */
+  /**
+   * Splits sale proceeds among up to 10 payees by shares, fixed for the life of the contract; each payee is
+   * paid its part by `release`. Without payees (the default) the owner, or `payoutAddress`, is the one payee
+   * and `withdraw` pays it.
+   */
+  payees?: readonly PayeeShare[];
+  /**
+   * ERC-2981 royalty in basis points (500 = 5 %); the receiver defaults to the owner. To split royalties,
+   * deploy a splitter first (`deployPaymentSplitter`) and make it the receiver.
+   */
   royalty?: { bps: number; receiver?: Address };
 }
 
@@ -89,7 +100,16 @@ export async function deployCollection(
     payoutAddress: checkAddress('payoutAddress', collection.payoutAddress ?? zeroAddress),
     royaltyReceiver: checkAddress('royalty.receiver', collection.royalty?.receiver ?? owner),
     royaltyBps: checkRoyaltyBps(collection.royalty?.bps ?? 0),
+    ...checkPayees(collection.payees ?? [], (field, message) => {
+      throw new InvalidCollectionConfigError({ field, message });
+    }),
   };
+  if (config.payees.length > 0 && config.payoutAddress !== zeroAddress) {
+    throw new InvalidCollectionConfigError({
+      field: 'payoutAddress',
+      message: 'cannot be combined with payees: each payee is paid its own share',
+    });
+  }
   const { hash, receipt } = await sendAndConfirm({
     publicClient,
     onTransactionSubmitted,

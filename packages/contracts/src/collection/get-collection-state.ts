@@ -23,6 +23,8 @@ export interface GetCollectionStateReturnType {
    */
   schedule: { allowlistStart: Date | null; publicStart: Date | null };
   revealed: boolean;
+  /** Whether the metadata was frozen: the URIs below can never change again. */
+  metadataFrozen: boolean;
   preRevealURI: string;
   baseURI: string;
   contractURI: string;
@@ -60,6 +62,7 @@ export async function getCollectionState(
     [allowlistStart, publicStart],
     merkleRoot,
     revealed,
+    metadataFrozen,
     preRevealURI,
     baseURI,
     contractURI,
@@ -77,6 +80,7 @@ export async function getCollectionState(
     publicClient.readContract({ ...read, functionName: 'saleSchedule' }),
     publicClient.readContract({ ...read, functionName: 'merkleRoot' }),
     publicClient.readContract({ ...read, functionName: 'revealed' }),
+    publicClient.readContract({ ...read, functionName: 'metadataFrozen' }),
     publicClient.readContract({ ...read, functionName: 'preRevealURI' }),
     publicClient.readContract({ ...read, functionName: 'baseURI' }),
     publicClient.readContract({ ...read, functionName: 'contractURI' }),
@@ -102,6 +106,7 @@ export async function getCollectionState(
     },
     schedule: { allowlistStart: fromSeconds(allowlistStart), publicStart: fromSeconds(publicStart) },
     revealed,
+    metadataFrozen,
     preRevealURI,
     baseURI,
     contractURI,

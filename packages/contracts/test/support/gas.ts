@@ -1,11 +1,45 @@
 import type { Address, Hash } from 'viem';
-import { allowlistMint, createAllowlist, getAllowlistProof, mint, setPhase } from '../../src/index.ts';
+import {
+  allowlistMint,
+  type CollectionSettings,
+  createAllowlist,
+  freezeMetadata,
+  getAllowlistProof,
+  mint,
+  reveal,
+  setPhase,
+} from '../../src/index.ts';
 import { erc721aReferenceAbi, erc721aReferenceBytecode } from '../generated/erc721a-reference.generated.ts';
 import type { TestChain } from './clients.ts';
 import { deployTestCollection } from './collection.ts';
 
+/** How the measured collection is set up: the settings it is deployed with and whether its metadata is frozen. */
+export interface MintGasVariant {
+  /** What the gas table says of it after the quantity (`''` for the plain collection). */
+  label: string;
+  settings?: Partial<CollectionSettings>;
+  /** Revealed and frozen before the sale opens. */
+  frozen?: boolean;
+}
+
+/** The collection as most drops deploy it: one payee (the owner), metadata not frozen. */
+export const plainVariant: MintGasVariant = { label: '' };
+
+/** The most a collection carries: 10 payees splitting the proceeds, metadata revealed and frozen. */
+export const splitFrozenVariant: MintGasVariant = {
+  label: '10 payees, frozen',
+  settings: {
+    payees: Array.from({ length: 10 }, (_, index) => ({
+      address: `0x${(index + 0x1000).toString(16).padStart(40, '0')}` as const,
+      shares: index + 1,
+    })),
+  },
+  frozen: true,
+};
+
 /** Gas used by one public mint of `quantity` tokens, for the collection and the plain ERC721A reference. */
 export interface GasRow {
+  variant: string;
   quantity: number;
   collection: bigint;
   reference: bigint;
@@ -19,12 +53,25 @@ export interface GasRow {
  * already non-zero). The collection charges a price and checks its sale phase, wallet limit and
  * supply; the reference does none of that.
  */
-export async function measureMintGas(chain: TestChain, quantities: readonly number[] = [1, 5]) {
+export async function measureMintGas(
+  chain: TestChain,
+  quantities: readonly number[] = [1, 5],
+  variant: MintGasVariant = plainVariant,
+) {
   const [deployer, buyer, earlier] = chain.wallets;
   if (!deployer || !buyer || !earlier) throw new Error('anvil needs three accounts');
   const rows: GasRow[] = [];
   for (const quantity of quantities) {
-    const collection = await deployTestCollection(chain, { maxSupply: 10_000, maxPerWallet: 10 });
+    const collection = await deployTestCollection(chain, {
+      maxSupply: 10_000,
+      maxPerWallet: 10,
+      ...variant.settings,
+    });
+    if (variant.frozen) {
+      const owner = { walletClient: deployer, publicClient: chain.publicClient, address: collection };
+      await reveal({ ...owner, baseURI: 'ipfs://bafyrevealed/' });
+      await freezeMetadata(owner);
+    }
     await setPhase({
       walletClient: deployer,
       publicClient: chain.publicClient,
@@ -63,6 +110,7 @@ export async function measureMintGas(chain: TestChain, quantities: readonly numb
     const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
     const collectionGas = minted.receipt.gasUsed;
     rows.push({
+      variant: variant.label,
       quantity,
       collection: collectionGas,
       reference: receipt.gasUsed,
@@ -165,7 +213,7 @@ export function formatGasTable(rows: readonly GasRow[]): string {
     '|---|---:|---:|---:|',
     ...rows.map(
       (row) =>
-        `| ${row.quantity} token${row.quantity === 1 ? '' : 's'} | ${row.collection.toLocaleString('en-US')} | ${row.reference.toLocaleString('en-US')} | ${row.overhead >= 0 ? '+' : ''}${(row.overhead * 100).toFixed(1)} % |`,
+        `| ${row.quantity} token${row.quantity === 1 ? '' : 's'}${row.variant ? `, ${row.variant}` : ''} | ${row.collection.toLocaleString('en-US')} | ${row.reference.toLocaleString('en-US')} | ${row.overhead >= 0 ? '+' : ''}${(row.overhead * 100).toFixed(1)} % |`,
     ),
   ];
   return lines.join('\n');
