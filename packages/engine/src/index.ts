@@ -110,6 +110,26 @@ export {
 } from './metadata/token-metadata.ts';
 export { createFolderSink } from './output/folder-sink.ts';
 export type { OutputSink } from './output/output-sink.ts';
+export {
+  type CheckLayerQualityParameters,
+  checkLayerQuality,
+  type TraitAnalysisCache,
+} from './quality/check-layer-quality.ts';
+export type {
+  LayerQualityReport,
+  QualityFinding,
+  QualityFindingKind,
+  QualitySeverity,
+  QualityTraitRef,
+  SkippedTrait,
+} from './quality/quality-finding.ts';
+export {
+  analyzeTraitImage,
+  type PixelBox,
+  parseTraitAnalysis,
+  serializeTraitAnalysis,
+  type TraitAnalysis,
+} from './quality/trait-analysis.ts';
 export { ANIMATION_MIME_TYPES } from './render/animation-encoder.ts';
 export { BLEND_FUNCTIONS, type BlendFunction } from './render/blend-modes.ts';
 export { type CompositeLayer, canvasToRgba, compositeLayers } from './render/composite.ts';
