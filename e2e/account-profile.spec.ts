@@ -164,6 +164,9 @@ describe('the account area', () => {
       '/dashboard/referrals',
     );
 
+    // The header names the user, not their internal ID (Profile shows it, short).
+    expect(await page.locator('.ll-dash__header').innerText()).not.toMatch(/\bID\b|[0-9a-f]{8}-[0-9a-f]{4}/);
+
     // The first Tab reaches the skip link, shown on screen; Enter moves focus to the page itself.
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
