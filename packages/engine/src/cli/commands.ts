@@ -1,6 +1,7 @@
 import type { CliCommand } from './command.ts';
 import { grow, reroll } from './commands/amend.ts';
 import { command as car } from './commands/car.ts';
+import { command as check } from './commands/check.ts';
 import { command as collage } from './commands/collage.ts';
 import { command as generate } from './commands/generate.ts';
 import { command as gif } from './commands/gif.ts';
@@ -14,6 +15,7 @@ export const commands: readonly CliCommand[] = [
   reroll,
   grow,
   preview,
+  check,
   rarity,
   collage,
   gif,

@@ -35,6 +35,8 @@ export interface CheckLayerQualityParameters extends AssetReading {
   lookAlikeThreshold?: number;
   /** Warn when a trait is hidden in more than this share of the tokens that carry it (default 0.5). */
   hiddenShareWarning?: number;
+  /** Whether to flag traits expected in less than one token (default true; false while the size is not decided). */
+  expectedCounts?: boolean;
 }
 
 /** Share of a trait's pixels that must be covered for it to count as hidden. */
@@ -72,7 +74,7 @@ export async function checkLayerQuality(
     ...placementFindings(collection, analyses),
     ...neverVisibleFindings(collection, analyses, drawable, hiders, parameters.hiddenShareWarning ?? 0.5),
     ...lookAlikeFindings(collection, analyses, parameters.lookAlikeThreshold ?? 0.02),
-    ...impossibleFindings(collection, drawable),
+    ...impossibleFindings(collection, drawable, parameters.expectedCounts ?? true),
   ];
   findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
   return { findings, analysed, skipped };
@@ -514,6 +516,7 @@ function thumbDifference(a: Uint8Array, b: Uint8Array): number {
 function impossibleFindings(
   collection: ResolvedCollection,
   drawable: (boolean[][] | null)[],
+  expectedCounts: boolean,
 ): QualityFinding[] {
   const findings: QualityFinding[] = [];
   const making = collection.configurations.filter((configuration) => configuration.size > 0);
@@ -570,7 +573,7 @@ function impossibleFindings(
         (sum, configuration) => sum + configuration.size * layer.presence * (trait.weight / total),
         0,
       );
-      if (expected < 1) {
+      if (expectedCounts && expected < 1) {
         const needed = Math.ceil((trait.weight / expected) * 1.0001);
         findings.push({
           kind: 'impossible',
