@@ -1,8 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from './support/app.ts';
-import { openPage, screenshot, seriousAxeViolations, signIn, type ViewportName } from './support/browser.ts';
-import { startAppWithMember } from './support/members.ts';
+import {
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  testAdmin,
+  type ViewportName,
+  viewports,
+} from './support/browser.ts';
+import { send, startAppWithMember } from './support/members.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -94,6 +102,61 @@ describe('payment plans', () => {
     await page.getByRole('listitem', { name: 'Free' }).getByText('Current plan').waitFor();
     await page.goto('/dashboard/nft');
     await page.getByText('Your Free plan: up to 100 assets').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes the referral credit of a friend on a paid plan off the next plan, shown on the plans, the checkout and Referrals', async () => {
+    // A friend signs up through Bea's link and an administrator puts them on Starter: $10 of credit.
+    // One context for every width (resized), so Bea signs in twice, not once per width (sign-ins are limited).
+    const { context, page, errors } = await openPage(browser, app.url, 'desktop');
+    await signIn(context, member.email, member.password);
+    const { code } = (await send(context, 'GET', '/api/v1/referrals')).data;
+    const friend = await send(context, 'POST', '/api/v1/users', {
+      firstname: 'Fay',
+      lastname: 'Friend',
+      email: `fay-${Date.now()}@layerloom.test`,
+      password: 'Friend-Pass-2026',
+      ref: code,
+    });
+    await signIn(context, testAdmin.email, testAdmin.password);
+    await send(context, 'PATCH', `/api/v1/users/${friend.data.user._id}/plan`, { planId: 'starter' });
+    await signIn(context, member.email, member.password);
+
+    for (const width of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
+      await page.setViewportSize(viewports[width]);
+      await page.goto('/dashboard/referrals');
+      await page.getByText('of credit left').waitFor();
+      expect(await page.getByText('of credit left').innerText()).toBe(
+        'You have $10 of credit left: the next plan you buy costs that much less at checkout. See the plans',
+      );
+      await screenshot(page, 'referrals-credit');
+      expect(await seriousAxeViolations(page), `referrals at ${width}`).toEqual([]);
+      await page.getByRole('link', { name: 'See the plans' }).click();
+      await page.getByText('You have $10.00 of referral credit').waitFor();
+      await screenshot(page, 'payment-plans-credit');
+      expect(await seriousAxeViolations(page), `plans with credit at ${width}`).toEqual([]);
+      await page.getByRole('button', { name: 'Buy Plan: Starter' }).click();
+      await page.getByText('LOCAL TEST CHECKOUT').waitFor();
+      const summary = page.locator('.llb-checkout__summary');
+      await summary.waitFor();
+      expect(await summary.innerText()).toMatch(
+        /Plan\s+Starter\s+Up to\s+1,000 assets\s+Plan price\s+\$179\.00\s+Referral credit\s+−\$10\.00\s+Amount\s+\$169\.00/,
+      );
+      await screenshot(page, 'payment-test-checkout-credit');
+      expect(await seriousAxeViolations(page), `checkout with credit at ${width}`).toEqual([]);
+      if (width === 'phone') {
+        await page.getByRole('button', { name: 'Pay $169.00 (test)' }).click();
+        await page.getByRole('listitem', { name: 'Starter' }).getByText('Current plan').waitFor();
+        expect(await page.getByText('of referral credit').count()).toBe(0);
+        await page.goto('/dashboard/settings?tab=payment');
+        expect(await page.getByRole('row', { name: /Starter/ }).innerText()).toMatch(/Starter\s+\$169\.00/);
+      } else {
+        // Left unpaid: the next width's checkout takes the credit back.
+        await page.getByRole('link', { name: 'Cancel' }).click();
+        await page.getByText('Checkout cancelled: nothing was charged.').waitFor();
+      }
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -28,6 +28,8 @@ export interface BillingData {
   provider: CheckoutProvider | 'none';
   payments: BillingPayment[];
   canOpenPortal: boolean;
+  /** Referral credit (cents) the next checkout takes off the plan's price. */
+  referralCredit: number;
 }
 
 /** How often, and how many times, the plans page asks again while Stripe's webhook is on its way. */

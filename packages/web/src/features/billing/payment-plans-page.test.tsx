@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { PaymentTab } from '../settings/payment/payment-tab.tsx';
 import { PaymentPlansPage } from './payment-plans-page.tsx';
+import { TestCheckoutPage } from './test-checkout-page.tsx';
 
 // jsdom has no ResizeObserver, which Popconfirm's placement reads; nothing here depends on sizes.
 globalThis.ResizeObserver ??= class {
@@ -22,7 +23,12 @@ const billing = (
   provider: 'test' | 'stripe' | 'none',
   payments: BillingPayment[] = [],
   canOpenPortal = false,
-) => Response.json({ status: 'success', data: { planId, provider, payments, canOpenPortal } });
+  referralCredit = 0,
+) =>
+  Response.json({
+    status: 'success',
+    data: { planId, provider, payments, canOpenPortal, referralCredit },
+  });
 
 function show(path: string, answer: (url: string, init?: RequestInit) => Response) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => answer(String(url), init));
@@ -30,7 +36,8 @@ function show(path: string, answer: (url: string, init?: RequestInit) => Respons
   const router = createMemoryRouter(
     [
       { path: '/dashboard/payment-plans', element: <PaymentPlansPage /> },
-      { path: '/dashboard/payment-plans/test-checkout/:id', element: <p>Checkout page</p> },
+      { path: '/dashboard/payment-plans/test-checkout/co_1', element: <p>Checkout page</p> },
+      { path: '/dashboard/payment-plans/test-checkout/:id', element: <TestCheckoutPage /> },
       { path: '/dashboard/settings', element: <PaymentTab /> },
     ],
     { initialEntries: [path] },
@@ -44,6 +51,96 @@ function show(path: string, answer: (url: string, init?: RequestInit) => Respons
 }
 
 describe('Payment plans', () => {
+  it('says how much referral credit the next checkout takes off, and the test checkout shows it taken off', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('/test-checkout/')
+          ? Response.json({
+              status: 'success',
+              data: {
+                checkout: {
+                  id: 'co_2',
+                  planId: 'pro',
+                  listAmount: 27900,
+                  credit: 2000,
+                  amount: 25900,
+                  currency: 'usd',
+                  status: 'open',
+                },
+              },
+            })
+          : billing('free', 'test', [], false, 2000),
+      ),
+    );
+    const router = createMemoryRouter(
+      [
+        { path: '/dashboard/payment-plans', element: <PaymentPlansPage /> },
+        { path: '/dashboard/payment-plans/test-checkout/:id', element: <TestCheckoutPage /> },
+      ],
+      { initialEntries: ['/dashboard/payment-plans'] },
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    await screen.findByText('You have $20.00 of referral credit', {}, { timeout: 20_000 });
+    expect(screen.getByText('It is taken off the price of the next plan you buy, at checkout.')).toBeTruthy();
+    await router.navigate('/dashboard/payment-plans/test-checkout/co_2');
+    const pay = await screen.findByRole('button', { name: 'Pay $259.00 (test)' }, { timeout: 20_000 });
+    expect(pay).toBeTruthy();
+    const summary = document.querySelector('.llb-checkout__summary') as HTMLElement;
+    expect(
+      [...summary.querySelectorAll('div')].map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('dd')?.textContent,
+      ]),
+    ).toEqual([
+      ['Plan', 'Pro'],
+      ['Up to', '5,000 assets'],
+      ['Plan price', '$279.00'],
+      ['Referral credit', '−$20.00'],
+      ['Amount', '$259.00'],
+    ]);
+  });
+
+  it('says a test checkout a newer one superseded has expired, and offers no Pay button', async () => {
+    show('/dashboard/payment-plans/test-checkout/co_3', () =>
+      Response.json({
+        status: 'success',
+        data: {
+          checkout: {
+            id: 'co_3',
+            planId: 'starter',
+            listAmount: 17900,
+            credit: 1000,
+            amount: 16900,
+            currency: 'usd',
+            status: 'expired',
+          },
+        },
+      }),
+    );
+    await screen.findByText(
+      'This checkout has expired: a newer one took its referral credit.',
+      {},
+      {
+        timeout: 20_000,
+      },
+    );
+    expect(screen.getByRole('link', { name: 'Payment plans' }).getAttribute('href')).toBe(
+      '/dashboard/payment-plans',
+    );
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
+  it('says nothing of referral credit when there is none', async () => {
+    show('/dashboard/payment-plans', () => billing('free', 'test'));
+    await screen.findByRole('list', { name: 'Plans' }, { timeout: 20_000 });
+    expect(screen.queryByText(/referral credit/)).toBeNull();
+  });
+
   it('shows the four plans from the plans table, marks the current one and buys another through the checkout', async () => {
     const { fetch, router } = show('/dashboard/payment-plans', (url) =>
       url.endsWith('/checkout')

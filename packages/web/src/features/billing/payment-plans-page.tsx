@@ -15,7 +15,7 @@ import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { sessionKey, useSession } from '../auth/session.ts';
-import { useBilling, useStartCheckout, useSwitchToFree } from './billing-queries.ts';
+import { formatAmount, useBilling, useStartCheckout, useSwitchToFree } from './billing-queries.ts';
 import './billing.css';
 
 const count = new Intl.NumberFormat('en-US');
@@ -84,6 +84,15 @@ export function PaymentPlansPage() {
           showIcon
           title="Local test checkout"
           description="This server has no payment provider set up: buying a plan goes through a test checkout that charges nothing."
+        />
+      )}
+      {billing.data && billing.data.referralCredit > 0 && billing.data.provider !== 'none' && (
+        <Alert
+          className="llb-alert"
+          type="success"
+          showIcon
+          title={`You have ${formatAmount(billing.data.referralCredit, 'usd')} of referral credit`}
+          description="It is taken off the price of the next plan you buy, at checkout."
         />
       )}
       {billing.data?.provider === 'none' && (

@@ -46,6 +46,18 @@ export function TestCheckoutPage() {
                 <dt>Up to</dt>
                 <dd>{planById(checkout.data.planId).maxAssets.toLocaleString('en-US')} assets</dd>
               </div>
+              {checkout.data.credit > 0 && (
+                <>
+                  <div>
+                    <dt>Plan price</dt>
+                    <dd>{formatAmount(checkout.data.listAmount, checkout.data.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt>Referral credit</dt>
+                    <dd>−{formatAmount(checkout.data.credit, checkout.data.currency)}</dd>
+                  </div>
+                </>
+              )}
               <div>
                 <dt>Amount</dt>
                 <dd>{formatAmount(checkout.data.amount, checkout.data.currency)}</dd>
@@ -54,6 +66,17 @@ export function TestCheckoutPage() {
             {pay.isError && <Alert type="error" showIcon role="alert" title={errorMessage(pay.error)} />}
             {checkout.data.status === 'paid' ? (
               <Alert type="info" showIcon title="This checkout is already paid." />
+            ) : checkout.data.status === 'expired' ? (
+              <Alert
+                type="info"
+                showIcon
+                title="This checkout has expired: a newer one took its referral credit."
+                action={
+                  <LinkButton size="small" to="/dashboard/payment-plans">
+                    Payment plans
+                  </LinkButton>
+                }
+              />
             ) : (
               <div className="llb-checkout__actions">
                 <Button

@@ -10,11 +10,12 @@ import { useInvite, useReferrals } from './referrals-queries.ts';
 import { shareLinks } from './share-links.ts';
 import './referrals.css';
 
-export const statusLabels: Record<ReferralStatus, { label: string; color: string }> = {
-  invited: { label: 'Invited', color: 'default' },
-  signed_up: { label: 'Signed up', color: 'blue' },
-  approved: { label: 'Approved', color: 'cyan' },
-  paying: { label: 'Paying', color: 'green' },
+/** Each status's label and tone (the dashboard's `ll-state-tag` tints: antd's preset green and cyan read below 4.5:1). */
+export const statusLabels: Record<ReferralStatus, { label: string; tone: 'off' | 'busy' | 'wait' | 'ok' }> = {
+  invited: { label: 'Invited', tone: 'off' },
+  signed_up: { label: 'Signed up', tone: 'busy' },
+  approved: { label: 'Approved', tone: 'wait' },
+  paying: { label: 'Paying', tone: 'ok' },
 };
 
 const day = (iso: string | null) => (
@@ -203,7 +204,9 @@ function ReferralTable({ rows }: { rows: Referral[] }) {
           title: 'Status',
           dataIndex: 'status',
           render: (status: ReferralStatus) => (
-            <Tag color={statusLabels[status].color}>{statusLabels[status].label}</Tag>
+            <Tag className={`ll-state-tag ll-state-tag--${statusLabels[status].tone}`} variant="filled">
+              {statusLabels[status].label}
+            </Tag>
           ),
         },
         { title: 'Invited', dataIndex: 'invitedAt', render: day },
