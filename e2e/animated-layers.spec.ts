@@ -152,7 +152,7 @@ describe('Generate NFT: animated and video layers', () => {
     const done = page.getByRole('dialog', { name: 'NFT Collection Generated Successfully' });
     await done.waitFor({ timeout: 30_000 });
     await dialogSettled(page);
-    await done.getByRole('button', { name: 'Ok' }).click();
+    await done.getByRole('button', { name: 'Open collection' }).click();
     await page.waitForURL(/\/dashboard\/collections\/[^/]+$/);
     const collectionId = page.url().split('/').pop()!;
     await waitUntilReady(page, collectionId);

@@ -114,22 +114,27 @@ describe("a newcomer's first collection", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'first-run-empty');
 
-    // The sample layers fill the empty project: layers with images, counted at once.
+    // The sample layers fill the empty project: layers with images, counted at once, and a name and a
+    // description, so nothing is left blocking Generate.
     await start.getByRole('button', { name: 'Start from sample layers' }).click();
     await expect.poll(() => page.locator('.ll-gen-layer').count()).toBeGreaterThan(1);
     await page.getByTestId('combination-count').waitFor();
     const count = Number((await page.getByTestId('combination-count').textContent())?.replace(/,/g, ''));
     expect(count).toBeGreaterThan(100);
-    await expect
-      .poll(() => reasonTexts(page))
-      .toEqual(['Project Description is required: say in a sentence what the collection is about.']);
+    expect(await page.getByLabel('Project Name').inputValue()).toBe('Sample critters');
+    expect(await page.getByLabel('Project Description').inputValue()).toMatch(/^Little creatures/);
+    await expect.poll(() => saveStatus(page).textContent()).toBe('Saved · ready to generate');
+    await reasons(page).waitFor({ state: 'detached' });
+    await nextStep(page).getByText('Ready to generate.').waitFor();
+    expect(await generateButton(page).isDisabled()).toBe(false);
+    // The creator's own name replaces the sample's.
+    await page.getByLabel('Project Name').fill('My critters');
 
     // Above the plan and above the combinations: both said at once, each with its fix.
     await page.getByLabel('Collection Size').fill(String(count + 1));
     await expect
       .poll(() => reasonTexts(page))
       .toEqual([
-        'Project Description is required: say in a sentence what the collection is about.',
         'Your Free plan generates up to 100 assets: lower Collection Size to 100 or less, or choose a bigger plan.',
         `Collection Size (${(count + 1).toLocaleString('en-US')}) is more than the ${count.toLocaleString('en-US')} possible combinations: lower it to ${count.toLocaleString('en-US')} or less, add images to the layers, or loosen the rules.`,
       ]);
@@ -137,18 +142,16 @@ describe("a newcomer's first collection", () => {
       '/dashboard/payment-plans',
     );
     // The top says how many there are and leads to the list.
-    await nextStep(page).getByRole('button', { name: 'See all 3 things to fix' }).click();
+    await nextStep(page).getByRole('button', { name: 'See all 2 things to fix' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('ll-gen-blockers-title');
     // Axe would read the field message's fade-in as low contrast.
     await expect.poll(() => page.locator('.ant-form-show-help-item-appear').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'first-run-blocked');
-    await page.getByLabel('Collection Size').fill('12');
-
     // The next step takes the user to the field, focused.
-    await nextStep(page).getByRole('button', { name: 'Go to Project Description' }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('description');
-    await page.keyboard.type('Little creatures made from the sample layers.');
+    await nextStep(page).getByRole('button', { name: 'Go to Collection Size' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('collectionSize');
+    await page.getByLabel('Collection Size').fill('12');
     await expect.poll(() => saveStatus(page).textContent()).toBe('Saved · ready to generate');
     await reasons(page).waitFor({ state: 'detached' });
     await nextStep(page).getByText('Ready to generate.').waitFor();
@@ -161,14 +164,45 @@ describe("a newcomer's first collection", () => {
 
     await nextStep(page).getByRole('button', { name: 'Go to Generate' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Generate');
+    // Where the focus goes, whatever the timing: a small collection may be done before a poll would look.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { focused: string[] }).focused = seen;
+      document.addEventListener('focusin', (event) => {
+        const target = event.target as HTMLElement;
+        seen.push(target.getAttribute('aria-label') ?? target.textContent ?? '');
+      });
+    });
+    // A second click while the first is starting makes no second collection.
     await generateButton(page).click();
+    await generateButton(page)
+      .click({ force: true, timeout: 2_000 })
+      .catch(() => undefined);
+    // The progress takes the button's place and the focus; no list of things to fix for a job that started.
+    await page.getByRole('region', { name: 'Generation progress' }).waitFor();
+    expect(await reasons(page).count()).toBe(0);
     const done = page.getByRole('dialog', { name: 'NFT Collection Generated Successfully' });
     await done.waitFor({ timeout: 90_000 });
     await dialogSettled(page);
-    await done.getByRole('button', { name: 'Ok' }).click();
+    // Open collection is the primary button, and focused; Stay here the other.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Open collection');
+    const focused = await page.evaluate(() => (window as unknown as { focused: string[] }).focused);
+    expect(focused.indexOf('Generation progress')).toBeGreaterThanOrEqual(0);
+    expect(focused.indexOf('Generation progress')).toBeLessThan(focused.indexOf('Open collection'));
+    expect(await done.getByRole('button', { name: 'Stay here' }).getAttribute('class')).not.toContain(
+      'ant-btn-primary',
+    );
+    await screenshot(page, 'first-run-generated');
+    await done.getByRole('button', { name: 'Open collection' }).click();
     await page.waitForURL(/\/dashboard\/collections\/[^/]+$/);
-    await page.getByRole('heading', { name: 'Untitled project', level: 1 }).waitFor();
-    await expect.poll(() => page.title()).toBe('Untitled project · Layerloom');
+    await page.getByRole('heading', { name: 'My critters', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('My critters · Layerloom');
+    // The focus starts from the new page's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('llc-collection-name');
+    const collections = await (await context.request.get('/api/v1/collections')).json();
+    expect(
+      collections.data.collections.filter((made: { name: string }) => made.name === 'My critters'),
+    ).toHaveLength(1);
     const collectionNote = page.locator('.llc-col-page .ll-watermark-note');
     expect(await collectionNote.getByRole('link').getAttribute('href')).toBe('/dashboard/payment-plans');
 
@@ -182,7 +216,7 @@ describe("a newcomer's first collection", () => {
     const shown = await page.locator('.llc-json').textContent();
     expect(shown).toContain('"image": "(set when the collection is published)"');
     expect(shown).not.toContain('NewUriToReplace');
-    await expect.poll(() => page.title()).toBe('#1 · Untitled project · Layerloom');
+    await expect.poll(() => page.title()).toBe('#1 · My critters · Layerloom');
     // The file itself stays as the engine made it.
     const file = await page.getByRole('link', { name: 'Metadata file (1.json)' }).getAttribute('href');
     const metadata = await (await context.request.get(file ?? '')).json();
@@ -208,9 +242,25 @@ describe("a newcomer's first collection", () => {
     await page.locator('.ll-watermark-note').getByRole('link').click();
     await page.waitForURL(/\/dashboard\/payment-plans$/);
     await page.getByRole('heading', { name: 'Payment plans', level: 1 }).waitFor();
+
+    // Generate NFT opens a new project now, not the generated one as if it were ready to generate.
+    await page.goto('/dashboard/nft');
+    await nextStep(page).getByText('Start here:').waitFor();
+    expect(await page.getByLabel('Project', { exact: true }).locator('..').textContent()).toContain(
+      'Untitled project',
+    );
+    // Picked again, the generated project says what it made and leads there.
+    await page.getByLabel('Project', { exact: true }).click();
+    await page.getByRole('option', { name: 'My critters' }).click();
+    await nextStep(page).getByText('Generated.').waitFor();
+    expect(await nextStep(page).textContent()).not.toContain('Ready to generate');
+    expect(await nextStep(page).getByRole('link', { name: 'Open collection' }).getAttribute('href')).toBe(
+      `/dashboard/collections/${collectionId}`,
+    );
+    await screenshot(page, 'first-run-generated-project');
     expect(errors).toEqual([]);
     await context.close();
-  }, 180_000);
+  }, 240_000);
 
   for (const width of Object.keys(viewports) as ViewportName[]) {
     it(`adds a layer by hand and is told what is missing, in working order, at ${viewports[width].width} px`, async () => {
@@ -223,15 +273,12 @@ describe("a newcomer's first collection", () => {
       const order = await page
         .locator('.ll-gen-body > .ll-gen-card')
         .evaluateAll((cards) => cards.map((card) => card.querySelector('h2')?.textContent));
-      expect(order).toEqual([
-        'Project',
-        'Layers',
-        'Layer images',
-        'Rules',
-        'Layer configurations',
-        '1-of-1s',
-        'Generate',
-      ]);
+      expect(order).toEqual(['Project', 'Layers', 'Layer images', 'Advanced', 'Generate']);
+      // A first project keeps the advanced features folded, saying what they are.
+      const advanced = page.getByRole('button', { name: 'Advanced' });
+      expect(await advanced.getAttribute('aria-expanded')).toBe('false');
+      await page.getByText(/^Seed and exact counts, rules between traits/).waitFor();
+      expect(await page.getByRole('heading', { name: 'Rules' }).count()).toBe(0);
 
       // "Add a layer" at the top takes the user to New Layer.
       await nextStep(page).getByRole('button', { name: 'Add a layer' }).click();

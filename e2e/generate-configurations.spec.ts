@@ -106,6 +106,8 @@ describe('Generate NFT: configurations, feasibility and None traits', () => {
 
     await page.goto(`/dashboard/nft?project=${projectId}`);
     await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+    // Exact counts and rules in use: Advanced opens by itself.
+    expect(await page.getByRole('button', { name: 'Advanced' }).getAttribute('aria-expanded')).toBe('true');
     const blocker = generateCard().locator('[data-blocker="infeasible"]');
     await blocker.waitFor({ timeout: 15_000 });
     expect(await blocker.textContent()).toMatch(
@@ -132,6 +134,8 @@ describe('Generate NFT: configurations, feasibility and None traits', () => {
     const ok = generateCard().getByTestId('feasibility-ok');
     await ok.waitFor({ timeout: 15_000 });
     expect(await ok.textContent()).toContain(`All ${SIZE} tokens can be made unique`);
+    // No advanced feature used any more: they are folded away under Advanced.
+    expect(await page.getByRole('button', { name: 'Advanced' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('splits the collection into two configurations, previews one, shows None where asked and generates the shares', async () => {
@@ -147,6 +151,7 @@ describe('Generate NFT: configurations, feasibility and None traits', () => {
     await shoot('generate-show-none', () => page.locator('.ll-gen-layer-settings'));
     await page.keyboard.press('Escape');
 
+    await page.getByRole('button', { name: 'Advanced' }).click();
     const card = configurationsCard();
     await card.getByRole('button', { name: 'Add configuration' }).click();
     await card.getByRole('button', { name: 'Add configuration' }).click();

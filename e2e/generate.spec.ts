@@ -118,6 +118,19 @@ const layerFiles = {
   ],
 } as const;
 
+/**
+ * Opens a project of the signed-in user by name: Generate NFT itself opens the latest draft, or a new
+ * project once every project has made its collection.
+ */
+async function openProject(page: Page, name: string) {
+  const list = await (await page.context().request.get('/api/v1/projects')).json();
+  const project = list.data.projects.find((candidate: { name: string }) => candidate.name === name);
+  if (!project) throw new Error(`no project named ${name}`);
+  await page.goto(`/dashboard/nft?project=${project.id}`);
+  await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+  await expect.poll(() => page.getByLabel('Project Name').inputValue()).toBe(name);
+}
+
 /** Waits for the autosave indicator to say everything is on the server (ready to generate or not). */
 async function saved(page: Page) {
   await page
@@ -226,7 +239,10 @@ describe('Generate NFT', () => {
     await page.getByText('70 % of layer').waitFor();
     await page.getByLabel('Presence of Hat (%)').fill('80');
 
-    // A rule: the crown never sits on a red background.
+    // A rule: the crown never sits on a red background. Rules are under Advanced, folded on a first project.
+    const advanced = page.getByRole('button', { name: 'Advanced' });
+    expect(await advanced.getAttribute('aria-expanded')).toBe('false');
+    await advanced.click();
     await page.getByLabel('Trait', { exact: true }).fill('Crown');
     await page.getByLabel('Trait', { exact: true }).press('Enter');
     await page.getByLabel('Other trait').fill('Red');
@@ -243,6 +259,8 @@ describe('Generate NFT', () => {
     await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
     expect(await page.getByLabel('Project Name').inputValue()).toBe('Moon Cats');
     expect(await page.getByLabel('Presence of Hat (%)').inputValue()).toBe('80');
+    // A project with a rule opens with Advanced unfolded.
+    expect(await advanced.getAttribute('aria-expanded')).toBe('true');
     await page.getByText('Crown (Hat) excludes Red (Background)').waitFor();
     await expect.poll(() => page.getByTestId('combination-count').textContent()).toBe('45');
 
@@ -282,7 +300,7 @@ describe('Generate NFT', () => {
     expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     await page.getByText('20 / 20').waitFor();
     await screenshot(page, 'generate-done');
-    await done.getByRole('button', { name: 'Ok' }).click();
+    await done.getByRole('button', { name: 'Open collection' }).click();
     await page.waitForURL(/\/dashboard\/collections\/[^/]+$/);
     const collectionUrl = page.url();
 
@@ -315,8 +333,7 @@ describe('Generate NFT', () => {
   it('reorders by keyboard, keeps edits made just before leaving, counts exactly, imports a ZIP and discards', async () => {
     const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     await signIn(context, testAdmin.email, testAdmin.password);
-    await page.goto('/dashboard/nft');
-    await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+    await openProject(page, 'Moon Cats');
     expect(await layerNames(page)).toEqual(['Background', 'Body', 'Hat']);
 
     // Keyboard reordering: pick Hat up, move it one place down the stack, drop it.
@@ -336,8 +353,7 @@ describe('Generate NFT', () => {
       .getByRole('link', { name: 'My Collection' })
       .click();
     await page.waitForURL(/\/dashboard\/collections$/);
-    await page.goto('/dashboard/nft');
-    await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
+    await openProject(page, 'Moon Cats');
     expect(await page.getByLabel('Project Description').inputValue()).toBe('Edited, then left at once.');
     expect(await layerNames(page)).toEqual(['Background', 'Hat', 'Body']);
 
@@ -415,6 +431,7 @@ describe('Generate NFT', () => {
     await page.getByRole('button', { name: 'New project' }).click();
     await expect.poll(() => page.getByLabel('Project Name').inputValue()).toBe('Untitled project');
     await page.getByText('No layers yet').waitFor();
+    await page.getByRole('button', { name: 'Advanced' }).click();
     const zip = storedZip([
       { name: 'layers/2_Eyes/Wide#5.png', data: readFileSync(join(folder, 'Hat', 'Band.png')) },
       {
@@ -424,7 +441,7 @@ describe('Generate NFT', () => {
       { name: 'layers/1_Background/Night#30.png', data: readFileSync(join(folder, 'Background', 'Red.png')) },
     ]);
     await page
-      .locator('.ll-gen-area-layers input[type=file]')
+      .locator('.ll-gen-area-import input[type=file]')
       .setInputFiles({ name: 'layers.zip', mimeType: 'application/zip', buffer: zip });
     await page.getByText('Imported 2 layers').waitFor();
     await expect.poll(() => layerNames(page)).toEqual(['Background', 'Eyes']);
@@ -464,10 +481,7 @@ describe('Generate NFT', () => {
     for (const width of ['tablet', 'phone'] as const) {
       const { context, page, errors } = await openPage(browser, app.url, width);
       await signIn(context, testAdmin.email, testAdmin.password);
-      await page.goto('/dashboard/nft');
-      await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
-      // The most recent project opens again, as it was left.
-      expect(await page.getByLabel('Project Name').inputValue()).toBe('Moon Cats');
+      await openProject(page, 'Moon Cats');
       await page.getByText('Images:4').waitFor();
       await expect.poll(() => page.getByTestId('combination-count').textContent()).toBe('45');
       await screenshot(page, 'generate');

@@ -25,6 +25,7 @@ import { RarityReportLink } from './rarity-link.tsx';
 import { RerollPanel } from './reroll-panel.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
+import { useArrivalFocus } from '../../lib/use-arrival-focus.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { LaunchSection } from '../launch/launch-section.tsx';
 import { MintPageLink } from '../mint/mint-page-link.tsx';
@@ -45,6 +46,8 @@ export function CollectionPage() {
   const publication = usePublication(id, collection.data?.progress.status === 'ready');
   const launch = useLaunchStatus(id, collection.data?.progress.status === 'ready');
   const { forget } = remove;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useArrivalFocus(heading, collection.isSuccess);
   // Cached answers of a deleted collection are dropped once this page is gone (not before: a mounted page would refetch them).
   useEffect(
     () => () => {
@@ -132,7 +135,7 @@ export function CollectionPage() {
         </div>
         <div className="llc-hero-info">
           <div className="llc-hero-title-row">
-            <h1 id="llc-collection-name" className="llc-hero-title">
+            <h1 id="llc-collection-name" className="llc-hero-title" ref={heading} tabIndex={-1}>
               {data.name}
             </h1>
             <StatusTag status={progress.status} />

@@ -16,7 +16,10 @@ import { PageLoading } from '../../app/route-error.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useSession } from '../auth/session.ts';
+import { useCollections } from '../collections/collections-queries.ts';
 import { savesSettled } from './pending-saves.ts';
+import { lastGenerated, projectToOpen } from './project-choice.ts';
+import { UNTITLED_PROJECT } from './project-defaults.ts';
 import { ProjectEditor } from './project-editor.tsx';
 import './generate.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -27,7 +30,7 @@ const projectsKey = ['projects'] as const;
 function newProjectBody(user: User) {
   const plan = planById(user.planId);
   return {
-    name: 'Untitled project',
+    name: UNTITLED_PROJECT,
     description: '',
     collectionSize: Math.min(100, plan.maxAssets),
     width: 1024,
@@ -36,8 +39,8 @@ function newProjectBody(user: User) {
 }
 
 /**
- * Generate NFT (`/dashboard/nft`): opens the user's most recent project (or starts one) and edits it,
- * saved as they work; a picker switches between projects.
+ * Generate NFT (`/dashboard/nft`): opens the user's most recent project not generated yet (or starts one)
+ * and edits it, saved as they work; a picker switches between projects.
  */
 export function GeneratePage() {
   useDocumentTitle('Generate NFT');
@@ -58,6 +61,8 @@ export function GeneratePage() {
     queryFn: () => call(listProjects).then((answer) => answer.data.projects),
     enabled: user !== null,
   });
+  // Which projects already made their collection: those are not reopened as if ready to generate.
+  const collections = useCollections();
 
   const create = useMutation({
     mutationFn: (owner: User) => call(createProject, { body: newProjectBody(owner) }),
@@ -69,15 +74,16 @@ export function GeneratePage() {
     onError: (error) => feedback.notifyError('The project could not be created', error),
   });
 
-  // On open: the most recent project, or a new one when there is none.
+  // On open: the most recent draft, or a new project when there is none.
   const list = projects.data;
+  const made = collections.data;
   const { mutate: createNow, isPending: isCreating, isError: createFailed } = create;
   useEffect(() => {
-    if (projectId || !list || !user || isCreating || createFailed) return;
-    const recent = list[0];
-    if (recent) setProjectId(recent.id);
+    if (projectId || !list || !made || !user || isCreating || createFailed) return;
+    const draft = projectToOpen(list, made);
+    if (draft) setProjectId(draft);
     else createNow(user);
-  }, [projectId, list, user, isCreating, createFailed, createNow]);
+  }, [projectId, list, made, user, isCreating, createFailed, createNow]);
 
   const project = useQuery({
     queryKey: ['projects', projectId],
@@ -115,6 +121,7 @@ export function GeneratePage() {
       // The list will be read again; a fresh project keeps the page usable meanwhile.
     }
     feedback.success('Project discarded');
+    // The creator was just working here: the project they had before comes back, generated or not.
     const next = rest[0];
     if (next) setProjectId(next.id);
     else {
@@ -129,7 +136,12 @@ export function GeneratePage() {
     setProjectId(id);
   };
 
-  const failure = session.error ?? projects.error ?? project.error ?? (createFailed ? create.error : null);
+  const failure =
+    session.error ??
+    projects.error ??
+    collections.error ??
+    project.error ??
+    (createFailed ? create.error : null);
   if (failure) {
     return (
       <Result
@@ -143,6 +155,7 @@ export function GeneratePage() {
               create.reset();
               setProjectId(null);
               void queryClient.invalidateQueries({ queryKey: projectsKey });
+              void collections.refetch();
             }}
           >
             Try again
@@ -158,6 +171,7 @@ export function GeneratePage() {
       project={project.data}
       plan={planById(user.planId)}
       projects={projects.data ?? []}
+      generated={lastGenerated(collections.data ?? [], project.data.id)}
       onSwitch={switchTo}
       onNew={() => create.mutate(user)}
       onDiscard={discard}

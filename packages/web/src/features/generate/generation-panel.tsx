@@ -1,12 +1,34 @@
 import { Alert, Button, Modal, Progress, Typography } from 'antd';
+import { type Ref, useRef } from 'react';
 import { formatEta, percentDone } from './eta.ts';
 import type { GenerationRun } from './use-generation.ts';
 
 /** The spec's success text (earlier modal) and the default modal width. */
 export const GENERATED_TEXT = 'NFT Collection Generated Successfully';
 
-/** Progress of the running generation (done/total, ETA, Cancel), and how it ended. */
+/**
+ * Progress of the running generation (done/total, ETA, Cancel), and how it ended: one region, whatever
+ * the state, so focus can be moved to it when the generation starts.
+ */
 export function GenerationPanel({
+  ref,
+  ...props
+}: {
+  ref?: Ref<HTMLElement>;
+  run: GenerationRun;
+  isCancelling: boolean;
+  onCancel: () => void;
+  onDismiss: () => void;
+  onOpen: () => void;
+}) {
+  return (
+    <section ref={ref} tabIndex={-1} className="ll-gen-run" aria-label="Generation progress">
+      <RunState {...props} />
+    </section>
+  );
+}
+
+function RunState({
   run,
   isCancelling,
   onCancel,
@@ -45,7 +67,7 @@ export function GenerationPanel({
   }
   const isDone = progress.status === 'ready';
   return (
-    <section className="ll-gen-progress" aria-label="Generation progress">
+    <div className="ll-gen-progress">
       <div className="ll-gen-progress-head">
         <Typography.Text strong>{isDone ? 'Generated' : `Generating “${collection.name}”…`}</Typography.Text>
         <Typography.Text type="secondary" aria-live="polite">
@@ -70,11 +92,14 @@ export function GenerationPanel({
           </Button>
         )}
       </div>
-    </section>
+    </div>
   );
 }
 
-/** The spec's 'NFT Collection Generated Successfully' modal; Ok goes to the collection. */
+/**
+ * The spec's 'NFT Collection Generated Successfully' modal. Its primary, focused button opens the
+ * collection (what almost everyone does next); "Stay here" keeps the editor to generate another.
+ */
 export function GeneratedModal({
   open,
   onOk,
@@ -84,14 +109,24 @@ export function GeneratedModal({
   onOk: () => void;
   onClose: () => void;
 }) {
+  const openButton = useRef<HTMLButtonElement>(null);
   return (
     <Modal
       open={open}
       title={GENERATED_TEXT}
-      onOk={onOk}
       onCancel={onClose}
-      okText="Ok"
-      cancelText="Stay here"
+      // The dialog focuses itself as it opens; once open, the focus goes to what nearly everyone does next.
+      afterOpenChange={(isOpen) => {
+        if (isOpen) openButton.current?.focus();
+      }}
+      footer={[
+        <Button key="stay" onClick={onClose}>
+          Stay here
+        </Button>,
+        <Button key="open" type="primary" ref={openButton} onClick={onOk}>
+          Open collection
+        </Button>,
+      ]}
       width={520}
     >
       <Typography.Paragraph>

@@ -1,8 +1,9 @@
 import { DEFAULT_ANIMATION_SETTINGS, type Project, planById } from '@layerloom/api';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { SAMPLE_PROJECT } from './project-defaults.ts';
 import { ProjectEditor } from './project-editor.tsx';
 
 const image = { contentType: 'image/png' as const, width: 64, height: 64, bytes: 900 };
@@ -37,6 +38,21 @@ const project: Project = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
+/** Both layers with images: nothing left to do before generating. */
+const complete: Project = {
+  ...project,
+  layers: project.layers.map((layer) =>
+    layer.traits.length > 0 ? layer : { ...layer, traits: [{ id: 't3', name: 'Cap', weight: 1, image }] },
+  ),
+};
+
+const feasible = { count: '1000', configurations: [], feasible: true, problem: null };
+
+/** Requests the editor made, as `METHOD path`. */
+const requests: string[] = [];
+/** Answers a test gives before the defaults below (undefined: not this one). */
+let serve: (method: string, url: string, body: unknown) => unknown = () => undefined;
+
 const consoleErrors: unknown[][] = [];
 
 /** jsdom has no ResizeObserver; Ant Design's inputs and text areas observe their size. */
@@ -48,6 +64,8 @@ class NoResizeObserver {
 
 beforeEach(() => {
   consoleErrors.length = 0;
+  requests.length = 0;
+  serve = () => undefined;
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
   // jsdom has no layout, so no scrolling either; the fixes scroll to what they fix.
   Element.prototype.scrollIntoView = () => {};
@@ -56,7 +74,12 @@ beforeEach(() => {
   });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      requests.push(`${method} ${url}`);
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const answer = serve(method, url, body);
+      if (answer !== undefined) return Response.json({ status: 'success', data: answer });
       if (url.endsWith('/feasibility')) {
         return Response.json({
           status: 'success',
@@ -86,12 +109,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderEditor() {
+function renderEditor(opened: Project = project) {
   return render(
     <Providers client={createQueryClient()}>
       <MemoryRouter>
         <ProjectEditor
-          project={project}
+          project={opened}
           plan={planById('free')}
           projects={[
             { id: 'p1', name: 'Moon Cats', collectionSize: 20, layerCount: 2, traitCount: 2, updatedAt: '' },
@@ -107,7 +130,7 @@ function renderEditor() {
 }
 
 // Ant Design's first render in jsdom is slow (styles are generated at run time).
-describe('ProjectEditor', { timeout: 90_000 }, () => {
+describe('ProjectEditor', { timeout: 120_000 }, () => {
   it('shows the project, the first layer with its traits and shares, why it cannot be counted yet, and the required-field message', async () => {
     renderEditor();
     expect(screen.getByRole('heading', { name: 'Generate NFT' })).toBeTruthy();
@@ -154,5 +177,65 @@ describe('ProjectEditor', { timeout: 90_000 }, () => {
     await waitFor(() =>
       expect(document.querySelector('.ll-gen-save-wrap')?.textContent).toMatch(/Saving|Saved/),
     );
+  });
+  it('fills in a name and a description with the sample layers, so Generate is not blocked by an empty field', async () => {
+    const empty: Project = { ...project, name: 'Untitled project', description: '', layers: [] };
+    serve = (method, url, body) => {
+      if (url.endsWith('/sample-layers')) return { project: { ...empty, layers: complete.layers } };
+      if (url.endsWith('/feasibility')) return feasible;
+      if (method === 'PATCH') return { project: { ...empty, ...(body as object), layers: complete.layers } };
+      return undefined;
+    };
+    renderEditor(empty);
+    expect(screen.getByRole('region', { name: /^Before you can generate/ }).textContent).toContain(
+      'Project Description is required',
+    );
+    fireEvent.click(screen.getAllByRole('button', { name: 'Start from sample layers' })[0] as HTMLElement);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Project Name') as HTMLInputElement).value).toBe(SAMPLE_PROJECT.name),
+    );
+    expect((screen.getByLabelText('Project Description') as HTMLTextAreaElement).value).toBe(
+      SAMPLE_PROJECT.description,
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /^Before you can generate/ })).toBeNull(),
+    );
+    expect(screen.getByRole('region', { name: 'Next step' }).textContent).toContain('Ready to generate.');
+    // The creator's choices are saved like any edit, and can be changed like any edit.
+    await waitFor(() => expect(requests).toContain('PATCH /api/v1/projects/p1'));
+  });
+
+  it('keeps Advanced closed for a first project, saying what it holds, and opens it on request', async () => {
+    renderEditor(complete);
+    const toggle = screen.getByRole('button', { name: 'Advanced' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('heading', { name: 'Rules' })).toBeNull();
+    expect(screen.getByText(/^Seed and exact counts, rules between traits/)).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    for (const part of [
+      'Seed and rarity',
+      'Import HashLips layers',
+      'Rules',
+      'Layer configurations',
+      '1-of-1s',
+    ])
+      expect(screen.getByRole('heading', { name: part, level: 3 })).toBeTruthy();
+  });
+
+  it('opens Advanced by itself for a project that uses exact counts', () => {
+    renderEditor({ ...complete, rarityMode: 'exact' });
+    expect(screen.getByRole('button', { name: 'Advanced' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('opens Advanced for a fix that lives there, and takes the user to the field', async () => {
+    renderEditor({ ...complete, seed: '' });
+    const toggle = screen.getByRole('button', { name: 'Advanced' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Go to Seed' }),
+    );
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Seed')));
   });
 });

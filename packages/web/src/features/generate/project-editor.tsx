@@ -8,6 +8,7 @@ import {
 } from '@ant-design/icons';
 import {
   addSampleLayers,
+  type Collection,
   checkProjectFeasibility,
   importLayersZip,
   listCollections,
@@ -19,13 +20,16 @@ import {
   uploadTraits,
 } from '@layerloom/api';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Select, Tooltip, Upload } from 'antd';
+import { Alert, App, Button, Card, Form, Select, Upload } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { arrivalFocus } from '../../lib/use-arrival-focus.ts';
+import { AdvancedPart, AdvancedSection, usesAdvanced } from './advanced-section.tsx';
 import { AnimationPanel } from './animation-panel.tsx';
 import { BlockerList } from './blocker-list.tsx';
 import { pruneConfigurations, renameLayerInConfigurations } from './configurations.ts';
@@ -39,8 +43,9 @@ import { LayersPanel, moveLayer, NEW_LAYER_INPUT_ID } from './layers-panel.tsx';
 import { NextStep } from './next-step.tsx';
 import { OneOfOnesPanel } from './one-of-ones-panel.tsx';
 import { PreviewGridModal, PreviewModal } from './preview-modals.tsx';
+import { sampleSettings, UNTITLED_PROJECT } from './project-defaults.ts';
 import { type Draft, type DraftLayer, newLayerKey, saveBody } from './project-draft.ts';
-import { ProjectForm, type SettingsValues } from './project-form.tsx';
+import { ADVANCED_FIELDS, ProjectForm, type SettingsValues } from './project-form.tsx';
 import { pruneRules, renameLayerInRules, renameTraitInRules } from './rules.ts';
 import { RulesEditor } from './rules-editor.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
@@ -62,6 +67,7 @@ export function ProjectEditor({
   project,
   plan,
   projects,
+  generated,
   onSwitch,
   onNew,
   onDiscard,
@@ -70,6 +76,8 @@ export function ProjectEditor({
   project: Project;
   plan: Plan;
   projects: readonly ProjectSummary[];
+  /** The newest collection already generated from this project. */
+  generated?: Collection | undefined;
   onSwitch: (id: string) => void;
   onNew: () => void;
   onDiscard: () => Promise<void>;
@@ -80,7 +88,10 @@ export function ProjectEditor({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SettingsValues>();
+  const [advancedForm] = Form.useForm<SettingsValues>();
   const { draft, saveState, revision, edit, adopt, flush, current } = useProjectDraft(project);
+  // A project that uses an advanced feature shows them; a first one keeps them out of the way.
+  const [advancedOpen, setAdvancedOpen] = useState(() => usesAdvanced(draft));
   const [selectedKey, setSelectedKey] = useState<string | null>(project.layers[0]?.id ?? null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [configurationPreview, setConfigurationPreview] = useState<{ index: number; name: string } | null>(
@@ -99,6 +110,11 @@ export function ProjectEditor({
   // Set when a fix asks for a layer's upload area, which exists only once that layer is selected.
   const [revealUpload, setRevealUpload] = useState(false);
   const generateButton = useRef<HTMLButtonElement>(null);
+  // Set between a click on Generate and the server's answer: a second click must not start a second collection.
+  const starting = useRef(false);
+  const progressRegion = useRef<HTMLElement>(null);
+  // The progress of a generation started here takes focus where the button was; one picked up on arrival does not.
+  const focusProgress = useRef(false);
   const generation = useGeneration();
   const selected = draft.layers.find((layer) => layer.key === selectedKey) ?? null;
   const invalidFields = useMemo(() => saveBody(draft).skipped, [draft]);
@@ -130,6 +146,11 @@ export function ProjectEditor({
 
   const status = generation.run?.progress.status;
   const runId = generation.run?.collection.id;
+  useEffect(() => {
+    if (!runId || !focusProgress.current) return;
+    focusProgress.current = false;
+    progressRegion.current?.focus();
+  }, [runId]);
   useEffect(() => {
     if (status === 'ready' && runId) {
       setGeneratedOpen(true);
@@ -167,6 +188,8 @@ export function ProjectEditor({
   // Whether the project itself is complete, apart from saving and a generation already running.
   const longestMs = useMemo(() => longestAnimationMs(draft), [draft]);
   const isComplete = blockers.every((blocker) => blocker.id === 'not-saved' || blocker.id === 'running');
+  // A running job is shown by its progress, not listed as something to fix before generating.
+  const fixes = useMemo(() => blockers.filter((blocker) => blocker.id !== 'running'), [blockers]);
 
   const editLayer = (key: string, recipe: (layer: DraftLayer) => DraftLayer) =>
     edit((d) => ({ ...d, layers: d.layers.map((layer) => (layer.key === key ? recipe(layer) : layer)) }));
@@ -191,9 +214,16 @@ export function ProjectEditor({
   }, [revealUpload, reveal]);
 
   const goTo = (target: BlockerTarget) => {
+    const inAdvanced =
+      (target.kind === 'field' && ADVANCED_FIELDS.has(target.field)) || target.kind === 'rules';
+    // Opened first, synchronously, so the fix scrolls to and focuses something visible.
+    if (inAdvanced && !advancedOpen) flushSync(() => setAdvancedOpen(true));
     switch (target.kind) {
       case 'field':
-        form.scrollToField(target.field, { block: 'center', focus: true });
+        (ADVANCED_FIELDS.has(target.field) ? advancedForm : form).scrollToField(target.field, {
+          block: 'center',
+          focus: true,
+        });
         return;
       case 'new-layer': {
         const input = document.getElementById(NEW_LAYER_INPUT_ID);
@@ -282,6 +312,12 @@ export function ProjectEditor({
       const { project: filled } = (await call(addSampleLayers, { params: { id: project.id }, body: {} }))
         .data;
       adopt((d) => withKeys(d, filled));
+      // A sample left nameless would still be blocked by the required fields: name and describe it too.
+      const settings = sampleSettings(current());
+      if (Object.keys(settings).length > 0) {
+        edit((d) => ({ ...d, ...settings }));
+        form.setFieldsValue(settings);
+      }
       const first = filled.layers[0];
       if (first) setSelectedKey(first.id);
       feedback.success(`Added ${filled.layers.length} sample layers`);
@@ -293,7 +329,8 @@ export function ProjectEditor({
   };
 
   const generate = async () => {
-    if (blockers.length > 0) return;
+    if (blockers.length > 0 || starting.current) return;
+    starting.current = true;
     setIsStarting(true);
     setStartError(null);
     try {
@@ -302,12 +339,20 @@ export function ProjectEditor({
       } catch {
         return; // the save indicator and the list of blockers say why
       }
+      focusProgress.current = true;
       await generation.start(project.id);
     } catch (error) {
+      focusProgress.current = false;
       setStartError({ message: errorMessage(error), revision });
     } finally {
+      starting.current = false;
       setIsStarting(false);
     }
+  };
+
+  /** Opens the generated collection, its heading focused (the dialog or the button that led there is gone). */
+  const openCollection = (id: string | undefined) => {
+    if (id) void navigate(`/dashboard/collections/${id}`, { state: arrivalFocus });
   };
 
   const cancel = async () => {
@@ -345,7 +390,7 @@ export function ProjectEditor({
     : [{ id: project.id, name: draft.name } as ProjectSummary, ...projects];
   const projectOptions = listed.map((summary) => ({
     value: summary.id,
-    label: summary.id === project.id ? draft.name || 'Untitled project' : summary.name,
+    label: summary.id === project.id ? draft.name || UNTITLED_PROJECT : summary.name,
   }));
   const showCount =
     feasibility &&
@@ -388,10 +433,13 @@ export function ProjectEditor({
       </header>
 
       <NextStep
-        blockers={blockers}
+        blockers={fixes}
+        isGenerating={isRunning || isStarting}
+        generated={generated}
         collectionSize={draft.collectionSize}
         onTarget={goTo}
         onGoToGenerate={() => reveal(document.querySelector('.ll-gen-area-generate'), generateButton.current)}
+        onGoToProgress={() => reveal(progressRegion.current, progressRegion.current)}
         onShowAll={() => {
           const list = document.getElementById(blockersId);
           reveal(list, list?.querySelector<HTMLElement>('h3'));
@@ -405,6 +453,7 @@ export function ProjectEditor({
           className="ll-gen-card ll-gen-area-settings"
         >
           <ProjectForm
+            part="basics"
             form={form}
             draft={draft}
             plan={plan}
@@ -414,34 +463,7 @@ export function ProjectEditor({
         <Card
           title={<h2 className="ll-gen-card-title">Layers</h2>}
           className="ll-gen-card ll-gen-area-layers"
-          extra={
-            <Upload
-              accept=".zip"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void importZip(file);
-                return Upload.LIST_IGNORE;
-              }}
-            >
-              <Tooltip title="A HashLips layers/ folder as one ZIP: numbered folders, Name#weight.png files">
-                <Button size="small" icon={<FileZipOutlined aria-hidden="true" />} loading={isImporting}>
-                  Import HashLips layers ZIP
-                </Button>
-              </Tooltip>
-            </Upload>
-          }
         >
-          {importError ? (
-            <Alert
-              type="error"
-              showIcon
-              closable={{ 'aria-label': 'Dismiss' }}
-              onClose={() => setImportError(null)}
-              className="ll-gen-inline-alert"
-              title={`${importError.file} could not be imported`}
-              description={importError.message}
-            />
-          ) : null}
           <LayersPanel
             layers={draft.layers}
             selectedKey={selected?.key ?? null}
@@ -550,45 +572,80 @@ export function ProjectEditor({
             </p>
           )}
         </Card>
-        <Card title={<h2 className="ll-gen-card-title">Rules</h2>} className="ll-gen-card ll-gen-area-rules">
-          <RulesEditor
-            layers={draft.layers}
-            rules={draft.rules}
-            onChange={(rules: ProjectRule[]) => edit((d) => ({ ...d, rules }))}
-          />
-        </Card>
-        <Card
-          title={<h2 className="ll-gen-card-title">Layer configurations</h2>}
-          className="ll-gen-card ll-gen-area-configurations"
-        >
-          <ConfigurationsPanel
-            configurations={draft.configurations}
-            layers={draft.layers}
-            // 1-of-1s take their places first; configurations share the rest.
-            collectionSize={
-              typeof draft.collectionSize === 'number'
-                ? Math.max(0, draft.collectionSize - draft.oneOfOnes.length)
-                : draft.collectionSize
-            }
-            onChange={(configurations) => edit((d) => ({ ...d, configurations }))}
-            onPreview={(index) => {
-              const configuration = draft.configurations[index];
-              if (configuration) setConfigurationPreview({ index, name: configuration.name });
-            }}
-          />
-        </Card>
-        <Card
-          title={<h2 className="ll-gen-card-title">1-of-1s</h2>}
-          className="ll-gen-card ll-gen-area-one-of-ones"
-        >
-          <OneOfOnesPanel
-            projectId={project.id}
-            oneOfOnes={draft.oneOfOnes}
-            collectionSize={draft.collectionSize}
-            onUpload={uploadArtwork}
-            onChange={(oneOfOnes) => edit((d) => ({ ...d, oneOfOnes }))}
-          />
-        </Card>
+        <AdvancedSection open={advancedOpen} onToggle={setAdvancedOpen}>
+          <AdvancedPart title="Seed and rarity" className="ll-gen-area-seed">
+            <ProjectForm
+              part="advanced"
+              form={advancedForm}
+              draft={draft}
+              plan={plan}
+              onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
+            />
+          </AdvancedPart>
+          <AdvancedPart title="Import HashLips layers" className="ll-gen-area-import">
+            <p className="ll-gen-advanced-note">
+              A HashLips <code>layers/</code> folder as one ZIP: numbered folders,{' '}
+              <code>Name#weight.png</code> files. Its folders become layers (images of a folder named like a
+              layer join that layer), with the weights from the file names.
+            </p>
+            <Upload
+              accept=".zip"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void importZip(file);
+                return Upload.LIST_IGNORE;
+              }}
+            >
+              <Button icon={<FileZipOutlined aria-hidden="true" />} loading={isImporting}>
+                Import HashLips layers ZIP
+              </Button>
+            </Upload>
+            {importError ? (
+              <Alert
+                type="error"
+                showIcon
+                closable={{ 'aria-label': 'Dismiss' }}
+                onClose={() => setImportError(null)}
+                className="ll-gen-inline-alert"
+                title={`${importError.file} could not be imported`}
+                description={importError.message}
+              />
+            ) : null}
+          </AdvancedPart>
+          <AdvancedPart title="Rules" className="ll-gen-area-rules">
+            <RulesEditor
+              layers={draft.layers}
+              rules={draft.rules}
+              onChange={(rules: ProjectRule[]) => edit((d) => ({ ...d, rules }))}
+            />
+          </AdvancedPart>
+          <AdvancedPart title="Layer configurations" className="ll-gen-area-configurations">
+            <ConfigurationsPanel
+              configurations={draft.configurations}
+              layers={draft.layers}
+              // 1-of-1s take their places first; configurations share the rest.
+              collectionSize={
+                typeof draft.collectionSize === 'number'
+                  ? Math.max(0, draft.collectionSize - draft.oneOfOnes.length)
+                  : draft.collectionSize
+              }
+              onChange={(configurations) => edit((d) => ({ ...d, configurations }))}
+              onPreview={(index) => {
+                const configuration = draft.configurations[index];
+                if (configuration) setConfigurationPreview({ index, name: configuration.name });
+              }}
+            />
+          </AdvancedPart>
+          <AdvancedPart title="1-of-1s" className="ll-gen-area-one-of-ones">
+            <OneOfOnesPanel
+              projectId={project.id}
+              oneOfOnes={draft.oneOfOnes}
+              collectionSize={draft.collectionSize}
+              onUpload={uploadArtwork}
+              onChange={(oneOfOnes) => edit((d) => ({ ...d, oneOfOnes }))}
+            />
+          </AdvancedPart>
+        </AdvancedSection>
         {longestMs !== undefined ? (
           <Card
             title={<h2 className="ll-gen-card-title">Animation</h2>}
@@ -608,8 +665,18 @@ export function ProjectEditor({
         >
           {showCount ? <FeasibilityPanel feasibility={feasibility} /> : null}
           <div aria-live="polite">
-            <BlockerList id={blockersId} blockers={blockers} onTarget={goTo} />
+            <BlockerList id={blockersId} blockers={fixes} onTarget={goTo} />
           </div>
+          {generation.run ? (
+            <GenerationPanel
+              ref={progressRegion}
+              run={generation.run}
+              isCancelling={isCancelling}
+              onCancel={() => void cancel()}
+              onDismiss={generation.dismiss}
+              onOpen={() => openCollection(generation.run?.collection.id)}
+            />
+          ) : null}
           <div className="ll-gen-actions">
             <Button
               icon={<EyeOutlined aria-hidden="true" />}
@@ -630,7 +697,7 @@ export function ProjectEditor({
               type="primary"
               icon={<ThunderboltOutlined aria-hidden="true" />}
               disabled={blockers.length > 0}
-              aria-describedby={blockers.length > 0 ? blockersId : undefined}
+              aria-describedby={fixes.length > 0 ? blockersId : undefined}
               loading={isStarting}
               onClick={() => void generate()}
             >
@@ -649,15 +716,6 @@ export function ProjectEditor({
             />
           ) : null}
           {plan.watermark ? <WatermarkNote what="Previews and generated images" /> : null}
-          {generation.run ? (
-            <GenerationPanel
-              run={generation.run}
-              isCancelling={isCancelling}
-              onCancel={() => void cancel()}
-              onDismiss={generation.dismiss}
-              onOpen={() => void navigate(`/dashboard/collections/${generation.run?.collection.id}`)}
-            />
-          ) : null}
         </Card>
       </div>
 
@@ -688,7 +746,7 @@ export function ProjectEditor({
         onClose={() => setGeneratedOpen(false)}
         onOk={() => {
           setGeneratedOpen(false);
-          if (runId) void navigate(`/dashboard/collections/${runId}`);
+          openCollection(runId);
         }}
       />
     </div>

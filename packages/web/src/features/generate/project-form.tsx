@@ -47,18 +47,41 @@ export function settingsOf(draft: Draft): SettingsValues {
   };
 }
 
-/** Project Name, Project Description, Collection Size, Dimension, rarity mode and seed; each change autosaves. */
+/** The settings fields shown under Advanced; the others are the project's basics. */
+export const ADVANCED_FIELDS: ReadonlySet<keyof SettingsValues> = new Set(['rarityMode', 'seed']);
+
+/**
+ * The project's settings; each change autosaves. The basics (Project Name, Project Description, Collection
+ * Size, Dimension) are one form; the rarity mode and seed, which a first collection can leave as they are,
+ * another, shown under Advanced.
+ */
 export function ProjectForm({
+  part,
   form,
   draft,
   plan,
   onChange,
 }: {
+  part: 'basics' | 'advanced';
   form: FormInstance<SettingsValues>;
   draft: Draft;
   plan: Plan;
   onChange: (values: Partial<SettingsValues>) => void;
 }) {
+  if (part === 'advanced') {
+    return (
+      <Form<SettingsValues>
+        form={form}
+        layout="vertical"
+        requiredMark
+        initialValues={settingsOf(draft)}
+        onValuesChange={(changed: Partial<SettingsValues>) => onChange(changed)}
+        className="ll-gen-form"
+      >
+        <AdvancedFields form={form} draft={draft} onChange={onChange} />
+      </Form>
+    );
+  }
   const sizeRule: Rule = {
     validator: async (_rule, value: number | null) => {
       if (typeof value === 'number' && value > plan.maxAssets) {
@@ -121,6 +144,22 @@ export function ProjectForm({
           </Form.Item>
         </div>
       </Form.Item>
+    </Form>
+  );
+}
+
+/** Rarity mode and seed. */
+function AdvancedFields({
+  form,
+  draft,
+  onChange,
+}: {
+  form: FormInstance<SettingsValues>;
+  draft: Draft;
+  onChange: (values: Partial<SettingsValues>) => void;
+}) {
+  return (
+    <>
       <Form.Item
         label="Rarity"
         name="rarityMode"
@@ -157,6 +196,6 @@ export function ProjectForm({
           </Tooltip>
         </Space.Compact>
       </Form.Item>
-    </Form>
+    </>
   );
 }
