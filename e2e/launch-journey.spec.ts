@@ -91,13 +91,16 @@ describe('the whole launch journey, in the browser', () => {
 
   /** Connects the injected wallet from the mint card, unless the page reconnected it by itself (a reload). */
   async function connect(card: Locator) {
+    const open = card.getByRole('button', { name: 'Connect wallet', exact: true });
     const button = card.getByRole('button', { name: 'Connect Test Wallet' });
     await expect
       .poll(
         async () => {
           if (await card.getByText('Connected with Test Wallet').isVisible()) return true;
+          // The wallet code loads once Connect wallet is pressed; then the wallet's own button connects.
+          if (await open.isVisible()) await open.click({ timeout: 2_000 }).catch(() => undefined);
           // The button can vanish between the look and the click when the page reconnects on its own.
-          if (await button.isEnabled().catch(() => false))
+          else if (await button.isVisible())
             await button.click({ timeout: 2_000 }).catch(() => undefined);
           return false;
         },

@@ -19,6 +19,7 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
+import { connectOnMintCard } from './support/mint-card.ts';
 import { anvilAccount0, anvilAccount1, installTestWallet } from './support/wallet.ts';
 
 const NAME = 'Veiled Blobs';
@@ -323,7 +324,7 @@ describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
     await installTestWallet(collector.page, { rpcUrl: anvil.rpcUrl, account: anvilAccount1 });
     await collector.page.goto(`/mint/${slug}`);
     const card = collector.page.getByRole('region', { name: 'Mint', exact: true });
-    await card.getByRole('button', { name: 'Connect Test Wallet' }).click({ timeout: 30_000 });
+    await connectOnMintCard(card);
     const mint = card.getByRole('button', { name: /^Mint \d+$/ });
     await expect.poll(() => mint.isEnabled(), { timeout: 30_000 }).toBe(true);
     await mint.click();

@@ -111,6 +111,9 @@ describe('MintPageEditorPage', () => {
     );
     expect(screen.getByText(/^Text on this colour is white \(contrast 12\.\d:1, WCAG AA\)\.$/)).toBeTruthy();
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    // The embed code is the creator's, in the editor; the preview (what collectors see) has none.
+    expect(screen.getByText('The embed code is here once the collection is published.')).toBeTruthy();
+    expect(preview().queryByLabelText('Embed code')).toBeNull();
     // Nothing is sent until the creator saves.
     expect(requests.filter((request) => request.method !== 'GET')).toEqual([]);
   });

@@ -30,6 +30,7 @@ import { call } from '../../lib/api.ts';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CollectionLoadError } from '../collections/collection-not-found.tsx';
+import { EmbedSnippet } from './embed-snippet.tsx';
 import { MintPageView, type SaleView } from './mint-page.tsx';
 import {
   accentReadout,
@@ -374,6 +375,21 @@ function MintPageEditorForm({ collectionId, editor }: { collectionId: string; ed
         </form>
         <PreviewPane drop={preview} sale={editor.slug && published.isSuccess ? liveSale : notPublishedSale} />
       </div>
+      <section className="llme-embed" aria-labelledby="llme-embed-title">
+        <h2 id="llme-embed-title">Embed the mint card on your site</h2>
+        {editor.slug ? (
+          <>
+            <p className="llme-muted">
+              Paste this code into your site's HTML where the card should appear. Collectors mint from it with
+              their own wallet; the frame takes the card's height by itself, so every status and error shows
+              inside it.
+            </p>
+            <EmbedSnippet slug={editor.slug} name={saved.title.trim() || editor.collectionName} />
+          </>
+        ) : (
+          <p className="llme-muted">The embed code is here once the collection is published.</p>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Drop, DropState } from '@layerloom/api';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
@@ -14,6 +14,13 @@ globalThis.ResizeObserver ??= class {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+// The wallet panel (wagmi, WalletConnect…) stands in here; the count says when its code was loaded.
+const walletCode = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('./mint-panel.tsx', () => {
+  walletCode.loads += 1;
+  return { default: () => <p>Wallet panel loaded</p> };
 });
 
 const drop: Drop = {
@@ -109,10 +116,37 @@ describe('MintPage', () => {
     expect(screen.getByRole('link', { name: /0x5FbD…0aa3/ }).getAttribute('href')).toBe(
       drop.contract?.explorerUrl,
     );
-    expect((screen.getByLabelText('Embed code') as HTMLTextAreaElement).value).toContain(
-      '/mint/loom-cats?embed=1',
-    );
     expect(document.title).toBe('Loom Cats · Mint · Layerloom');
+  });
+
+  it("is the creator's page: no Layerloom menu or embed code, a small 'Made with Layerloom' link", async () => {
+    show({
+      '/api/v1/drops/loom-cats': { drop },
+      '/api/v1/drops/loom-cats/state': { state: sale(), notice: null },
+    });
+    expect(await screen.findByRole('heading', { name: 'Loom Cats', level: 1 })).toBeTruthy();
+    for (const name of ['About', 'Pricing', 'Sign up', 'Log in', 'Features']) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    }
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByLabelText('Embed code')).toBeNull();
+    expect(screen.getByRole('link', { name: /^Made with Layerloom/ }).getAttribute('href')).toBe('/');
+  });
+
+  it('loads no wallet code until the collector presses Connect wallet', async () => {
+    show({
+      '/api/v1/drops/loom-cats': { drop },
+      '/api/v1/drops/loom-cats/state': { state: sale(), notice: null },
+    });
+    const connect = await screen.findByRole('button', { name: 'Connect wallet' });
+    // The figures are there without it.
+    expect(screen.getByText('0.01 ETH')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(walletCode.loads).toBe(0);
+    expect(screen.queryByText('Wallet panel loaded')).toBeNull();
+    fireEvent.click(connect);
+    expect(await screen.findByText('Wallet panel loaded')).toBeTruthy();
+    expect(walletCode.loads).toBe(1);
   });
 
   it("shows the creator's banner, logo, links and accent colour", async () => {

@@ -1,4 +1,4 @@
-import { ExportOutlined } from '@ant-design/icons';
+import { ExportOutlined, WalletOutlined } from '@ant-design/icons';
 import type { Drop, DropState } from '@layerloom/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Skeleton, Tag } from 'antd';
@@ -8,11 +8,10 @@ import { LinkButton } from '../../components/link-button.tsx';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { shortAddress } from '../launch/short-address.ts';
-import { PublicLayout } from '../site/public-layout.tsx';
 import { bannerSources } from './banner-sources.ts';
-import { EmbedSnippet } from './embed-snippet.tsx';
+import { EmbedShell } from './embed-shell.tsx';
 import { AccentTheme, PageLinks } from './mint-page-look.tsx';
-import { dropKey, dropStateKey, useDrop, useDropState } from './mint-queries.ts';
+import { dropKey, dropStateKey, keepLocalRead, useDrop, useDropState } from './mint-queries.ts';
 import {
   blockerMessage,
   countdownLabel,
@@ -29,10 +28,27 @@ import {
   type WalletStanding,
   walletLimitFigure,
 } from './mint-rules.ts';
+import '../site/site.css';
 import './mint.css';
 
-// Wallet code (wagmi, viem's clients, the contract library) loads after the page has painted.
+// Wallet code (wagmi, viem's clients, the contract library, WalletConnect) loads once the collector presses
+// Connect, never before: most visitors only look.
 const MintPanel = lazy(() => import('./mint-panel.tsx'));
+
+/**
+ * Whether this browser had a wallet connected here when it last left (wagmi's stored state names a current
+ * connection): the collector pressed Connect before, so the wallet panel loads at once and reconnects.
+ */
+function wasConnectedBefore(): boolean {
+  try {
+    const stored = window.localStorage.getItem('wagmi.store');
+    if (!stored) return false;
+    const current = (JSON.parse(stored) as { state?: { current?: unknown } }).state?.current;
+    return typeof current === 'string' && current !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** The server reuses a chain read for 5 s; a second read after that shows a mint that the first missed. */
 const AFTER_CACHE_MS = 6_000;
@@ -51,15 +67,24 @@ export function MintPage() {
   const later = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(later.current), []);
 
-  const onMinted = useCallback(() => {
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: dropStateKey(slug) });
-      void queryClient.invalidateQueries({ queryKey: [...dropKey(slug), 'wallet'] });
-    };
-    refresh();
-    clearTimeout(later.current);
-    later.current = setTimeout(refresh, AFTER_CACHE_MS);
-  }, [queryClient, slug]);
+  const onMinted = useCallback(
+    (fresh?: DropState) => {
+      // The chain as the collector's wallet read it after the mint: shown at once, and kept over the
+      // server's older cached answers for a few seconds.
+      if (fresh) {
+        keepLocalRead(slug, fresh);
+        queryClient.setQueryData(dropStateKey(slug), { state: fresh, notice: null });
+      }
+      const refresh = () => {
+        void queryClient.invalidateQueries({ queryKey: dropStateKey(slug) });
+        void queryClient.invalidateQueries({ queryKey: [...dropKey(slug), 'wallet'] });
+      };
+      refresh();
+      clearTimeout(later.current);
+      later.current = setTimeout(refresh, AFTER_CACHE_MS);
+    },
+    [queryClient, slug],
+  );
 
   if (drop.isError && isApiError(drop.error, 'NOT_FOUND')) return <MintNotFound isEmbed={isEmbed} />;
 
@@ -80,17 +105,45 @@ export function MintPage() {
     );
     if (isEmbed) return <EmbedShell title={title}>{pending}</EmbedShell>;
     return (
-      <PublicLayout title={title}>
-        <section className="llm-hero">
-          <div className="ll-container">{pending}</div>
-        </section>
-      </PublicLayout>
+      <CreatorShell title={title}>
+        <div className="llm-page">
+          <section className="llm-hero">
+            <div className="llm-banner-space" />
+            <div className="ll-container">{pending}</div>
+          </section>
+          <MadeWithLayerloom />
+        </div>
+      </CreatorShell>
     );
   }
 
   const view = <MintPageView drop={drop.data} sale={sale} onMinted={onMinted} isEmbed={isEmbed} />;
   if (isEmbed) return <EmbedShell title={title}>{view}</EmbedShell>;
-  return <PublicLayout title={title}>{view}</PublicLayout>;
+  return <CreatorShell title={title}>{view}</CreatorShell>;
+}
+
+/**
+ * The public page's shell: the creator's page alone, no Layerloom header or menu (the page is theirs);
+ * Layerloom is only the small link at its foot.
+ */
+function CreatorShell({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <main id="main" className="llm-site">
+      {children}
+    </main>
+  );
+}
+
+/** The one mention of Layerloom on a creator's page, at its foot. */
+function MadeWithLayerloom() {
+  return (
+    <footer className="llm-made-with">
+      <a href="/" target="_blank" rel="noreferrer">
+        Made with Layerloom<span className="ll-visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </footer>
+  );
 }
 
 /** What the mint card needs of the live sale query (the page's, or a fixed answer in the editor's preview). */
@@ -104,7 +157,7 @@ export interface SaleView {
 interface MintPageViewProps {
   drop: Drop;
   sale: SaleView;
-  onMinted?: () => void;
+  onMinted?: (fresh?: DropState) => void;
   isEmbed?: boolean;
   /** In the page editor: everything as collectors see it, but no wallet is connected. */
   isPreview?: boolean;
@@ -195,17 +248,8 @@ export function MintPageView({
             ))}
           </ul>
         </section>
-        {isPreview ? null : (
-          <section aria-labelledby="llm-embed-title" className="llm-embed-section">
-            <h2 id="llm-embed-title">Embed</h2>
-            <p className="llm-muted">
-              Show this mint card on your own site: paste the code into its HTML. Collectors mint from it with
-              their own wallet.
-            </p>
-            <EmbedSnippet slug={drop.slug} name={page.title} />
-          </section>
-        )}
       </div>
+      <MadeWithLayerloom />
     </AccentTheme>
   );
 }
@@ -224,12 +268,6 @@ function BannerImage({ url, alt }: { url: string; alt: string }) {
       <img src={url} srcSet={`${sources.tablet} 1024w, ${url} 1600w`} sizes="100vw" alt={alt} />
     </picture>
   );
-}
-
-/** The embedded widget's page: no header or footer, just the card. */
-function EmbedShell({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(title);
-  return <main className="llm-embed-page">{children}</main>;
 }
 
 /** The contract, linked to the chain's explorer when it has one. */
@@ -259,10 +297,13 @@ function MintCard({
 }: {
   drop: Drop;
   sale: SaleView;
-  onMinted?: (() => void) | undefined;
+  onMinted?: ((fresh?: DropState) => void) | undefined;
   isEmbed: boolean;
   isPreview: boolean;
 }) {
+  const [wantsWallet, setWantsWallet] = useState(wasConnectedBefore);
+  // Only a wallet connected on an earlier visit is restored; a new Connect starts from nothing.
+  const [isRestoring] = useState(wantsWallet);
   const readState = sale.data?.state ?? null;
   const now = usePhaseClock(readState, onMinted);
   // A scheduled sale opens on time on the page; the reference stays the same between starts, so the wallet
@@ -304,7 +345,7 @@ function MintCard({
           description={errorMessage(sale.error)}
         />
       ) : state && contract ? (
-        hasPanel ? null : (
+        hasPanel && wantsWallet ? null : (
           figures(null)
         )
       ) : (
@@ -317,10 +358,9 @@ function MintCard({
           title={blockerMessage(saleBlocker, state)}
         />
       ) : null}
-      {isOpen && isPreview ? (
-        <p className="llm-muted llm-preview-note">Collectors connect their wallet and mint here.</p>
-      ) : null}
-      {hasPanel && state && contract && onMinted ? (
+      {isOpen && isPreview ? <ConnectPrompt isPreview onConnect={() => undefined} /> : null}
+      {hasPanel && !wantsWallet ? <ConnectPrompt onConnect={() => setWantsWallet(true)} /> : null}
+      {hasPanel && wantsWallet && state && contract && onMinted ? (
         <Suspense
           fallback={
             <>
@@ -329,10 +369,48 @@ function MintCard({
             </>
           }
         >
-          <MintPanel drop={{ ...drop, contract }} state={state} onMinted={onMinted} renderFigures={figures} />
+          <MintPanel
+            drop={{ ...drop, contract }}
+            state={state}
+            onMinted={onMinted}
+            renderFigures={figures}
+            reconnect={isRestoring}
+          />
         </Suspense>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The mint card's button before any wallet code is loaded: pressing it loads the wallet panel, which lists
+ * the ways to connect. In the editor's preview it looks the same and says that collectors connect here.
+ */
+function ConnectPrompt({ onConnect, isPreview = false }: { onConnect: () => void; isPreview?: boolean }) {
+  const [isPressed, setPressed] = useState(false);
+  return (
+    <div className="llm-connect">
+      <p className="llc-muted llm-hint">
+        Connect your wallet to mint. You confirm the purchase in it; Layerloom never holds your keys.
+      </p>
+      <Button
+        type="primary"
+        size="large"
+        className="llm-mint-button"
+        icon={<WalletOutlined aria-hidden="true" />}
+        onClick={() => {
+          setPressed(true);
+          onConnect();
+        }}
+      >
+        Connect wallet
+      </Button>
+      {isPreview && isPressed ? (
+        <p className="llm-muted llm-preview-note" role="status">
+          Preview: collectors connect their wallet and mint here.
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -456,6 +534,9 @@ function MintNotFound({ isEmbed }: { isEmbed: boolean }) {
   return isEmbed ? (
     <EmbedShell title="Mint page not found">{body}</EmbedShell>
   ) : (
-    <PublicLayout title="Mint page not found">{body}</PublicLayout>
+    <CreatorShell title="Mint page not found">
+      {body}
+      <MadeWithLayerloom />
+    </CreatorShell>
   );
 }

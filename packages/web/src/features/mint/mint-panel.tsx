@@ -1,18 +1,28 @@
 import { type Drop, type DropState, getAllowlistProof } from '@layerloom/api';
-import { getExplorerUrl, getMintedByWallet } from '@layerloom/contracts';
+import { getCollectionState, getExplorerUrl, getMintedByWallet } from '@layerloom/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, InputNumber, Typography } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  memo,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { Address, Hex } from 'viem';
-import { useConfig, useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
+import { type Config, useConfig, useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { findLaunchChain } from '../launch/launch-chains.ts';
 import { launchErrorMessage } from '../launch/launch-error-message.ts';
-import { launchWagmiConfig } from '../launch/wagmi-config.ts';
 import { walletPublicClient } from '../launch/wallet-clients.ts';
-import { WalletSection } from '../launch/wallet-section.tsx';
+import { toDropState } from './chain-drop-state.ts';
 import { blockerMessage, formatPrice, mintAllowance, phaseTerms, type WalletStanding } from './mint-rules.ts';
+import { mintWagmiConfig } from './mint-wagmi-config.ts';
+import { MintWalletSection } from './mint-wallet-section.tsx';
 import { MintedTokens } from './minted-tokens.tsx';
 import { useMintFlow } from './use-mint-flow.ts';
 import '../launch/launch.css';
@@ -20,14 +30,19 @@ import '../launch/launch.css';
 export interface MintPanelProps {
   drop: Drop & { contract: NonNullable<Drop['contract']> };
   state: DropState;
-  /** After a mint (confirmed or not): read the sale again. */
-  onMinted: () => void;
+  /**
+   * After a mint (confirmed or not): read the sale again. `fresh` is the sale read from the chain through the
+   * collector's wallet right after it, newer than the server's cached read.
+   */
+  onMinted: (fresh?: DropState) => void;
   /** The sale figures, given what the connected wallet has minted and may mint (null while none is known). */
   renderFigures: (wallet: WalletStanding | null) => ReactNode;
+  /**
+   * Whether to restore the wallet this browser had connected here before. Off when the collector has just
+   * pressed Connect: a restore running then would race their own connection and could undo it.
+   */
+  reconnect: boolean;
 }
-
-const walletIntro =
-  'Connect your wallet to mint. You confirm the purchase in it; Layerloom never holds your keys.';
 
 /** What the connected wallet already minted in each sale, and what it holds to pay with. */
 function useWalletStanding(slug: string, chainId: number, contract: Address, account: Address | undefined) {
@@ -76,7 +91,18 @@ function MintArea({ drop, state, onMinted, renderFigures }: MintPanelProps) {
   const standing = useWalletStanding(drop.slug, contract.chainId, contract.address as Address, account);
   const isAllowlist = state.phase === 'allowlist';
   const proof = useAllowlistProof(drop.slug, account, isAllowlist);
-  const flow = useMintFlow({ context, onSettled: onMinted });
+  const config = useConfig();
+  // The count and this wallet's allowance change at once: the sale is read through the wallet that just
+  // minted, instead of waiting for the server's cached read to expire.
+  const afterMint = useCallback(() => {
+    walletPublicClient(config, contract.chainId)
+      .then((publicClient) => getCollectionState({ publicClient, address: contract.address as Address }))
+      .then(
+        (read) => onMinted(toDropState(read, new Date())),
+        () => onMinted(),
+      );
+  }, [config, contract.chainId, contract.address, onMinted]);
+  const flow = useMintFlow({ context, onSettled: afterMint });
   const [quantity, setQuantity] = useState(1);
 
   const mintedInPhase = isAllowlist ? standing.data?.allowlistMinted : standing.data?.publicMinted;
@@ -143,7 +169,10 @@ function MintArea({ drop, state, onMinted, renderFigures }: MintPanelProps) {
     <>
       {renderFigures(wallet)}
       <div className="llm-panel">
-        <WalletSection {...context} intro={walletIntro} />
+        <MintWalletSection
+          {...context}
+          pageUrl={`${window.location.origin}/mint/${encodeURIComponent(drop.slug)}`}
+        />
         {isWrongNetwork ? (
           <Alert
             type="warning"
@@ -258,11 +287,41 @@ function MintArea({ drop, state, onMinted, renderFigures }: MintPanelProps) {
   );
 }
 
+/** The panel's latest props, read inside the wallet provider without re-rendering the provider. */
+const PanelProps = createContext<MintPanelProps | null>(null);
+
+function PanelArea() {
+  const props = useContext(PanelProps);
+  return props ? <MintArea {...props} /> : null;
+}
+
+/**
+ * The wallet provider, rendered once: each render of wagmi's provider runs its mount step again (a
+ * reconnect, or dropping the connections), which would undo a connection being made. New props reach the
+ * panel through `PanelProps` instead.
+ */
+const WalletProvider = memo(function WalletProvider({
+  config,
+  reconnect,
+}: {
+  config: Config;
+  reconnect: boolean;
+}) {
+  return (
+    <WagmiProvider config={config} reconnectOnMount={reconnect}>
+      <PanelArea />
+    </WagmiProvider>
+  );
+});
+
 /** The wallet side of the mint card, inside its own wallet context (a lazily loaded chunk). */
 export default function MintPanel(props: MintPanelProps) {
   return (
-    <WagmiProvider config={launchWagmiConfig}>
-      <MintArea {...props} />
-    </WagmiProvider>
+    <PanelProps.Provider value={props}>
+      <WalletProvider
+        config={mintWagmiConfig(props.drop.walletConnectProjectId)}
+        reconnect={props.reconnect}
+      />
+    </PanelProps.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { getDrop, getDropState } from '@layerloom/api';
+import { type DropState, getDrop, getDropState } from '@layerloom/api';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 
@@ -17,11 +17,31 @@ export function useDrop(slug: string, enabled = true) {
   });
 }
 
+/** How long the server may still answer a read older than the collector's own (its cache 5 s, HTTP 5 s). */
+const LOCAL_READ_MS = 15_000;
+
+/** Sales read from the chain by this page right after its own mint, by slug, with when they stop counting. */
+const localReads = new Map<string, { state: DropState; until: number }>();
+
+/**
+ * Keeps a sale read from the chain after the collector's own mint: for a few seconds, a server answer with
+ * fewer tokens minted is an older cached read and is not shown over it.
+ */
+export function keepLocalRead(slug: string, state: DropState): void {
+  localReads.set(slug, { state, until: Date.now() + LOCAL_READ_MS });
+}
+
 /** The sale as the chain reports it, refreshed every few seconds while the page is open. */
 export function useDropState(slug: string, enabled: boolean) {
   return useQuery({
     queryKey: dropStateKey(slug),
-    queryFn: async ({ signal }) => (await call(getDropState, { params: { slug }, signal })).data,
+    queryFn: async ({ signal }) => {
+      const data = (await call(getDropState, { params: { slug }, signal })).data;
+      const local = localReads.get(slug);
+      if (!local || Date.now() > local.until) return data;
+      if (data.state && data.state.minted >= local.state.minted) return data;
+      return { state: local.state, notice: null };
+    },
     enabled,
     staleTime: 0,
     refetchInterval: STATE_REFRESH_MS,
