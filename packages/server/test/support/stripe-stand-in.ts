@@ -19,6 +19,8 @@ export interface StripeStandIn {
   requests: StandInRequest[];
   /** When set, every request answers this HTTP status with a Stripe error body. */
   failWith: number | undefined;
+  /** When true, expiring a Checkout Session is refused as Stripe refuses it for a completed one. */
+  refuseExpire: boolean;
   /** Gives a customer a card, as finishing Stripe's hosted form would; answers its payment method id. */
   addCard(
     customer: string,
@@ -41,6 +43,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: '',
     requests: [],
     failWith: undefined,
+    refuseExpire: false,
     addCard: (customer, card) => {
       const id = next('pm');
       cards.set(id, { id, customer, ...card });
@@ -99,7 +102,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         url: `https://checkout.stripe.com/c/pay/${id}`,
       });
     } else if (request.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(path)) {
-      send(200, { id: path.split('/')[4], object: 'checkout.session', status: 'expired' });
+      if (standIn.refuseExpire)
+        send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: 'Only Checkout Sessions with a status in [open] can be expired.',
+          },
+        });
+      else send(200, { id: path.split('/')[4], object: 'checkout.session', status: 'expired' });
     } else if (request.method === 'POST' && path === '/v1/coupons') {
       send(200, {
         id: next('coupon'),

@@ -58,9 +58,13 @@ export async function expireCheckout(db: Kysely<Database>, id: string): Promise<
 
 /**
  * The referral credit (cents) the user's checkouts took: paid ones (unless their payment was refunded in
- * full, which gives the credit back) and open ones started after `openSince` (they can still be paid).
+ * full, which gives the credit back), and with `openSince` open ones started after it (still payable).
  */
-export async function creditTaken(db: Kysely<Database>, userId: string, openSince: string): Promise<number> {
+export async function creditTaken(
+  db: Kysely<Database>,
+  userId: string,
+  openSince: string | null,
+): Promise<number> {
   const row = await db
     .selectFrom('billing_checkouts as c')
     .leftJoin('billing_payments as p', 'p.checkout_id', 'c.id')
@@ -70,7 +74,9 @@ export async function creditTaken(db: Kysely<Database>, userId: string, openSinc
     .where((eb) =>
       eb.or([
         eb.and([eb('c.status', '=', 'paid'), eb('p.refunded_amount', '<', eb.ref('p.amount'))]),
-        eb.and([eb('c.status', '=', 'open'), eb('c.created_at', '>', openSince)]),
+        ...(openSince === null
+          ? []
+          : [eb.and([eb('c.status', '=', 'open'), eb('c.created_at', '>', openSince)])]),
       ]),
     )
     .executeTakeFirstOrThrow();

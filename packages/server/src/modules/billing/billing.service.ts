@@ -115,7 +115,8 @@ export async function startCheckout(
   // A checkout left unpaid (cancelled, or a tab closed) would hold the credit for a day: this one takes it.
   await expireCheckoutsHoldingCredit(app, user.id);
   // The referral credit left is taken off the price; the checkout keeps how much, so it is used once.
-  const credit = Math.max(0, Math.min(await referralCreditCents(db, user.id), price - MIN_CHARGE_CENTS));
+  const left = await referralCreditCents(db, user.id, { heldByOpen: true });
+  const credit = Math.max(0, Math.min(left, price - MIN_CHARGE_CENTS));
   const row = {
     id: checkoutId,
     user_id: user.id,

@@ -338,9 +338,9 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
       currency: 'usd',
       status: 'open',
     });
-    // The open checkout holds the credit, until the user starts another (left the first unpaid): the new
-    // one takes the credit, and the first expires, so the credit is used once.
-    expect(await credit()).toEqual({ billing: 0, referrals: 0 });
+    // Still shown as there while the checkout is unpaid: the next checkout takes it, and expires the first
+    // (left unpaid: cancelled, or its tab closed), so the credit is used once.
+    expect(await credit()).toEqual({ billing: 1000, referrals: 10 });
     const second = (await as(referrer).post('/api/v1/billing/checkout', { planId: 'starter' })).json().data;
     expect(
       (await as(referrer).get(`/api/v1/billing/test-checkout/${second.checkoutId}`)).json().data.checkout,
@@ -408,19 +408,17 @@ describe.each(databaseKinds)('plans bought through the local test checkout on %s
     expect((await as(referrer).get('/api/v1/referrals')).json().data.creditAvailableUsd).toBe(1.5);
   });
 
-  it('frees the credit of a checkout left unpaid for a day, and refuses to pay that checkout (409, nothing written)', async () => {
+  it('refuses to pay a test checkout left unpaid for a day, as a Stripe session expires (409, nothing written)', async () => {
     const referrer = await createUserAndLogin(test.app);
     await referPayingUser(test, referrer, `late-${kind}@example.com`);
     const { checkoutId } = (await as(referrer).post('/api/v1/billing/checkout', { planId: 'starter' })).json()
       .data;
-    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(0);
     const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000).toISOString();
     await test.app.database.db
       .updateTable('billing_checkouts')
       .set({ created_at: dayAgo })
       .where('id', '=', checkoutId)
       .execute();
-    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(1000);
     const late = await as(referrer).post(`/api/v1/billing/test-checkout/${checkoutId}/pay`);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('This checkout has expired: start again from Payment plans.');
@@ -533,7 +531,8 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
     expect(session?.form.get('client_reference_id')).toBe(checkoutId);
     expect(session?.form.get('line_items[0][price]')).toBe('price_pro');
     expect(session?.form.get('discounts[0][coupon]')).toMatch(/^coupon_standin/);
-    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(0);
+    // Shown as still there: the next checkout takes it (and expires this one).
+    expect((await as(referrer).get('/api/v1/billing')).json().data.referralCredit).toBe(1000);
 
     // Back on Layerloom without paying, the user starts again: the first session is expired at Stripe
     // (it cannot be paid any more) and the new one gets the credit.
@@ -567,6 +566,42 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
     expect(
       standIn.requests.findLast((r) => r.path === '/v1/checkout/sessions')?.form.has('discounts[0][coupon]'),
     ).toBe(false);
+  });
+
+  it('leaves the credit with a session Stripe will not expire (paid meanwhile): the new checkout gets none', async () => {
+    const referrer = await createUserAndLogin(test.app);
+    await referPayingUser(test, referrer, `paid-meanwhile-${kind}@example.com`);
+    const first = (await as(referrer).post('/api/v1/billing/checkout', { planId: 'starter' })).json().data;
+    standIn.refuseExpire = true;
+    try {
+      const couponsBefore = standIn.requests.filter((r) => r.path === '/v1/coupons').length;
+      const second = await as(referrer).post('/api/v1/billing/checkout', { planId: 'pro' });
+      expect(second.statusCode).toBe(200);
+      expect(standIn.requests.filter((r) => r.path === '/v1/coupons')).toHaveLength(couponsBefore);
+      expect(
+        standIn.requests
+          .findLast((r) => r.path === '/v1/checkout/sessions')
+          ?.form.has('discounts[0][coupon]'),
+      ).toBe(false);
+    } finally {
+      standIn.refuseExpire = false;
+    }
+    const row = await test.app.database.db
+      .selectFrom('billing_checkouts')
+      .select(['status', 'credit_amount'])
+      .where('id', '=', first.checkoutId)
+      .executeTakeFirstOrThrow();
+    expect({ status: row.status, credit: Number(row.credit_amount) }).toEqual({
+      status: 'open',
+      credit: 1000,
+    });
+    // Its payment arrives: the credit was used there.
+    const paid = checkoutCompleted(`evt_paid_meanwhile_${kind}`, first.checkoutId, 16900);
+    expect((await deliver(paid, sign(paid))).statusCode).toBe(200);
+    expect((await as(referrer).get('/api/v1/billing')).json().data).toMatchObject({
+      planId: 'starter',
+      referralCredit: 0,
+    });
   });
 
   it('refuses unsigned, wrongly signed and stale (replayed) webhooks and changes nothing', async () => {

@@ -114,15 +114,31 @@ function earnedCents(referrals: readonly Referral[]): number {
   return referrals.reduce((sum, referral) => sum + referral.rewardUsd, 0) * 100;
 }
 
-/** Earned credit less what the user's checkouts took (never below zero), in cents. */
-async function creditLeft(db: Kysely<Database>, userId: string, earned: number): Promise<number> {
-  const openSince = new Date(Date.now() - CHECKOUT_OPEN_MS).toISOString();
+/**
+ * Earned credit less what the user's paid checkouts took (never below zero), in cents; with `heldByOpen`,
+ * less what their still payable open checkouts hold too.
+ */
+async function creditLeft(
+  db: Kysely<Database>,
+  userId: string,
+  earned: number,
+  heldByOpen: boolean,
+): Promise<number> {
+  const openSince = heldByOpen ? new Date(Date.now() - CHECKOUT_OPEN_MS).toISOString() : null;
   return Math.max(0, earned - (await creditTaken(db, userId, openSince)));
 }
 
-/** The referral credit the user has not used yet, in cents: what their next checkout takes off its price. */
-export async function referralCreditCents(db: Kysely<Database>, userId: string): Promise<number> {
-  return creditLeft(db, userId, earnedCents(await listReferrals(db, userId)));
+/**
+ * The referral credit the user has not used yet, in cents: what their next checkout takes off its price
+ * (starting one expires their unpaid ones, so what those hold is counted only with `heldByOpen`, once the
+ * checkout has expired what it could).
+ */
+export async function referralCreditCents(
+  db: Kysely<Database>,
+  userId: string,
+  { heldByOpen = false }: { heldByOpen?: boolean } = {},
+): Promise<number> {
+  return creditLeft(db, userId, earnedCents(await listReferrals(db, userId)), heldByOpen);
 }
 
 export async function getReferrals(app: App, userId: string) {
@@ -135,7 +151,7 @@ export async function getReferrals(app: App, userId: string) {
     rewardRule: REFERRAL_REWARD_RULE,
     rewardPerPayingUsd: REFERRAL_REWARD_USD,
     totalRewardUsd: earned / 100,
-    creditAvailableUsd: (await creditLeft(app.database.db, userId, earned)) / 100,
+    creditAvailableUsd: (await creditLeft(app.database.db, userId, earned, false)) / 100,
     referrals,
   };
 }
