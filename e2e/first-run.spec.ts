@@ -170,7 +170,15 @@ describe("a newcomer's first collection", () => {
       (window as unknown as { focused: string[] }).focused = seen;
       document.addEventListener('focusin', (event) => {
         const target = event.target as HTMLElement;
-        seen.push(target.getAttribute('aria-label') ?? target.textContent ?? '');
+        const label = target.getAttribute('aria-label') ?? target.textContent ?? '';
+        seen.push(label);
+        // Whether Generate can be pressed again at the moment the progress appears (the job is running).
+        if (label === 'Generation progress') {
+          const generate = [...document.querySelectorAll<HTMLButtonElement>('.ll-gen-actions button')].find(
+            (button) => button.textContent === 'Generate',
+          );
+          seen.push(generate?.disabled ? 'Generate disabled' : 'Generate enabled');
+        }
       });
     });
     // A second click while the first is starting makes no second collection.
@@ -188,6 +196,7 @@ describe("a newcomer's first collection", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Open collection');
     const focused = await page.evaluate(() => (window as unknown as { focused: string[] }).focused);
     expect(focused.indexOf('Generation progress')).toBeGreaterThanOrEqual(0);
+    expect(focused[focused.indexOf('Generation progress') + 1]).toBe('Generate disabled');
     expect(focused.indexOf('Generation progress')).toBeLessThan(focused.indexOf('Open collection'));
     expect(await done.getByRole('button', { name: 'Stay here' }).getAttribute('class')).not.toContain(
       'ant-btn-primary',
