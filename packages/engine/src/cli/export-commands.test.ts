@@ -41,6 +41,25 @@ describe('layerloom rarity / collage / gif / car', () => {
     expect(output()).toContain('Rarest: Test #6 (rank 1)');
   });
 
+  it('rarity says when OpenRarity would refuse the collection (a numeric trait)', async () => {
+    const { dir: numeric } = await writeTestCollection([
+      { color: [0, 0, 0], attributes: [{ trait_type: 'Level', value: 1 }] },
+      { color: [9, 9, 9], attributes: [{ trait_type: 'Level', value: 2 }] },
+    ]);
+    try {
+      const { io, output } = fakeIo();
+      expect(await runCli(['rarity', numeric], io)).toBe(0);
+      expect(output()).toContain(
+        'Note: OpenRarity does not rank collections with numeric or boolean traits (Level).',
+      );
+      const { io: plain, output: plainOutput } = fakeIo();
+      expect(await runCli(['rarity', dir], plain)).toBe(0);
+      expect(plainOutput()).not.toContain('Note:');
+    } finally {
+      await rm(numeric, { recursive: true, force: true });
+    }
+  });
+
   it('collage writes a PNG of the asked layout', async () => {
     const { io, output } = fakeIo();
     const out = path.join(dir, 'banner.png');

@@ -8,7 +8,8 @@ import { parseFlags } from '../parse-flags.ts';
 const usage = `Usage: layerloom rarity <outDir> [--out FILE] [--no-trait-count]
 
 Writes rarity.json: per trait the count and share of tokens, per token a rarity score and rank
-(OpenRarity's information-content method; 1 is the rarest).
+(OpenRarity's RarityRanker: most unique traits first, then information-content score; 1 is
+the rarest, equal scores share a rank).
 
 Options:
   --out FILE          where to write (default <outDir>/rarity.json)
@@ -32,5 +33,6 @@ export const command: CliCommand = {
     io.stdout.write(
       `Wrote ${out} (${report.tokenCount} tokens). Rarest: ${rarest.map((token) => `${token.name} (rank ${token.rank})`).join(', ')}\n`,
     );
+    if (report.openRarityRefuses) io.stdout.write(`Note: ${report.openRarityRefuses}\n`);
   },
 };
