@@ -32,12 +32,7 @@ export function ApprovalSteps({ done }: { done: 'signed-up' | 'verified' }) {
         {steps.map((step) => (
           <li key={step.key} className={step.isDone ? 'is-done' : undefined}>
             {step.text}
-            {step.isDone ? (
-              <>
-                {' '}
-                <span className="ll-next-steps__done">(done)</span>
-              </>
-            ) : null}
+            {step.isDone ? <span className="ll-next-steps__done">(done)</span> : null}
           </li>
         ))}
       </ol>
