@@ -82,6 +82,11 @@ abstract contract PaymentSplit {
         for (uint256 i; i < payees_.length; ++i) shares_[i] = _shares[payees_[i]];
     }
 
+    /// @dev The shares of `account` (0 for an address that is not a payee) and the total.
+    function _sharesOf(address account) internal view returns (uint256 share, uint256 total) {
+        return (_shares[account], _totalShares);
+    }
+
     /// @dev Counts a payment made outside the split (the collection's single-payee withdraw) in `released`.
     function _recordRelease(address payee, uint256 amount) internal {
         _released[payee] += amount;

@@ -95,7 +95,7 @@ export interface Artifact {
 
 /**
  * The artifacts `npm run compile` writes. The reference contract exists only for the gas report, the test
- * payee only for the tests.
+ * payee and token only for the tests.
  */
 export const artifacts: readonly Artifact[] = [
   {
@@ -117,6 +117,11 @@ export const artifacts: readonly Artifact[] = [
     source: { path: 'test/contracts/TestPayee.sol', name: 'TestPayee' },
     output: 'test/generated/test-payee.generated.ts',
     exportName: 'testPayee',
+  },
+  {
+    source: { path: 'test/contracts/TestToken.sol', name: 'TestToken' },
+    output: 'test/generated/test-token.generated.ts',
+    exportName: 'testToken',
   },
 ];
 

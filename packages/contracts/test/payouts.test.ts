@@ -17,6 +17,7 @@ import {
   withdraw,
 } from '../src/index.ts';
 import { testPayeeAbi, testPayeeBytecode } from './generated/test-payee.generated.ts';
+import { testTokenAbi, testTokenBytecode } from './generated/test-token.generated.ts';
 import { defaultSettings, deployTestCollection } from './support/collection.ts';
 import { deploymentRevert, expectRevert, withTestChain } from './support/harness.ts';
 
@@ -374,6 +375,84 @@ describe('royalty splitter', () => {
     await release({ ...wallet(0), address: splitter.address, payee: alice });
     expect(await balanceOf(alice)).toBe(aliceBefore + parseEther('0.5'));
     expect(await balanceOf(splitter.address)).toBe(parseEther('0.5'));
+  });
+
+  it('splits royalties paid in an ERC-20 (WETH) apart from Ether, payee by payee', async () => {
+    const [alice, bob] = [account(1), account(2)];
+    const splitter = await deployPaymentSplitter({
+      ...wallet(0),
+      payees: [
+        { address: alice, shares: 3 },
+        { address: bob, shares: 1 },
+      ],
+    });
+    const deployer = testChain.chain.wallets[0]!;
+    const deployed = await testChain.chain.publicClient.waitForTransactionReceipt({
+      hash: await deployer.deployContract({
+        abi: testTokenAbi,
+        bytecode: testTokenBytecode,
+        account: account(0),
+        chain: deployer.chain,
+      }),
+    });
+    const token = getAddress(deployed.contractAddress!);
+    // The marketplace pays 4 WTEST of royalties to the splitter.
+    await testChain.chain.publicClient.waitForTransactionReceipt({
+      hash: await deployer.writeContract({
+        address: token,
+        abi: testTokenAbi,
+        functionName: 'mint',
+        args: [splitter.address, parseEther('4')],
+        account: account(0),
+        chain: deployer.chain,
+      }),
+    });
+    const balanceOfToken = (owner: Address) =>
+      testChain.chain.publicClient.readContract({
+        address: token,
+        abi: testTokenAbi,
+        functionName: 'balanceOf',
+        args: [owner],
+      });
+
+    const read = { publicClient: testChain.chain.publicClient, address: splitter.address };
+    expect(await getPayouts({ ...read, token })).toEqual({
+      payees: [
+        { address: alice, shares: 3n, released: 0n, releasable: parseEther('3') },
+        { address: bob, shares: 1n, released: 0n, releasable: parseEther('1') },
+      ],
+      totalReleased: 0n,
+      balance: parseEther('4'),
+    });
+    // Ether is accounted apart: none arrived.
+    expect((await getPayouts(read)).payees.map((payee) => payee.releasable)).toEqual([0n, 0n]);
+
+    const paid = await release({ ...wallet(5), address: splitter.address, payee: bob, token });
+    expect(paid).toMatchObject({ to: bob, amount: parseEther('1') });
+    expect(
+      parseEventLogs({
+        abi: layerloomPaymentSplitterAbi,
+        logs: paid.receipt.logs,
+        eventName: 'ERC20PaymentReleased',
+      }).map((log) => log.args),
+    ).toEqual([{ token, to: bob, amount: parseEther('1') }]);
+    expect(await balanceOfToken(bob)).toBe(parseEther('1'));
+    await expectRevert(
+      release({ ...wallet(5), address: splitter.address, payee: bob, token }),
+      'NothingToWithdraw',
+    );
+    await expectRevert(
+      release({ ...wallet(5), address: splitter.address, payee: account(4), token }),
+      'NotPayee',
+    );
+    // Ether owes nothing yet, so an Ether release for Alice is refused while her tokens wait for her.
+    await expectRevert(
+      release({ ...wallet(5), address: splitter.address, payee: alice }),
+      'NothingToWithdraw',
+    );
+    await release({ ...wallet(1), address: splitter.address, payee: alice, token });
+    expect(await balanceOfToken(alice)).toBe(parseEther('3'));
+    expect((await getPayouts({ ...read, token })).totalReleased).toBe(parseEther('4'));
   });
 
   it('needs at least one payee, checked before sending and by the contract', async () => {

@@ -6,7 +6,7 @@ import type { CollectionWriteParameters, CollectionWriteReturnType } from './typ
 export interface EmitPermanentURIParameters extends CollectionWriteParameters {
   /** First minted token to announce. */
   fromTokenId: bigint;
-  /** Last minted token to announce, inclusive (one event per token: about 2,000 gas each). */
+  /** Last minted token to announce, inclusive (one event per token: about 3,300 gas each with an IPFS base URI). */
   toTokenId: bigint;
 }
 

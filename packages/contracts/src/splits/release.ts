@@ -1,18 +1,21 @@
 import { type Address, isAddressEqual, parseEventLogs } from 'viem';
 import type { CollectionWriteParameters, CollectionWriteReturnType } from '../collection/types.ts';
 import { layerloomCollectionAbi } from '../generated/layerloom-collection.generated.ts';
+import { layerloomPaymentSplitterAbi } from '../generated/layerloom-payment-splitter.generated.ts';
 import { resolveAccount } from '../internal/resolve-account.ts';
 import { sendAndConfirm } from '../internal/send-and-confirm.ts';
 
 export interface ReleaseParameters extends CollectionWriteParameters {
-  /** The payee to pay; the Ether goes to it whoever sends the transaction. */
+  /** The payee to pay; the funds go to it whoever sends the transaction. */
   payee: Address;
+  /** An ERC-20 (e.g. WETH royalties) to pay instead of Ether; payment splitters only. */
+  token?: Address;
 }
 
 export interface ReleaseReturnType extends CollectionWriteReturnType {
   /** The payee paid. */
   to: Address;
-  /** Wei sent. */
+  /** Wei (or token units) sent. */
   amount: bigint;
 }
 
@@ -22,12 +25,24 @@ export interface ReleaseReturnType extends CollectionWriteReturnType {
  * payee (the payout address or the owner) as `withdraw` does, and only the owner or that payee may send it.
  */
 export async function release(parameters: ReleaseParameters): Promise<ReleaseReturnType> {
-  const { walletClient, publicClient, address, payee, onTransactionSubmitted } = parameters;
+  const { walletClient, publicClient, address, payee, token, onTransactionSubmitted } = parameters;
   const account = resolveAccount(walletClient, parameters.account);
   const result = await sendAndConfirm({
     publicClient,
     onTransactionSubmitted,
     send: async () => {
+      // The collection's ABI holds the Ether release of both contracts (same signature) and every error
+      // either reverts with; the token release exists on the splitter only.
+      if (token) {
+        const { request } = await publicClient.simulateContract({
+          address,
+          abi: layerloomPaymentSplitterAbi,
+          functionName: 'release',
+          args: [token, payee],
+          account,
+        });
+        return walletClient.writeContract(request);
+      }
       const { request } = await publicClient.simulateContract({
         address,
         abi: layerloomCollectionAbi,
@@ -38,15 +53,20 @@ export async function release(parameters: ReleaseParameters): Promise<ReleaseRet
       return walletClient.writeContract(request);
     },
   });
-  // A split emits PaymentReleased; a collection without payees pays through withdraw, which emits Withdrawn.
-  const paid = parseEventLogs({ abi: layerloomCollectionAbi, logs: result.receipt.logs })
-    .filter((log) => isAddressEqual(log.address, address))
-    .flatMap((log) =>
+  // A split emits PaymentReleased (ERC20PaymentReleased for a token); a collection without payees pays
+  // through withdraw, which emits Withdrawn.
+  const logs = result.receipt.logs.filter((log) => isAddressEqual(log.address, address));
+  const paid = [
+    ...parseEventLogs({ abi: layerloomCollectionAbi, logs }).flatMap((log) =>
       log.eventName === 'PaymentReleased' || log.eventName === 'Withdrawn'
         ? [{ to: log.args.to, amount: log.args.amount }]
         : [],
-    );
+    ),
+    ...parseEventLogs({ abi: layerloomPaymentSplitterAbi, logs, eventName: 'ERC20PaymentReleased' }).map(
+      (log) => ({ to: log.args.to, amount: log.args.amount }),
+    ),
+  ];
   const [event] = paid;
-  if (!event) throw new TypeError(`no PaymentReleased or Withdrawn event in transaction ${result.hash}`);
+  if (!event) throw new TypeError(`no payment event in transaction ${result.hash}`);
   return { ...result, ...event };
 }
