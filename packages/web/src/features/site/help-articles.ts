@@ -65,7 +65,7 @@ export const helpArticles: HelpArticle[] = [
     category: 'Layers and traits',
     question: 'Can I import a HashLips layers folder?',
     answer: [
-      'Yes. Zip your `layers/` folder and import the ZIP into a project. Each folder becomes a layer; numbered folders such as `01_Background` keep their order, and files named `Name#weight.png` keep their weights. Layers with the same name as existing ones are merged.',
+      'Yes. Zip your `layers/` folder and import the ZIP into a project (Generate NFT › Advanced › Import HashLips layers ZIP). Each folder becomes a layer; numbered folders such as `01_Background` keep their order, and files named `Name#weight.png` keep their weights. Layers with the same name as existing ones are merged.',
       'The import is all or nothing: if one file is damaged or not an image, nothing is changed and the message names that file.',
     ],
   },
@@ -84,7 +84,7 @@ export const helpArticles: HelpArticle[] = [
     category: 'Rarity and rules',
     question: 'How do I stop two traits from appearing together?',
     answer: [
-      'Add a rule. “Crown excludes Beanie” means no token has both; “Laser Eyes requires Robot Body” means Laser Eyes only appear on robots. Rules always hold in the generated collection.',
+      'Add a rule under Advanced on Generate NFT (it opens by itself once a project has rules). “Crown excludes Beanie” means no token has both; “Laser Eyes requires Robot Body” means Laser Eyes only appear on robots. Rules always hold in the generated collection.',
       'If your rules and collection size leave too few valid combinations, Layerloom tells you the exact number available before generating, instead of trying forever.',
     ],
   },
