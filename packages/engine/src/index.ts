@@ -59,7 +59,6 @@ export {
   type IpfsCids,
   ipfsTokenMetadata,
   NONE_VALUE,
-  NOT_IN_METADATA_VALUE,
   normalizeTraitString,
   openRarityTraitCount,
   type PngRows,

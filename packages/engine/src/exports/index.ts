@@ -23,7 +23,6 @@ export {
   type ComputeRarityOptions,
   computeRarity,
   NONE_VALUE,
-  NOT_IN_METADATA_VALUE,
   normalizeTraitString,
   openRarityTraitCount,
   type RarityReport,

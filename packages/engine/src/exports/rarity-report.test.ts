@@ -5,7 +5,6 @@ import {
   computeRarity,
   createRarityTally,
   NONE_VALUE,
-  NOT_IN_METADATA_VALUE,
   normalizeTraitString,
   type RarityInput,
   TRAIT_COUNT_TYPE,
@@ -123,11 +122,8 @@ describe('computeRarity', () => {
   it('tells a written None from a left-out type, as OpenRarity does (hand-computed)', () => {
     // Token 2's configuration has the Hat layer and shows None; token 3's has no Hat layer at all.
     const report = tally([[hat('Cap')], [hat('None')], [], [hat('Cap')]]);
-    expect(report.traits.Hat).toEqual({
-      Cap: { count: 2, share: 0.5 },
-      None: { count: 1, share: 0.25 },
-      [NOT_IN_METADATA_VALUE]: { count: 1, share: 0.25 },
-    });
+    // The table shows both as None (tokens without a hat), as the layer fit and trait filters read it.
+    expect(report.traits.Hat).toEqual({ Cap: { count: 2, share: 0.5 }, None: { count: 2, share: 0.5 } });
     // Hat: Cap ½, None ¼, left out ¼ → 1.5 bits; trait count 1 or 0, ½ each → 1 bit.
     expect(report.tokens.map((token) => token.score)).toEqual([2 / 2.5, 3 / 2.5, 3 / 2.5, 2 / 2.5]);
     // The written None is a unique trait, a left-out type is not; equal scores still share rank 1.

@@ -3,12 +3,10 @@ import type { CollectionSource } from './collection-files.ts';
 import { readTokenMetadata } from './collection-files.ts';
 
 /**
- * How the report names the value of a trait type a token leaves out (OpenRarity's "Null"). A type
- * that also has a written value reading "None" names the left-out ones `NOT_IN_METADATA_VALUE`.
+ * How the report's trait table names tokens that leave a type out (OpenRarity's "Null"), together
+ * with those that write "None" for it where some leave it out.
  */
 export const NONE_VALUE = 'None';
-/** The report's name for tokens that leave a type out, when a written value already reads `None`. */
-export const NOT_IN_METADATA_VALUE = 'Not in metadata';
 /** OpenRarity's meta trait: how many traits a token has (`TRAIT_COUNT_ATTRIBUTE_NAME`). */
 export const TRAIT_COUNT_TYPE = 'meta_trait:trait_count';
 
@@ -40,8 +38,8 @@ export interface RarityReport {
   /**
    * Per trait type and value: how many tokens have it. Types and values that differ only in case or
    * surrounding spaces are one (named as the first token writes them); tokens without the type count
-   * as `None` (`NOT_IN_METADATA_VALUE` where a written value reads `None`). Numeric and boolean
-   * traits are not listed.
+   * as `None`, together with those writing "None" for it (OpenRarity scores these two apart).
+   * Numeric and boolean traits are not listed.
    */
   traits: Record<string, Record<string, TraitValueStats>>;
   /** In edition order. */
@@ -263,12 +261,14 @@ function rarityOf(tokens: TallyToken[]): RarityReport {
   const traits: RarityReport['traits'] = {};
   for (const [key, type] of [...counts].sort(([, a], [, b]) => a.label.localeCompare(b.label))) {
     const byLabel: Record<string, TraitValueStats> = {};
-    const values = [...type.values.values()];
+    const values = [...type.values]
+      .filter(([value]) => value !== 'none' || !missing.has(key))
+      .map(([, v]) => v);
     if (missing.has(key)) {
-      const written = new Set(values.map((value) => value.label));
-      let label = written.has(NONE_VALUE) ? NOT_IN_METADATA_VALUE : NONE_VALUE;
-      while (written.has(label)) label = `${label} `;
-      values.push({ label, count: missing.get(key)! });
+      // The table is read as "tokens without this layer" (the layer fit's and the trait filters'
+      // None): a written None and a left-out type show together there, though scored apart.
+      const written = type.values.get('none')?.count ?? 0;
+      values.push({ label: NONE_VALUE, count: missing.get(key)! + written });
     }
     for (const { label, count } of values.sort((a, b) => a.label.localeCompare(b.label))) {
       byLabel[label] = { count, share: count / size };
