@@ -122,7 +122,33 @@ describe('checkLayerQuality', () => {
     );
     const report = await checkLayerQuality({ spec: spec(layers) });
     expect(kinds(report)).toEqual([{ kind: 'size-and-placement', severity: 'warns', traits: ['Eyes/Big'] }]);
-    expect(report.findings[0]!.message).toContain('Big is 100×100, but the collection is 128×128');
+    expect(report.findings[0]!.message).toContain(
+      'Big is 100×100 while its 3 siblings are 128×128 like the collection',
+    );
+  });
+
+  it('only notes a layer drawn smaller in the same proportions, and warns when it is stretched out of them', async () => {
+    const layers = await cleanLayers();
+    const half = (rgba: Rect['rgba']) => png([{ x: 16, y: 20, w: 32, h: 44, rgba }], 64);
+    layers[1]!.traits = [
+      await trait('Plain', half([200, 150, 120, 255])),
+      await trait('Dark', half([90, 60, 40, 255])),
+    ];
+    const smaller = await checkLayerQuality({ spec: spec(layers) });
+    expect(kinds(smaller)).toEqual([
+      { kind: 'size-and-placement', severity: 'notes', traits: ['Body/Plain', 'Body/Dark'] },
+    ]);
+    expect(smaller.findings[0]!.message).toContain('scaled up 2.0×');
+    const wide = (rgba: Rect['rgba']) => png([{ x: 16, y: 20, w: 32, h: 44, rgba }], 128, 64);
+    layers[1]!.traits = [
+      await trait('Plain', wide([200, 150, 120, 255])),
+      await trait('Dark', wide([90, 60, 40, 255])),
+    ];
+    const stretched = await checkLayerQuality({ spec: spec(layers) });
+    expect(kinds(stretched)).toEqual([
+      { kind: 'size-and-placement', severity: 'warns', traits: ['Body/Plain', 'Body/Dark'] },
+    ]);
+    expect(stretched.findings[0]!.message).toContain('are 128×64 but the collection is 128×128');
   });
 
   it('reports a trait whose art sits far from where its siblings agree', async () => {

@@ -232,27 +232,67 @@ function hidesEverythingFindings(collection: ResolvedCollection, hiders: Set<num
   return findings;
 }
 
+/** The size most of a layer's images share (the collection's on a tie), or null when none was analysed. */
+function commonSize(collection: ResolvedCollection, layer: ResolvedLayer, analyses: Analyses): string | null {
+  const counts = new Map<string, number>();
+  for (const trait of layer.traits) {
+    const analysis = analyses[layer.index]![trait.index];
+    if (analysis) counts.set(sizeOf(analysis), (counts.get(sizeOf(analysis)) ?? 0) + 1);
+  }
+  const canvas = `${collection.spec.width}×${collection.spec.height}`;
+  let best: string | null = null;
+  for (const [size, count] of counts) {
+    const bestCount = best === null ? 0 : counts.get(best)!;
+    if (count > bestCount || (count === bestCount && size === canvas)) best = size;
+  }
+  return best;
+}
+
+const sizeOf = (analysis: TraitAnalysis) => `${analysis.width}×${analysis.height}`;
+
 function sizeFindings(collection: ResolvedCollection, analyses: Analyses): QualityFinding[] {
   const { width, height } = collection.spec;
+  const canvas = `${width}×${height}`;
   const findings: QualityFinding[] = [];
   for (const layer of collection.layers) {
+    const common = commonSize(collection, layer, analyses);
+    if (common === null) continue;
     const odd = layer.traits.filter((trait) => {
       const analysis = analyses[layer.index]![trait.index];
-      return analysis && (analysis.width !== width || analysis.height !== height);
+      return analysis && sizeOf(analysis) !== common;
     });
-    if (odd.length === 0) continue;
-    const sizes = odd.map((trait) => {
-      const analysis = analyses[layer.index]![trait.index]!;
-      return `${trait.name} is ${analysis.width}×${analysis.height}`;
-    });
-    const siblings = layer.traits.length - odd.length;
-    findings.push({
-      kind: 'size-and-placement',
-      severity: 'warns',
-      traits: refs(layer, odd),
-      message: `In ${layer.name}, ${sizes.slice(0, 5).join(', ')}${sizes.length > 5 ? ` and ${sizes.length - 5} more` : ''}, but the collection is ${width}×${height}${siblings > 0 ? ` like its ${siblings} other trait${siblings === 1 ? '' : 's'}` : ''}: the image is stretched to the canvas, so its art lands off its siblings' place and scale.`,
-      fix: `Export the image at ${width}×${height} from the same artboard as the other layers.`,
-    });
+    if (odd.length > 0) {
+      const sizes = odd.map((trait) => `${trait.name} is ${sizeOf(analyses[layer.index]![trait.index]!)}`);
+      const siblings = layer.traits.length - odd.length;
+      findings.push({
+        kind: 'size-and-placement',
+        severity: 'warns',
+        traits: refs(layer, odd),
+        message: `In ${layer.name}, ${sizes.slice(0, 5).join(', ')}${sizes.length > 5 ? ` and ${sizes.length - 5} more` : ''} while its ${siblings} sibling${siblings === 1 ? ' is' : 's are'} ${common}${common === canvas ? ' like the collection' : ` (the collection is ${canvas})`}: stretched to the canvas, its art lands off its siblings' place and scale.`,
+        fix: `Export ${odd.length === 1 ? 'it' : 'them'} at ${common === canvas ? canvas : `${common} (or ${canvas})`} from the same artboard as the other ${layer.name} traits.`,
+      });
+    }
+    if (common === canvas) continue;
+    const [commonWidth, commonHeight] = common.split('×').map(Number) as [number, number];
+    const usual = layer.traits.filter((trait) => !odd.includes(trait));
+    if (Math.abs(commonWidth / commonHeight - width / height) > 0.01) {
+      findings.push({
+        kind: 'size-and-placement',
+        severity: 'warns',
+        traits: refs(layer, usual),
+        message: `The images of ${layer.name} are ${common} but the collection is ${canvas}: they are stretched out of proportion to fill the canvas.`,
+        fix: `Export ${layer.name} at ${canvas}, or change the collection's size to match its art.`,
+      });
+    } else if (commonWidth < width) {
+      // Smaller art of the same proportions is scaled up evenly: aligned, only softer.
+      findings.push({
+        kind: 'size-and-placement',
+        severity: 'notes',
+        traits: refs(layer, usual),
+        message: `The images of ${layer.name} are ${common}, smaller than the ${canvas} collection: they are scaled up ${(width / commonWidth).toFixed(1)}× and may look soft.`,
+        fix: `Export ${layer.name} at ${canvas} if the art should stay sharp.`,
+      });
+    }
   }
   return findings;
 }
@@ -265,12 +305,13 @@ function placementFindings(collection: ResolvedCollection, analyses: Analyses): 
     return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   };
   for (const layer of collection.layers) {
+    const common = commonSize(collection, layer, analyses);
     // Full-canvas art (backgrounds) has no placement to compare.
     const placed = layer.traits.flatMap((trait) => {
       const analysis = analyses[layer.index]![trait.index];
       if (!analysis?.box || analysis.opaquePixels === analysis.width * analysis.height) return [];
-      // A trait of another size is reported as such; its stretched art would count twice.
-      if (analysis.width !== collection.spec.width || analysis.height !== collection.spec.height) return [];
+      // A trait of another size than its siblings is reported as such; its stretched art would count twice.
+      if (sizeOf(analysis) !== common) return [];
       const { box } = analysis;
       return [
         {
