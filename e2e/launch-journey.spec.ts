@@ -100,8 +100,7 @@ describe('the whole launch journey, in the browser', () => {
           // The wallet code loads once Connect wallet is pressed; then the wallet's own button connects.
           if (await open.isVisible()) await open.click({ timeout: 2_000 }).catch(() => undefined);
           // The button can vanish between the look and the click when the page reconnects on its own.
-          else if (await button.isVisible())
-            await button.click({ timeout: 2_000 }).catch(() => undefined);
+          else if (await button.isVisible()) await button.click({ timeout: 2_000 }).catch(() => undefined);
           return false;
         },
         { timeout: 30_000 },
@@ -157,6 +156,9 @@ describe('the whole launch journey, in the browser', () => {
     await expect
       .poll(() => launch.getByText('Publish the collection first').isVisible(), { timeout: 60_000 })
       .toBe(true);
+    // The header sums up the launch at every step.
+    const header = page.locator('.llc-hero-title-row');
+    await expect.poll(() => header.locator('.llc-launch-tag').textContent()).toBe('Draft');
     await page.getByRole('button', { name: 'Publish, hosted by Layerloom' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
     await launch.getByRole('button', { name: 'Connect Test Wallet' }).click({ timeout: 30_000 });
@@ -164,6 +166,10 @@ describe('the whole launch journey, in the browser', () => {
     const { publication } = (await callInPage(page, `/api/v1/collections/${collectionId}/publication`)).json
       .data;
     slug = publication.slug;
+    await expect.poll(() => header.locator('.llc-launch-tag').textContent()).toBe('Published');
+    expect(await header.getByRole('link', { name: /View live page/ }).getAttribute('href')).toBe(
+      `/mint/${slug}`,
+    );
 
     // A pre-reveal drop: the placeholder every token shows until the reveal.
     const publicationPanel = page.getByRole('region', { name: 'Publication' });
@@ -224,10 +230,13 @@ describe('the whole launch journey, in the browser', () => {
     expect(await read('preRevealURI')).toBe(placeholder.metadataUrl);
     // A pre-reveal launch leaves the reveal to the drop panel.
     expect(await launchStep(page, 'reveal').count()).toBe(0);
+    await expect
+      .poll(() => header.textContent(), { timeout: 30_000 })
+      .toContain(`Deployed · sale closedMinted 0 of ${SIZE}`);
 
     // ---- The allowlist, with quantities: uploaded, shown with each wallet's allowance, set on chain.
     const drop = await openDrop(page, collectionId);
-    expect(await drop.getByTestId('drop-state').textContent()).toContain(`0 / ${SIZE} minted`);
+    expect(await drop.getByTestId('drop-state').textContent()).toContain(`Minted0 of ${SIZE}`);
     const allowlist = drop.getByRole('region', { name: 'Allowlist' });
     await allowlist
       .getByLabel('Wallets, one per line')
@@ -367,7 +376,7 @@ describe('the whole launch journey, in the browser', () => {
 
     // ---- The owner reveals and withdraws the sale's funds to the payout address.
     await drop.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => drop.getByTestId('drop-state').textContent()).toContain(`4 / ${SIZE} minted`);
+    await expect.poll(() => drop.getByTestId('drop-state').textContent()).toContain(`Minted4 of ${SIZE}`);
     const reveal = drop.getByRole('region', { name: 'Provenance and reveal' });
     expect(await read('revealed')).toBe(false);
     await reveal.getByRole('button', { name: 'Reveal…' }).click();
@@ -393,6 +402,28 @@ describe('the whole launch journey, in the browser', () => {
     expect(await contractBalance()).toBe(0n);
     expect((await publicClient().getBalance({ address: payout })) - payoutBefore).toBe(parseEther('0.025'));
     await expect.poll(() => funds.getByTestId('drop-balance').textContent()).toBe('0 ETH');
+
+    // ---- Everywhere the collection is shown, it is live with 4 of 6 minted (the proceeds withdrawn).
+    await expect
+      .poll(() => header.textContent(), { timeout: 30_000 })
+      .toContain(`Live · public saleMinted 4 of ${SIZE}View live page`);
+    await page.goto('/dashboard');
+    const tile = page.locator('.ll-tile', { hasText: 'Journey Blobs' });
+    await expect
+      .poll(() => tile.locator('.llc-launch-line').textContent(), { timeout: 30_000 })
+      .toBe(`Live · public saleMinted 4 of ${SIZE}`);
+    await page.goto('/dashboard/collections');
+    const card = page.locator('.llc-col-card', { hasText: 'Journey Blobs' });
+    await expect
+      .poll(() => card.locator('.llc-launch-line').textContent(), { timeout: 30_000 })
+      .toContain(`Live · public saleMinted 4 of ${SIZE}`);
+    const [mintPage] = await Promise.all([
+      owner.context.waitForEvent('page'),
+      card.getByRole('link', { name: /View live page/ }).click(),
+    ]);
+    await mintPage.waitForURL(`**/mint/${slug}`);
+    await mintPage.getByRole('heading', { level: 1 }).waitFor();
+    await mintPage.close();
     expect(owner.errors).toEqual([]);
     await owner.context.close();
   });
@@ -420,6 +451,14 @@ describe('the whole launch journey, in the browser', () => {
       expect(await seriousAxeViolations(owner.page)).toEqual([]);
       await drop.scrollIntoViewIfNeeded();
       await screenshot(owner.page, 'journey-drop');
+      // The launch status on the collection's card, the Dashboard's tile and the collection page's header.
+      await owner.page.goto('/dashboard/collections');
+      await owner.page.locator('.llc-col-card .llc-launch-line').waitFor();
+      expect(await seriousAxeViolations(owner.page)).toEqual([]);
+      await screenshot(owner.page, 'journey-collections');
+      await owner.page.goto('/dashboard');
+      await owner.page.locator('.ll-tile .llc-launch-line').waitFor();
+      await screenshot(owner.page, 'journey-dashboard');
       expect(owner.errors).toEqual([]);
       await owner.context.close();
     }

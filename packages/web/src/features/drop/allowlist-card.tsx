@@ -8,7 +8,7 @@ import { allowlistLineProblems } from './allowlist-problems.ts';
 import { AllowlistWalletTable } from './allowlist-wallet-table.tsx';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
-import { allowlistSync, formatPrice, limitError, priceError } from './drop-format.ts';
+import { allowlistSync, countOf, formatPrice, limitError, priceError } from './drop-format.ts';
 import { DropSteps } from './drop-steps.tsx';
 import { fieldCheck } from './price-card.tsx';
 import { useAllowlist, useUploadAllowlist } from './use-allowlist.ts';
@@ -63,7 +63,7 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
     await actions.run([
       {
         action: 'allowlist',
-        title: `Set the allowlist on chain (${uploaded.count.toLocaleString('en-US')} wallets, ${formatPrice(price, currency)}, ${maxPerWallet} per wallet)`,
+        title: `Set the allowlist on chain (${countOf(uploaded.count, 'wallet')}, ${formatPrice(price, currency)}, ${maxPerWallet} per wallet)`,
         send: (clients) => setAllowlist({ ...clients, merkleRoot, price, maxPerWallet }),
       },
     ]);
@@ -149,7 +149,7 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
           />
         ) : upload.isSuccess ? (
           <Typography.Text className="llc-drop-ok" role="status">
-            Uploaded: {upload.data.count.toLocaleString('en-US')} wallets.
+            Uploaded: {countOf(upload.data.count, 'wallet')}.
           </Typography.Text>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import { parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
 import {
   allowlistSync,
+  countOf,
   dropPermissions,
   formatBalance,
   formatLimit,
@@ -52,7 +53,10 @@ describe('the state as the panel shows it', () => {
     expect(formatBalance(parseEther('1.5'), 'ETH')).toBe('1.5 ETH');
     expect(formatLimit(3)).toBe('3 per wallet');
     expect(formatLimit(0)).toBe('0 per wallet (no one can mint)');
-    expect(formatMinted(2n, 10_000n)).toBe('2 / 10,000 minted');
+    expect(formatMinted(2n, 10_000n)).toBe('2 of 10,000');
+    expect(countOf(1, 'wallet')).toBe('1 wallet');
+    expect(countOf(0, 'wallet')).toBe('0 wallets');
+    expect(countOf(1_200, 'wallet')).toBe('1,200 wallets');
   });
 
   it('pays the owner when no payout address is set', () => {

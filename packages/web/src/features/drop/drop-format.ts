@@ -24,9 +24,14 @@ export function formatLimit(limit: number): string {
   return `${limit.toLocaleString('en-US')} per wallet`;
 }
 
-/** "2 / 6 minted". */
+/** "2 of 6", the value beside the panel's "Minted" label. */
 export function formatMinted(totalSupply: bigint, maxSupply: bigint): string {
-  return `${totalSupply.toLocaleString('en-US')} / ${maxSupply.toLocaleString('en-US')} minted`;
+  return `${totalSupply.toLocaleString('en-US')} of ${maxSupply.toLocaleString('en-US')}`;
+}
+
+/** "1 wallet", "1,200 wallets": a count with its noun in the right number. */
+export function countOf(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? noun : `${noun}s`}`;
 }
 
 /** True when two addresses are the same account (case does not matter: it is only a checksum). */
