@@ -440,6 +440,19 @@ export {
   TraitNameSchema,
   TraitWeightSchema,
 } from './projects/project-limits.ts';
+export {
+  checkProjectQuality,
+  type ProjectQuality,
+  ProjectQualitySchema,
+  type QualityFinding,
+  type QualityFindingKind,
+  QualityFindingKindSchema,
+  QualityFindingSchema,
+  type QualitySeverity,
+  QualitySeveritySchema,
+  type QualityTrait,
+  QualityTraitSchema,
+} from './projects/project-quality.ts';
 export type {
   IpfsLocation,
   IpfsUpload,

@@ -34,6 +34,7 @@ import { hostedRoutes } from './modules/publications/hosted.routes.ts';
 import { ipfsPublishingRoutes } from './modules/publications/ipfs.routes.ts';
 import { placeholderRoutes } from './modules/publications/placeholder.routes.ts';
 import { publicationsRoutes } from './modules/publications/publications.routes.ts';
+import { qualityRoutes } from './modules/quality/quality.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes);
   await app.register(projectsRoutes);
+  await app.register(qualityRoutes);
   await app.register(collectionsRoutes);
   await app.register(publicationsRoutes);
   await app.register(hostedRoutes);

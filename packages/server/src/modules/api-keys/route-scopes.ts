@@ -18,6 +18,7 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/v1/projects/:id/traits/:traitId/image': 'read',
   'GET /api/v1/projects/:id/combinations': 'read',
   'GET /api/v1/projects/:id/feasibility': 'read',
+  'GET /api/v1/projects/:id/quality': 'read',
   'GET /api/v1/collections': 'read',
   'GET /api/v1/collections/:id': 'read',
   'GET /api/v1/collections/:id/events': 'read',
