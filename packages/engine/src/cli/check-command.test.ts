@@ -106,6 +106,73 @@ describe('layerloom check', () => {
     ]);
   });
 
+  it('reports each problem of a held-out 1024² set, one finding each', { timeout: 60_000 }, async () => {
+    const dir = path.join(work.dir, 'held-out');
+    await mkdir(dir);
+    const image = async (file: string, body: string, size = 1024) => {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${body}</svg>`;
+      await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toFile(path.join(dir, file));
+      return file;
+    };
+    const eye = (x: number, fill: string) => `<rect x="${x}" y="400" width="60" height="40" fill="${fill}"/>`;
+    const layer = (name: string, traits: [string, string][]) => ({
+      name,
+      traits: traits.map(([trait, asset]) => ({ name: trait, asset })),
+    });
+    const spec = {
+      name: 'Held out',
+      size: 100,
+      width: 1024,
+      height: 1024,
+      layers: [
+        layer('Background', [
+          ['Blue', await image('blue.png', '<rect width="1024" height="1024" fill="#2050c0"/>')],
+          ['Green', await image('green.png', '<rect width="1024" height="1024" fill="#20c050"/>')],
+        ]),
+        layer('Body', [
+          [
+            'Plain',
+            await image('plain.png', '<ellipse cx="512" cy="600" rx="250" ry="380" fill="#c89070"/>'),
+          ],
+          ['Dark', await image('dark.png', '<ellipse cx="512" cy="600" rx="250" ry="380" fill="#5a3c28"/>')],
+        ]),
+        layer('Eyes', [
+          ['Round', await image('round.png', eye(400, '#ffffff'))],
+          ['Red', await image('red.png', eye(400, '#e01010'))],
+          ['Black', await image('black.png', eye(400, '#101010'))],
+          ['Twin', await image('twin.png', eye(400, '#fcfcfc'))],
+          ['Shifted', await image('shifted.png', eye(600, '#1040f0'))],
+          ['Small', await image('small.png', eye(390, '#10a0a0'), 1000)],
+          ['Ghost', await image('ghost.png', '')],
+          ['Laser', await image('laser.png', eye(400, '#ff00ff'))],
+        ]),
+        layer('Frame', [
+          ['Wood', await image('wood.png', '<rect width="1024" height="1024" fill="#884422"/>')],
+        ]),
+      ],
+      rules: ['Eyes/Laser excludes Body/Plain', 'Eyes/Laser excludes Body/Dark'],
+    };
+    await writeFile(path.join(dir, 'spec.json'), JSON.stringify(spec));
+    const result = await cli(['check', '--config', path.join(dir, 'spec.json'), '--json']);
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.out) as LayerQualityReport;
+    const found = report.findings.map((finding) => [
+      finding.kind,
+      finding.severity,
+      finding.traits.map((ref) => `${ref.layer}/${ref.trait}`).join(' '),
+    ]);
+    expect(found.sort()).toEqual(
+      [
+        ['empty', 'blocks', 'Eyes/Ghost'],
+        ['hides-everything', 'blocks', 'Frame/Wood'],
+        ['impossible', 'blocks', 'Eyes/Laser'],
+        ['look-alike', 'warns', 'Eyes/Round Eyes/Twin'],
+        ['size-and-placement', 'warns', 'Eyes/Shifted'],
+        ['size-and-placement', 'warns', 'Eyes/Small'],
+      ].sort(),
+    );
+  });
+
   it('refuses a missing layers folder with a usage error', async () => {
     const result = await cli(['check']);
     expect(result.status).toBe(2);
