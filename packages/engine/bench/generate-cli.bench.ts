@@ -1,6 +1,6 @@
 // `layerloom generate` as a user runs it (the built CLI, with its reports), timed from outside:
-// whole-run wall time, when the last token was written ("Generated …" printed), what was left after it
-// (rarity.json, collage.png, preview.gif, _metadata.json), and the process's CPU time and peak RSS as
+// whole-run wall time, when the last token was written (its progress line, N/N, printed), what was left
+// after it (_metadata.json, rarity.json, collage.png, preview.gif), and the process's CPU time and peak RSS as
 // /usr/bin/time measures them. Each run is repeated and the median printed (the machine may be shared).
 // Usage: npm run build -w @layerloom/engine &&
 //   node --import tsx bench/generate-cli.bench.ts [--size 1024] [--count 1600] [--threads 1,2] [--runs 3]
@@ -75,12 +75,17 @@ async function run(layers: string, threads: number): Promise<Run> {
         '--out',
         out,
       ],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
+      { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
       text += chunk;
-      if (lastToken === 0 && text.includes('Generated ')) lastToken = performance.now();
+    });
+    // Progress goes to stderr, a line every 10 % when it is not a terminal: the last one is the last token.
+    let progress = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      progress += chunk;
+      if (lastToken === 0 && progress.includes(`${count}/${count} (100%)`)) lastToken = performance.now();
     });
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
     const wall = (performance.now() - started) / 1000;

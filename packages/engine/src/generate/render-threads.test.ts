@@ -83,6 +83,7 @@ describe('render threads', () => {
       );
       expect(await images(asBytes)).toEqual(written);
     },
+    120_000,
   );
 
   it('finish every token, image and metadata, while libuv’s pool is blocked', async () => {
@@ -135,5 +136,5 @@ describe('render threads', () => {
     const metadata = JSON.parse(await readFile(path.join(out, 'metadata', `${TOKENS}.json`), 'utf8'));
     expect(metadata.name).toBe(`Threads #${TOKENS}`);
     expect((await images(out)).length).toBe(TOKENS);
-  });
+  }, 120_000);
 });
