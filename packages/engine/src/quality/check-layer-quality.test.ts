@@ -238,6 +238,24 @@ describe('checkLayerQuality', () => {
     expect(again.findings).toEqual([]);
   });
 
+  it('skips the visual checks of a trait that is not an image, saying why', async () => {
+    const layers = await cleanLayers();
+    layers[3]!.traits.push({
+      name: 'Clip',
+      weight: 1,
+      asset: { bytes: new TextEncoder().encode('not an image'), key: 'Clip' },
+    });
+    const report = await checkLayerQuality({ spec: spec(layers) });
+    expect(report.findings).toEqual([]);
+    expect(report.skipped).toEqual([
+      {
+        layer: 'Eyes',
+        trait: 'Clip',
+        reason: expect.stringContaining('not a still or animated image the check can read'),
+      },
+    ]);
+  });
+
   it('throws the spec error for an invalid spec', async () => {
     await expect(checkLayerQuality({ spec: { name: 'x' } })).rejects.toMatchObject({ code: 'SPEC_INVALID' });
   });

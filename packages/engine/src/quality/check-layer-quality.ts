@@ -103,7 +103,11 @@ async function analyzeLayers(
         analysed++;
       } catch (error) {
         // A video or an unreadable file: generation reports it in its own words; here only the visual checks are skipped.
-        skipped.push({ layer: layer.name, trait: trait.name, reason: (error as Error).message });
+        skipped.push({
+          layer: layer.name,
+          trait: trait.name,
+          reason: `not a still or animated image the check can read (${(error as Error).message.split('\n')[0]})`,
+        });
       }
     }
   };

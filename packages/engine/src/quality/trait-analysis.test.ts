@@ -59,6 +59,24 @@ describe('analyzeTraitImage', () => {
     expect(countBits(opaque.opaque)).toBe(128 * 128);
   });
 
+  it('counts an animation visible where any frame shows art and opaque only where every frame is', async () => {
+    // Two 32² frames: the first blank (the art fades in), the second an opaque 8² square.
+    const frames = Buffer.alloc(32 * 64 * 4);
+    for (let y = 8; y < 16; y++)
+      for (let x = 8; x < 16; x++) frames.set([255, 0, 0, 255], ((32 + y) * 32 + x) * 4);
+    const raw = { width: 32, height: 64, channels: 4, pageHeight: 32 } as const;
+    const animation = await sharp(frames, { raw }).webp({ loop: 0, lossless: true }).toBuffer();
+    const analysis = await analyzeTraitImage(new Uint8Array(animation));
+    expect(analysis).toMatchObject({
+      width: 32,
+      height: 32,
+      visiblePixels: 64,
+      opaquePixels: 0,
+      box: { left: 8, top: 8, right: 16, bottom: 16 },
+    });
+    expect(countBits(analysis.opaque)).toBe(0);
+  });
+
   it('keeps an analysis as JSON and reads it back unchanged; refuses damaged text', async () => {
     const analysis = await analyzeTraitImage(await square(128, 30, 40, 20));
     expect(parseTraitAnalysis(serializeTraitAnalysis(analysis))).toEqual(analysis);

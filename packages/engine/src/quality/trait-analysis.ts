@@ -36,25 +36,33 @@ export interface TraitAnalysis {
   thumb: Uint8Array;
 }
 
-/** Decodes a trait image (the first frame of an animation) and measures what the quality checks need. */
+/**
+ * Decodes a trait image and measures what the quality checks need. An animation counts as one image
+ * whose pixels are visible where any frame shows them and opaque only where every frame is opaque,
+ * so a sparkle that fades in is not "empty" and a blinking cover does not "hide" what it uncovers.
+ */
 export async function analyzeTraitImage(bytes: Uint8Array): Promise<TraitAnalysis> {
-  // The first frame only (sharp's default), as the poster of an animated trait is drawn from it.
-  const original = await sharp(bytes, { failOn: 'error' })
+  const meta = await sharp(bytes, { failOn: 'error' }).metadata();
+  const frames = meta.pages ?? 1;
+  const decoded = await sharp(bytes, { failOn: 'error', ...(frames > 1 ? { pages: -1 } : {}) })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const width = original.info.width;
-  const height = original.info.height;
+  const width = decoded.info.width;
+  const height = frames > 1 ? (meta.pageHeight ?? decoded.info.height / frames) : decoded.info.height;
+  const { pixels, solid } =
+    frames > 1 ? foldFrames(decoded.data, width, height, frames) : { pixels: decoded.data, solid: null };
   // Images smaller than the grid are enlarged pixel for pixel so every cell covers at least one pixel.
-  const { data, info } =
-    width < MASK_GRID || height < MASK_GRID
-      ? await sharp(original.data, { raw: { width, height, channels: 4 } })
-          .resize(Math.max(width, MASK_GRID), Math.max(height, MASK_GRID), { fit: 'fill', kernel: 'nearest' })
-          .raw()
-          .toBuffer({ resolveWithObject: true })
-      : original;
-  const w = info.width;
-  const h = info.height;
+  const small = width < MASK_GRID || height < MASK_GRID;
+  const w = Math.max(width, MASK_GRID);
+  const h = small ? Math.max(height, MASK_GRID) : height;
+  const enlarge = (input: Uint8Array, channels: 1 | 4) =>
+    sharp(input, { raw: { width, height, channels } })
+      .resize(w, h, { fit: 'fill', kernel: 'nearest' })
+      .raw()
+      .toBuffer();
+  const data = small ? await enlarge(pixels, 4) : pixels;
+  const opacity = solid && small ? await enlarge(solid, 1) : solid;
 
   const visible = new Uint32Array(WORDS);
   const notOpaque = new Uint32Array(WORDS);
@@ -78,10 +86,11 @@ export async function analyzeTraitImage(bytes: Uint8Array): Promise<TraitAnalysi
     let offset = y * w * 4;
     for (let x = 0; x < w; x++, offset += 4) {
       const alpha = data[offset + 3]!;
+      const lowest = opacity ? opacity[offset >>> 2]! : alpha;
       const cell = maskRow + maskCol[x]!;
       const thumbCell = thumbRow + thumbCol[x]!;
       counts[thumbCell]!++;
-      if (alpha !== 255) notOpaque[cell >>> 5]! |= 1 << (cell & 31);
+      if (lowest !== 255) notOpaque[cell >>> 5]! |= 1 << (cell & 31);
       else opaquePixels++;
       if (alpha === 0) continue;
       visiblePixels++;
@@ -113,13 +122,14 @@ export async function analyzeTraitImage(bytes: Uint8Array): Promise<TraitAnalysi
           opaquePixels,
           box: right < 0 ? null : { left, top, right: right + 1, bottom: bottom + 1 },
         }
-      : measure(original.data, width, height);
+      : measure(pixels, solid, width, height);
   return { width, height, ...exact, visible, opaque, thumb };
 }
 
 /** Exact pixel counts and box of straight RGBA pixels. */
 function measure(
   data: Uint8Array,
+  solid: Uint8Array | null,
   width: number,
   height: number,
 ): Pick<TraitAnalysis, 'visiblePixels' | 'opaquePixels' | 'box'> {
@@ -129,7 +139,7 @@ function measure(
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const alpha = data[(y * width + x) * 4 + 3]!;
-      if (alpha === 255) opaquePixels++;
+      if ((solid ? solid[y * width + x]! : alpha) === 255) opaquePixels++;
       if (alpha === 0) continue;
       visiblePixels++;
       box.left = Math.min(box.left, x);
@@ -139,6 +149,23 @@ function measure(
     }
   }
   return { visiblePixels, opaquePixels, box: visiblePixels === 0 ? null : box };
+}
+
+/** One RGBA frame holding each pixel's most visible colour, and each pixel's lowest alpha over all frames. */
+function foldFrames(data: Uint8Array, width: number, height: number, frames: number) {
+  const size = width * height;
+  const pixels = new Uint8Array(data.subarray(0, size * 4));
+  const solid = new Uint8Array(size);
+  for (let i = 0; i < size; i++) solid[i] = pixels[i * 4 + 3]!;
+  for (let frame = 1; frame < frames; frame++) {
+    const base = frame * size * 4;
+    for (let i = 0; i < size; i++) {
+      const alpha = data[base + i * 4 + 3]!;
+      if (alpha < solid[i]!) solid[i] = alpha;
+      if (alpha > pixels[i * 4 + 3]!) pixels.set(data.subarray(base + i * 4, base + i * 4 + 4), i * 4);
+    }
+  }
+  return { pixels, solid };
 }
 
 /** The JSON form of an analysis, to keep beside the image it describes. */
