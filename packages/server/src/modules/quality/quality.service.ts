@@ -39,6 +39,7 @@ export async function projectQuality(project: StoredProject, blobs: BlobStore): 
     spec: projectSpec(project, blobs),
     cache: blobAnalysisCache(blobs),
   }).catch(fromEngineError);
+  await pruneAnalyses(project, blobs);
   const named = (layerName: string, traitName: string): QualityTrait => {
     const layer = project.layers.find((candidate) => candidate.name === layerName);
     const trait = layer?.traits.find((candidate) => candidate.name === traitName);
@@ -54,6 +55,18 @@ export async function projectQuality(project: StoredProject, blobs: BlobStore): 
     analysed: report.analysed,
     skipped: report.skipped.map((trait) => ({ ...named(trait.layer, trait.trait), reason: trait.reason })),
   };
+}
+
+/** Removes the kept analyses of trait images the project no longer has (deleting a trait removes only its image). */
+async function pruneAnalyses(project: StoredProject, blobs: BlobStore): Promise<void> {
+  const current = new Set(
+    project.layers.flatMap((layer) => layer.traits.map((trait) => `${trait.key}.quality.json`)),
+  );
+  const stale: string[] = [];
+  for await (const key of blobs.list(`projects/${project.id}/traits`)) {
+    if (key.endsWith('.quality.json') && !current.has(key)) stale.push(key);
+  }
+  await Promise.all(stale.map((key) => blobs.delete(key)));
 }
 
 /** The quality findings of one of the user's projects (404 when it is not theirs). */

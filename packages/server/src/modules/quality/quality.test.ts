@@ -63,7 +63,7 @@ describe('GET /api/v1/projects/{id}/quality', () => {
         headers: { cookie: alice.cookie },
       })
     ).json().data.project as {
-      layers: { id: string; name: string; traits: { id: string; name: string }[] }[];
+      layers: { id: string; name: string; traits: { id: string; name: string; weight: number }[] }[];
     };
     const hat = project.layers.find((layer) => layer.name === 'Hat')!;
     const halo = hat.traits.find((trait) => trait.name === 'Halo')!;
@@ -82,6 +82,29 @@ describe('GET /api/v1/projects/{id}/quality', () => {
       if (key.endsWith('.quality.json')) kept.push(key);
     }
     expect(kept).toHaveLength(10);
+
+    // Deleting the trait removes its image; the next check drops the analysis kept beside it.
+    const withoutHalo = project.layers.map((layer) => ({
+      id: layer.id,
+      name: layer.name,
+      traits: layer.traits
+        .filter((trait) => trait.id !== halo.id)
+        .map(({ id, name, weight }) => ({ id, name, weight })),
+    }));
+    const saved = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${id}`,
+      headers: { cookie: alice.cookie },
+      payload: { layers: withoutHalo },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await quality(id)).json().data).toEqual({ findings: [], analysed: 9, skipped: [] });
+    const left: string[] = [];
+    for await (const key of test.app.blobs.list(`projects/${id}/traits`)) {
+      if (key.endsWith('.quality.json')) left.push(key);
+    }
+    expect(left).toHaveLength(9);
+    expect(left.some((key) => key.includes(halo.id))).toBe(false);
   });
 
   it('finds nothing in the sample layers', async () => {
