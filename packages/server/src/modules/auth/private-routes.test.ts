@@ -32,7 +32,6 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/drops/{slug}/state',
   'GET /api/v1/drops/{slug}/images/{name}',
   'GET /api/v1/drops/{slug}/share-card.png',
-  'GET /api/v1/drops/{slug}/share-card.png',
   'GET /api/v1/drops/{slug}/allowlist/{address}',
   'GET /api/v1/ipfs/{cid}/location',
   'GET /ipfs/{cid}',
