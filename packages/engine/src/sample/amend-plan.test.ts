@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { specLayer } from '../../test/support/spec-layer.ts';
 import type { CollectionSpecInput } from '../spec/collection-spec.ts';
 import { parseCollectionSpec } from '../spec/parse-collection-spec.ts';
 import { resolveCollection } from '../spec/resolve-collection.ts';
 import { amendPlan, PlanAmendmentError } from './amend-plan.ts';
 import { type CollectionPlan, planCollection } from './plan-collection.ts';
-
-function layer(name: string, weights: number[], extra: Partial<{ presence: number }> = {}) {
-  return {
-    name,
-    ...extra,
-    traits: weights.map((weight, index) => ({
-      name: `${name}${index}`,
-      weight,
-      asset: `${name}/${index}.png`,
-    })),
-  };
-}
 
 /** Exact counts that add up to the size, 60: Body Alpha 20, Eyes Delta 8, Hat Bravo 20 (the issue's collection). */
 const exactSpec: CollectionSpecInput = {
@@ -26,10 +15,10 @@ const exactSpec: CollectionSpecInput = {
   seed: 'exact-seed',
   rarity: 'exact',
   layers: [
-    layer('Background', [30, 20, 10]),
-    layer('Body', [20, 15, 15, 10]),
-    layer('Eyes', [12, 12, 10, 8, 10, 8]),
-    layer('Hat', [25, 20, 10], { presence: 55 / 60 }),
+    specLayer('Background', [30, 20, 10]),
+    specLayer('Body', [20, 15, 15, 10]),
+    specLayer('Eyes', [12, 12, 10, 8, 10, 8]),
+    specLayer('Hat', [25, 20, 10], { presence: 55 / 60 }),
   ],
   rules: ['Body0 excludes Hat2', 'Eyes3 requires Background0'],
 };

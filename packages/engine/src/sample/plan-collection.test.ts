@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { specLayer } from '../../test/support/spec-layer.ts';
 import {
   ExactCountUnreachableError,
   NotEnoughCombinationsError,
@@ -9,18 +10,6 @@ import { parseCollectionSpec } from '../spec/parse-collection-spec.ts';
 import { resolveCollection } from '../spec/resolve-collection.ts';
 import { countValidCombinations } from './count-combinations.ts';
 import { type CollectionPlan, planCollection } from './plan-collection.ts';
-
-function layer(name: string, weights: number[], extra: Partial<{ presence: number }> = {}) {
-  return {
-    name,
-    ...extra,
-    traits: weights.map((weight, index) => ({
-      name: `${name}${index}`,
-      weight,
-      asset: `${name}/${index}.png`,
-    })),
-  };
-}
 
 function plan(input: CollectionSpecInput): CollectionPlan {
   return planCollection(resolveCollection(parseCollectionSpec(input)));
@@ -53,7 +42,7 @@ describe('planCollection', () => {
       width: 8,
       height: 8,
       seed: 's',
-      layers: [layer('A', skewed), layer('B', skewed)],
+      layers: [specLayer('A', skewed), specLayer('B', skewed)],
     });
     expect(new Set(shown(result).map(keyOf)).size).toBe(64);
     expect(result.tokens.map((token) => token.edition)).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
@@ -65,7 +54,7 @@ describe('planCollection', () => {
       size: 57,
       width: 8,
       height: 8,
-      layers: [layer('A', skewed), layer('B', skewed)],
+      layers: [specLayer('A', skewed), specLayer('B', skewed)],
       rules: ['A0 excludes B0', 'A1 requires one of B {B1, B2}'],
     };
     // 64 − 1 (A0+B0) − 6 (A1 with B other than B1/B2) = 57 valid.
@@ -90,10 +79,10 @@ describe('planCollection', () => {
       height: 8,
       seed: 7,
       layers: [
-        layer('Bg', [1, 1, 1]),
-        layer('Body', [3, 2, 1, 1]),
-        layer('Hat', [5, 1, 1, 1], { presence: 0.6 }),
-        layer('Eyes', [1, 2, 3]),
+        specLayer('Bg', [1, 1, 1]),
+        specLayer('Body', [3, 2, 1, 1]),
+        specLayer('Hat', [5, 1, 1, 1], { presence: 0.6 }),
+        specLayer('Eyes', [1, 2, 3]),
       ],
       rules: [
         'Hat/Hat1 excludes Eyes/Eyes0',
@@ -136,7 +125,7 @@ describe('planCollection', () => {
         size: 2,
         width: 8,
         height: 8,
-        layers: [layer('A', [1, 1]), layer('B', [1, 1])],
+        layers: [specLayer('A', [1, 1]), specLayer('B', [1, 1])],
         rules: ['A1 requires B0', 'A1 excludes B0'],
       }),
     ).toThrow(UnreachableTraitError);
@@ -146,14 +135,14 @@ describe('planCollection', () => {
         size: 2,
         width: 8,
         height: 8,
-        layers: [layer('A', [1, 1]), layer('B', [1, 1])],
+        layers: [specLayer('A', [1, 1]), specLayer('B', [1, 1])],
         rules: ['A1 requires B0', 'A1 excludes B0'],
       }),
     ).toThrow('"A/A1"');
   });
 
   it('counts huge spaces exactly as a bigint', () => {
-    const layers = Array.from({ length: 20 }, (_, index) => layer(`L${index}`, new Array(20).fill(1)));
+    const layers = Array.from({ length: 20 }, (_, index) => specLayer(`L${index}`, new Array(20).fill(1)));
     expect(countValidCombinations({ name: 'T', size: 1, width: 8, height: 8, layers }).total).toBe(
       20n ** 20n,
     );
@@ -166,7 +155,7 @@ describe('planCollection', () => {
       width: 8,
       height: 8,
       seed: 'a',
-      layers: [layer('A', skewed), layer('B', skewed), layer('C', skewed)],
+      layers: [specLayer('A', skewed), specLayer('B', skewed), specLayer('C', skewed)],
     };
     expect(shown(plan(spec)).map(keyOf)).toEqual(shown(plan(spec)).map(keyOf));
     expect(shown(plan({ ...spec, seed: 'b' })).map(keyOf)).not.toEqual(shown(plan(spec)).map(keyOf));
@@ -185,7 +174,10 @@ describe('planCollection', () => {
       width: 8,
       height: 8,
       seed: 'chi',
-      layers: [...weights.map((w, index) => layer(`L${index}`, w)), layer('Pad', new Array(100).fill(1))],
+      layers: [
+        ...weights.map((w, index) => specLayer(`L${index}`, w)),
+        specLayer('Pad', new Array(100).fill(1)),
+      ],
     });
     weights.forEach((w, layerIndex) => {
       const observed = new Array(w.length).fill(0);
@@ -211,10 +203,10 @@ describe('planCollection', () => {
       seed: 'presence',
       // A space far larger than the size, so uniqueness barely bends the draws (as in the test above).
       layers: [
-        layer('Bg', new Array(50).fill(1)),
-        layer('Hat', [3, 1], { presence: 0.3 }),
-        layer('Eyes', new Array(40).fill(1)),
-        layer('Pad', new Array(100).fill(1)),
+        specLayer('Bg', new Array(50).fill(1)),
+        specLayer('Hat', [3, 1], { presence: 0.3 }),
+        specLayer('Eyes', new Array(40).fill(1)),
+        specLayer('Pad', new Array(100).fill(1)),
       ],
     });
     // Cells: no hat (0.7), Hat0 (0.3 · 3/4), Hat1 (0.3 · 1/4).
@@ -237,10 +229,10 @@ describe('planCollection', () => {
       height: 8,
       rarity: 'exact',
       layers: [
-        layer('A', [5, 3, 2]),
-        layer('B', [1, 1, 1]),
-        layer('C', [70, 20, 10], { presence: 0.5 }),
-        layer('D', new Array(10).fill(1)),
+        specLayer('A', [5, 3, 2]),
+        specLayer('B', [1, 1, 1]),
+        specLayer('C', [70, 20, 10], { presence: 0.5 }),
+        specLayer('D', new Array(10).fill(1)),
       ],
       rules: ['A2 excludes B0'],
     });
@@ -266,7 +258,7 @@ describe('planCollection', () => {
         width: 8,
         height: 8,
         rarity: 'exact',
-        layers: [layer('A', [9, 1]), layer('B', [1, 1, 1, 1, 1, 1, 1, 1, 1, 1])],
+        layers: [specLayer('A', [9, 1]), specLayer('B', [1, 1, 1, 1, 1, 1, 1, 1, 1, 1])],
         rules: ['A0 requires one of B {B0, B1}'],
       }),
     ).toThrow(ExactCountUnreachableError);
@@ -278,7 +270,11 @@ describe('planCollection', () => {
       size: 20,
       width: 8,
       height: 8,
-      layers: [layer('A', [1, 1, 1]), layer('B', [1, 1, 1]), layer('C', [1, 1], { presence: 0.5 })],
+      layers: [
+        specLayer('A', [1, 1, 1]),
+        specLayer('B', [1, 1, 1]),
+        specLayer('C', [1, 1], { presence: 0.5 }),
+      ],
       configurations: [
         { name: 'plain', size: 9, layers: ['A', 'B'] },
         { name: 'fancy', size: 9, layers: ['A', 'B', 'C'] },
@@ -298,7 +294,11 @@ describe('planCollection', () => {
         size: 28,
         width: 8,
         height: 8,
-        layers: [layer('A', [1, 1, 1]), layer('B', [1, 1, 1]), layer('C', [1, 1], { presence: 0.5 })],
+        layers: [
+          specLayer('A', [1, 1, 1]),
+          specLayer('B', [1, 1, 1]),
+          specLayer('C', [1, 1], { presence: 0.5 }),
+        ],
         configurations: [
           { name: 'plain', size: 9, layers: ['A', 'B'] },
           { name: 'fancy', size: 19, layers: ['A', 'B', 'C'] },
@@ -314,13 +314,13 @@ describe('planCollection', () => {
       width: 8,
       height: 8,
       rarity: 'exact' as const,
-      layers: [layer('A', [1, 1, 1, 1]), layer('B', [1, 1, 1, 1]), layer('C', [1, 1, 1, 1])],
+      layers: [specLayer('A', [1, 1, 1, 1]), specLayer('B', [1, 1, 1, 1]), specLayer('C', [1, 1, 1, 1])],
     };
     expect(new Set(shown(plan(spec)).map(keyOf)).size).toBe(64);
     expect(() =>
       plan({
         ...spec,
-        layers: [layer('A', [3, 1, 1, 1]), layer('B', [1, 1, 1, 1]), layer('C', [1, 1, 1, 1])],
+        layers: [specLayer('A', [3, 1, 1, 1]), specLayer('B', [1, 1, 1, 1]), specLayer('C', [1, 1, 1, 1])],
       }),
     ).toThrow('Exact rarity wants 32 tokens with A/A0, but only 16 valid combinations contain it');
   });
@@ -332,7 +332,7 @@ describe('planCollection', () => {
       width: 8,
       height: 8,
       rarity: 'exact',
-      layers: Array.from({ length: 6 }, (_, index) => layer(`L${index}`, [30, 20, 15, 10, 10, 8, 5, 2])),
+      layers: Array.from({ length: 6 }, (_, index) => specLayer(`L${index}`, [30, 20, 15, 10, 10, 8, 5, 2])),
       rules: ['L0/L00 excludes L1/L17'],
     });
     const keys = new Set(shown(result).map(keyOf));
@@ -370,7 +370,7 @@ describe('planCollection', () => {
         height: 8,
         seed,
         rarity: 'exact' as const,
-        layers: Object.entries(weights).map(([name, w]) => layer(name, w)),
+        layers: Object.entries(weights).map(([name, w]) => specLayer(name, w)),
         rules,
       };
     }
