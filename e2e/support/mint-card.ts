@@ -15,8 +15,7 @@ export async function connectOnMintCard(card: Locator, walletName = 'Test Wallet
         // Either button can vanish between the look and the click when the page reconnects on its own.
         // isVisible does not wait for the button (isEnabled would, and block the poll until it exists).
         if (await open.isVisible()) await open.click({ timeout: 2_000 }).catch(() => undefined);
-        else if (await choose.isVisible())
-          await choose.click({ timeout: 2_000 }).catch(() => undefined);
+        else if (await choose.isVisible()) await choose.click({ timeout: 2_000 }).catch(() => undefined);
         return false;
       },
       { timeout: 30_000 },
