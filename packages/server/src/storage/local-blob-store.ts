@@ -127,7 +127,9 @@ export function createLocalBlobStore(root: string): BlobStore {
       });
     },
     async deletePrefix(prefix) {
-      await rm(pathOf(prefix), { recursive: true, force: true });
+      // A job stopping at that moment may still add a file as the folder is emptied (ENOTEMPTY): the
+      // removal is tried again, a little later each time, instead of failing the request.
+      await rm(pathOf(prefix), { recursive: true, force: true, maxRetries: 8, retryDelay: 50 });
     },
     list(prefix) {
       return walk(pathOf(prefix), prefix);
