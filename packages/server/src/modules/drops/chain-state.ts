@@ -4,15 +4,22 @@ import { type Address, createPublicClient, http } from 'viem';
 
 /** How long a chain read is reused: a drop's page is read by many collectors at once. */
 const STATE_TTL_MS = 5_000;
-const states = new Map<string, { at: number; pending: Promise<DropState> }>();
+
+/** One round of reads of a contract: the sale's state and the balance the contract holds (wei). */
+interface ChainRound {
+  state: DropState;
+  balance: bigint;
+}
+
+const rounds = new Map<string, { at: number; pending: Promise<ChainRound> }>();
 
 /**
- * The sale's live state read from the chain through `rpcUrl`, shared by every request for the same contract
- * within a few seconds (one round of reads however many collectors look), so RPC limits are not hit.
+ * One round of reads of the contract through `rpcUrl`, shared by every request for the same contract within a
+ * few seconds (one round however many collectors look), so RPC limits are not hit.
  */
-export function readDropState(contract: DropContract, rpcUrl: string): Promise<DropState> {
+function readRound(contract: DropContract, rpcUrl: string): Promise<ChainRound> {
   const key = `${contract.chainId}:${contract.address}`;
-  const cached = states.get(key);
+  const cached = rounds.get(key);
   if (cached && Date.now() - cached.at < STATE_TTL_MS) return cached.pending;
   const client = createPublicClient({
     chain: getChain({ chainId: contract.chainId }).chain,
@@ -22,24 +29,37 @@ export function readDropState(contract: DropContract, rpcUrl: string): Promise<D
     transport: http(rpcUrl, { timeout: 3_000, retryCount: 0, batch: true }),
   });
   const pending = getCollectionState({ publicClient: client, address: contract.address as Address }).then(
-    (state): DropState => ({
-      minted: Number(state.totalSupply),
-      maxSupply: Number(state.maxSupply),
-      phase: state.phase,
-      publicPrice: state.mintPrice.toString(),
-      allowlistPrice: state.allowlist.price.toString(),
-      maxPerWallet: state.maxPerWallet,
-      allowlistMaxPerWallet: state.allowlist.maxPerWallet,
-      revealed: state.revealed,
-      allowlistRoot: state.allowlist.merkleRoot,
-      allowlistStart: state.schedule.allowlistStart?.toISOString() ?? null,
-      publicStart: state.schedule.publicStart?.toISOString() ?? null,
-      readAt: new Date().toISOString(),
+    (state): ChainRound => ({
+      state: {
+        minted: Number(state.totalSupply),
+        maxSupply: Number(state.maxSupply),
+        phase: state.phase,
+        publicPrice: state.mintPrice.toString(),
+        allowlistPrice: state.allowlist.price.toString(),
+        maxPerWallet: state.maxPerWallet,
+        allowlistMaxPerWallet: state.allowlist.maxPerWallet,
+        revealed: state.revealed,
+        allowlistRoot: state.allowlist.merkleRoot,
+        allowlistStart: state.schedule.allowlistStart?.toISOString() ?? null,
+        publicStart: state.schedule.publicStart?.toISOString() ?? null,
+        readAt: new Date().toISOString(),
+      },
+      balance: state.balance,
     }),
   );
-  states.set(key, { at: Date.now(), pending });
+  rounds.set(key, { at: Date.now(), pending });
   // A failed read is not reused: the next request asks the chain again.
-  pending.catch(() => states.delete(key));
-  if (states.size > 1000) states.delete(states.keys().next().value as string);
+  pending.catch(() => rounds.delete(key));
+  if (rounds.size > 1000) rounds.delete(rounds.keys().next().value as string);
   return pending;
+}
+
+/** The sale's live state read from the chain through `rpcUrl` (a shared round of reads, see `readRound`). */
+export async function readDropState(contract: DropContract, rpcUrl: string): Promise<DropState> {
+  return (await readRound(contract, rpcUrl)).state;
+}
+
+/** The sale proceeds the contract holds, in wei, from the same shared round of reads as its state. */
+export async function readContractBalance(contract: DropContract, rpcUrl: string): Promise<bigint> {
+  return (await readRound(contract, rpcUrl)).balance;
 }

@@ -3,14 +3,15 @@ import type { CollectionTable } from '../../db/schema.ts';
 import type { App } from '../../types.ts';
 import { getOwnedCollection, listCollections } from '../collections/collections.service.ts';
 import { latestVerifiedDeployment } from '../deployments/deployments.service.ts';
+import { readContractBalance } from '../drops/chain-state.ts';
 import { getDrop, getDropState } from '../drops/drops.service.ts';
 import { getPublication } from '../publications/publications.service.ts';
-import { readBalance } from './read-balance.ts';
 
 /**
  * Where one of the owner's collections stands in its launch: draft, published, deployed (sale closed),
  * live (allowlist or public sale open) or sold out, with the minted count, supply and the proceeds the
- * contract holds read from the chain once deployed (with a notice, and no figures, when it cannot be read).
+ * contract holds, read from the chain once deployed in the mint page's own round of reads (with a notice,
+ * and no figures, when it cannot be read).
  */
 async function statusOf(app: App, ownerId: string, collection: CollectionTable): Promise<LaunchStatus> {
   const status: LaunchStatus = {
@@ -46,7 +47,7 @@ async function statusOf(app: App, ownerId: string, collection: CollectionTable):
   const rpcUrl = contract ? app.config.rpcUrls[contract.chainId] : undefined;
   if (contract && rpcUrl) {
     try {
-      const wei = await readBalance(contract.chainId, contract.address, rpcUrl);
+      const wei = await readContractBalance(contract, rpcUrl);
       status.proceeds = { wei: wei.toString(), currency: contract.currency };
     } catch (error) {
       app.log.warn({ err: error, collectionId: collection.id }, 'could not read a contract balance');
