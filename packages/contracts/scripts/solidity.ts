@@ -45,7 +45,7 @@ interface SolcOutput {
 // Imports such as `erc721a/contracts/ERC721A.sol` resolve like Node modules, so the installed
 // package versions are the ones compiled. A relative import (`./PaymentSplit.sol`) reaches solc as a
 // path relative to the package (`contracts/PaymentSplit.sol`), which is looked up there first.
-function findImport(path: string): { contents: string } | { error: string } {
+export function findImport(path: string): { contents: string } | { error: string } {
   const local = join(packageDir, path);
   if (existsSync(local)) return { contents: readFileSync(local, 'utf8') };
   try {

@@ -112,10 +112,12 @@ export {
   layerloomCollectionAbi,
   layerloomCollectionBytecode,
 } from './generated/layerloom-collection.generated.ts';
+export { layerloomCollectionVerificationInput } from './generated/layerloom-collection.verification.generated.ts';
 export {
   layerloomPaymentSplitterAbi,
   layerloomPaymentSplitterBytecode,
 } from './generated/layerloom-payment-splitter.generated.ts';
+export { layerloomPaymentSplitterVerificationInput } from './generated/layerloom-payment-splitter.verification.generated.ts';
 export { MAX_PAYEES } from './internal/check-payees.ts';
 export type {
   DeployPaymentSplitterParameters,
@@ -127,3 +129,4 @@ export { getPayouts } from './splits/get-payouts.ts';
 export type { ReleaseParameters, ReleaseReturnType } from './splits/release.ts';
 export { release } from './splits/release.ts';
 export type { PayeeShare, Payout } from './splits/types.ts';
+export type { VerificationInput } from './verification/types.ts';
