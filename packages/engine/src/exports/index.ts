@@ -12,10 +12,12 @@ export {
 export { type CollectionZipOptions, writeCollectionZip } from './collection-zip.ts';
 export {
   computeIpfsCids,
+  computeSolanaMetadataCid,
   type IpfsCids,
   ipfsTokenMetadata,
   writeImagesCar,
   writeMetadataCar,
+  writeSolanaMetadataCar,
 } from './ipfs.ts';
 export { encodePngStream, type PngRows } from './png-stream.ts';
 export { createPreviewGif, type PreviewGifOptions } from './preview-gif.ts';
@@ -31,3 +33,8 @@ export {
   TRAIT_COUNT_TYPE,
   type TraitValueStats,
 } from './rarity-report.ts';
+export {
+  type SolanaAssetsZipOptions,
+  type SolanaCollectionInfo,
+  writeSolanaAssetsZip,
+} from './solana-assets.ts';

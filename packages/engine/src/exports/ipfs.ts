@@ -50,12 +50,10 @@ export async function ipfsTokenMetadata(
   const metadata = await readTokenMetadataAsWritten(source.files, edition);
   const image = `ipfs://${imagesCid}/${edition}.png`;
   const animation = tokenAnimationPath(metadata, edition)?.slice('images/'.length);
-  if (!animation) return new TextEncoder().encode(`${JSON.stringify({ ...metadata, image }, null, 2)}\n`);
-  const moved = new Map([
-    [`${edition}.png`, image],
-    [animation, `ipfs://${imagesCid}/${animation}`],
-  ]);
+  const moved = new Map([[`${edition}.png`, image]]);
+  if (animation) moved.set(animation, `ipfs://${imagesCid}/${animation}`);
   const properties = (metadata as { properties?: unknown }).properties;
+  // Metaplex metadata lists its files (`N.png`, the animation) again: a still token's poster moves too.
   const files =
     properties && typeof properties === 'object' && Array.isArray((properties as { files?: unknown }).files)
       ? ((properties as { files: unknown[] }).files.map((file) => {
@@ -64,10 +62,13 @@ export async function ipfsTokenMetadata(
           return to ? { ...(file as object), uri: to } : file;
         }) as unknown[])
       : undefined;
+  if (!animation && !files) {
+    return new TextEncoder().encode(`${JSON.stringify({ ...metadata, image }, null, 2)}\n`);
+  }
   const rewritten = {
     ...metadata,
     image,
-    animation_url: moved.get(animation),
+    ...(animation ? { animation_url: moved.get(animation) } : {}),
     ...(files ? { properties: { ...(properties as object), files } } : {}),
   };
   return new TextEncoder().encode(`${JSON.stringify(rewritten, null, 2)}\n`);
@@ -168,6 +169,35 @@ export function writeMetadataCar(
   metadataCid?: string,
 ): Promise<string> {
   return writeCar(metadataFiles(source, imagesCid), output, metadataCid);
+}
+
+/**
+ * The collection read with its Solana (Metaplex) metadata, `solana/N.json`, where the ERC-721 folder's
+ * `metadata/N.json` is: the same rewriting points its `image`, `animation_url` and `properties.files` at IPFS.
+ */
+function solanaSource(source: CollectionSource): CollectionSource {
+  return {
+    size: source.size,
+    files: { read: (where) => source.files.read(where.replace(/^metadata\//, 'solana/')) },
+  };
+}
+
+/**
+ * CIDv1 of the folder of Solana (Metaplex) metadata, `1.json … N.json`, whose `image` and `properties.files`
+ * point at `ipfs://<imagesCid>/N.png` (and the token's animation there).
+ */
+export async function computeSolanaMetadataCid(source: CollectionSource, imagesCid: string): Promise<string> {
+  return (await encodeFolder(metadataFiles(solanaSource(source), imagesCid))).toString();
+}
+
+/** Writes the CAR of the Solana metadata folder (see `computeSolanaMetadataCid`) and returns its root CID. */
+export function writeSolanaMetadataCar(
+  source: CollectionSource,
+  imagesCid: string,
+  output: NodeJS.WritableStream,
+  solanaMetadataCid?: string,
+): Promise<string> {
+  return writeCar(metadataFiles(solanaSource(source), imagesCid), output, solanaMetadataCid);
 }
 
 /** ipfs-car's settings (`ipfs-car pack`): raw leaves, 1 MiB chunks, balanced DAG of width 1,024. */
