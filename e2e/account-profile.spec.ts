@@ -86,7 +86,7 @@ describe('the account area', () => {
     expect(await page.getByLabel('First name').inputValue()).toBe('Mira');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Address').fill('12 St James Square');
+    await page.getByLabel('Street address').fill('12 St James Square');
     await page.getByLabel('City').fill('London');
     await page.getByLabel('Zip code').fill('SW1Y 4JH');
     await page.getByLabel('Country').fill('United King');

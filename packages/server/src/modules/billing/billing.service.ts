@@ -12,6 +12,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
+import { findProfile } from '../account/account.repository.ts';
 import { noticePlanChanged } from '../notifications/notices.ts';
 import { CHECKOUT_OPEN_MS, referralCreditCents } from '../referrals/referrals.service.ts';
 import { setPlan } from '../users/account-admin.service.ts';
@@ -195,16 +196,52 @@ async function expireCheckoutsHoldingCredit(app: App, userId: string): Promise<v
   }
 }
 
-/** The user's Stripe customer, made on first need. */
+/**
+ * The user's Stripe customer, made on first need. Its name and postal address are the ones in Edit Profile,
+ * set again at every checkout, so the invoice Stripe makes for the payment (the receipt) carries them; an
+ * address removed from the profile is removed from the customer too.
+ */
 async function ensureCustomer(
   app: App,
   stripe: Stripe,
   user: { id: string; email: string },
 ): Promise<string> {
-  const known = await repo.findCustomerId(app.database.db, user.id);
-  if (known) return known;
-  const customer = await stripe.customers.create({ email: user.email, metadata: { userId: user.id } });
-  return repo.insertCustomer(app.database.db, user.id, customer.id);
+  const db = app.database.db;
+  const details = await invoiceDetails(db, user.id);
+  const known = await repo.findCustomerId(db, user.id);
+  if (known) {
+    await stripe.customers.update(known, { name: details.name ?? '', address: details.address ?? '' });
+    return known;
+  }
+  const customer = await stripe.customers.create({
+    email: user.email,
+    metadata: { userId: user.id },
+    ...(details.name ? { name: details.name } : {}),
+    ...(details.address ? { address: details.address } : {}),
+  });
+  return repo.insertCustomer(db, user.id, customer.id);
+}
+
+/** The name and postal address an invoice shows, from the user's Edit Profile (either may be missing). */
+export async function invoiceDetails(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ name: string | null; address: Stripe.AddressParam | null }> {
+  const [user, profile] = await Promise.all([findUserById(db, userId), findProfile(db, userId)]);
+  const name = `${user?.first_name ?? ''} ${user?.last_name ?? ''}`.trim() || null;
+  const fields = {
+    line1: profile?.address?.trim() ?? '',
+    city: profile?.city?.trim() ?? '',
+    state: profile?.state?.trim() ?? '',
+    postal_code: profile?.zipcode?.trim() ?? '',
+    country: profile?.country?.trim() ?? '',
+  };
+  // A country alone (chosen to be helpful) is not an address to print on an invoice.
+  if (!fields.line1) return { name, address: null };
+  const address = Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== ''),
+  ) as Stripe.AddressParam;
+  return { name, address };
 }
 
 /**

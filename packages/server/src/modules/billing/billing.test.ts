@@ -62,6 +62,7 @@ const client = (test: () => TestApp) => (user: LoggedInUser | null) => {
   return {
     get: (url: string) => test().app.inject({ method: 'GET', url, headers }),
     post: (url: string, payload?: object) => test().app.inject({ method: 'POST', url, payload, headers }),
+    put: (url: string, payload: object) => test().app.inject({ method: 'PUT', url, payload, headers }),
   };
 };
 
@@ -770,6 +771,50 @@ describe.each(databaseKinds)('plans bought through Stripe on %s', (kind) => {
     const stranger = await createUserAndLogin(test.app);
     const none = await as(stranger).post('/api/v1/billing/portal');
     expect(none.statusCode).toBe(409);
+  });
+
+  it("prints the Edit Profile name and postal address on Stripe's invoices, and removes an address taken out of the profile", async () => {
+    const grace = await createUserAndLogin(test.app);
+    const profile = {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: grace.email,
+      address: '1 Navy Yard',
+      city: 'Arlington',
+      state: 'VA',
+      country: 'US',
+      zipcode: '22202',
+    };
+    expect((await as(grace).put('/api/v1/account/profile', profile)).statusCode).toBe(200);
+    expect((await as(grace).post('/api/v1/billing/checkout', { planId: 'pro' })).statusCode).toBe(200);
+    const created = standIn.requests.findLast((r) => r.path === '/v1/customers');
+    expect(created?.form.get('email')).toBe(grace.email);
+    expect(created?.form.get('name')).toBe('Grace Hopper');
+    expect(
+      Object.fromEntries([...(created?.form.entries() ?? [])].filter(([key]) => key.startsWith('address'))),
+    ).toEqual({
+      'address[line1]': '1 Navy Yard',
+      'address[city]': 'Arlington',
+      'address[state]': 'VA',
+      'address[postal_code]': '22202',
+      'address[country]': 'US',
+    });
+    const customerId = (
+      await test.app.database.db
+        .selectFrom('billing_customers')
+        .select('provider_customer_id')
+        .where('user_id', '=', grace.id)
+        .executeTakeFirstOrThrow()
+    ).provider_customer_id;
+
+    // The address goes from the profile: the next checkout takes it off the customer (and so off its invoices).
+    const bare = { ...profile, address: '', city: '', state: '', country: null, zipcode: '' };
+    expect((await as(grace).put('/api/v1/account/profile', bare)).statusCode).toBe(200);
+    expect((await as(grace).post('/api/v1/billing/checkout', { planId: 'pro' })).statusCode).toBe(200);
+    const updated = standIn.requests.findLast((r) => r.path === `/v1/customers/${customerId}`);
+    expect(updated?.method).toBe('POST');
+    expect(updated?.form.get('name')).toBe('Grace Hopper');
+    expect(updated?.form.get('address')).toBe('');
   });
 
   it("lists the user's cards (brand, last four, expiry, default first), sets the default and removes one; others' cards are 404", async () => {

@@ -88,6 +88,19 @@ describe('Settings › Edit Profile', () => {
     expect(screen.getByRole('button', { name: /Upload picture/ })).toBeTruthy();
   });
 
+  it('asks for the postal address as optional, saying it is only for payment receipts', async () => {
+    show(() => ({ status: 500, body: {} }));
+    await screen.findByLabelText('First name', {}, { timeout: 20_000 });
+    const postal = screen.getByRole('group', { name: 'Postal address (optional)' });
+    expect(postal.getAttribute('aria-describedby')).toBe('lls-postal-why');
+    expect(document.getElementById('lls-postal-why')?.textContent).toMatch(
+      /^Only for your payment receipts: it is printed on the invoice of each plan you buy\./,
+    );
+    for (const label of ['Street address', 'City', 'State', 'Country', 'Zip code'])
+      expect(postal.contains(screen.getByLabelText(label))).toBe(true);
+    expect((screen.getByLabelText('Street address') as HTMLInputElement).value).toBe('12 St James Square');
+  });
+
   it("shows the server's field messages on their fields", async () => {
     const saves = show(() => ({
       status: 409,

@@ -132,34 +132,45 @@ function EditProfileForm({ profile }: { profile: Profile }) {
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item label="Address" name="address">
-              <Input autoComplete="street-address" maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="City" name="city">
-              <Input autoComplete="address-level2" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="State" name="state">
-              <Input autoComplete="address-level1" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Country" name="country">
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                allowClear
-                placeholder="Choose a country"
-                options={countryOptions}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="Zip code" name="zipcode">
-              <Input autoComplete="postal-code" maxLength={16} />
-            </Form.Item>
+            <fieldset className="lls-postal" aria-describedby="lls-postal-why">
+              <legend className="lls-postal__legend">Postal address (optional)</legend>
+              <p id="lls-postal-why" className="lls-postal__why">
+                Only for your payment receipts: it is printed on the invoice of each plan you buy. Leave it
+                empty if you don't need it there.
+              </p>
+              <Row gutter={16}>
+                <Col xs={24}>
+                  <Form.Item label="Street address" name="address">
+                    <Input autoComplete="street-address" maxLength={200} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item label="City" name="city">
+                    <Input autoComplete="address-level2" maxLength={100} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item label="State" name="state">
+                    <Input autoComplete="address-level1" maxLength={100} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item label="Country" name="country">
+                    <Select
+                      showSearch={{ optionFilterProp: 'label' }}
+                      allowClear
+                      placeholder="Choose a country"
+                      options={countryOptions}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item label="Zip code" name="zipcode">
+                    <Input autoComplete="postal-code" maxLength={16} />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </fieldset>
           </Col>
         </Row>
         {failure && <Alert className="lls-form__error" type="error" showIcon title={failure} role="alert" />}
