@@ -300,6 +300,32 @@ export {
   listLaunchStatuses,
 } from './launches/launch-status.ts';
 export type {
+  Marketplace,
+  MarketplaceListing,
+  MarketplaceListingInput,
+  MetadataUpdate,
+  MetadataUpdateKind,
+  RecordMetadataUpdateBody,
+} from './marketplace/marketplace.ts';
+export {
+  contractJsonUrl,
+  getContractJson,
+  getMarketplace,
+  LISTING_DESCRIPTION_MAX,
+  LISTING_MAX_FEE_BASIS_POINTS,
+  LISTING_NAME_MAX,
+  listingUrlProblem,
+  MAX_COLLABORATORS,
+  MarketplaceListingSchema,
+  MarketplaceListingViewSchema,
+  MarketplaceSchema,
+  MetadataUpdateKindSchema,
+  MetadataUpdateSchema,
+  RecordMetadataUpdateBodySchema,
+  recordMetadataUpdate,
+  updateMarketplaceListing,
+} from './marketplace/marketplace.ts';
+export type {
   Conversation,
   ConversationEvent,
   Counterpart,

@@ -25,6 +25,7 @@ import { ipfsGatewayRoutes } from './modules/ipfs-gateway/ipfs-gateway.routes.ts
 import { launchStatusRoutes } from './modules/launches/launch-status.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { nftLegacyRoutes } from './modules/nft-legacy/nft-legacy.routes.ts';
 import { bellRoutes } from './modules/notifications/bell.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(deploymentsRoutes);
   await app.register(launchStatusRoutes);
   await app.register(dropsRoutes);
+  await app.register(marketplaceRoutes);
   await app.register(allowlistsRoutes);
   await app.register(nftLegacyRoutes);
   await app.register(searchRoutes);

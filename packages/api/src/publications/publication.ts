@@ -17,6 +17,11 @@ export const PublicationSchema = z.object({
   imageBaseUri: z.string(),
   /** SHA-256 over the SHA-256 hashes of every image in token order (hex, concatenated). */
   provenanceHash: z.string(),
+  /**
+   * The collection's marketplace listing (ERC-7572 JSON), what the contract's `contractURI` returns (always
+   * answered; optional so clients built before it still type-check).
+   */
+  contractUri: z.string().optional(),
   publishedAt: z.string(),
 });
 export type Publication = z.infer<typeof PublicationSchema>;

@@ -52,6 +52,31 @@ export interface Database {
   user_blocks: UserBlockTable;
   drop_notices: DropNoticeTable;
   webhook_mint_marks: WebhookMintMarkTable;
+  collection_listings: CollectionListingTable;
+  metadata_updates: MetadataUpdateTable;
+}
+
+/** A collection's marketplace listing as the creator saved it (what its `contractURI` serves). */
+export interface CollectionListingTable {
+  collection_id: string;
+  /** JSON: the MarketplaceListing. */
+  listing: string;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** A metadata transaction of a collection's contract, as read on chain when it was recorded. */
+export interface MetadataUpdateTable {
+  id: string;
+  collection_id: string;
+  deployment_id: string;
+  /** contract-uri | base-uri | refresh | freeze */
+  kind: string;
+  transaction_hash: string;
+  block_number: string;
+  detail: string;
+  created_by: string;
+  created_at: string;
 }
 
 export interface ContactMessageTable {

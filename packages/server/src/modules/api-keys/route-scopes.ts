@@ -38,12 +38,14 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/v1/collections/:id/mint-page': 'read',
   'GET /api/v1/collections/:id/mint-page/images/:name': 'read',
   'GET /api/v1/collections/:id/allowlist': 'read',
+  'GET /api/v1/collections/:id/marketplace': 'read',
   'GET /api/v1/pinning-provider': 'read',
   'GET /api/v1/drops/:slug': 'read',
   'GET /api/v1/drops/:slug/state': 'read',
   'GET /api/v1/drops/:slug/images/:name': 'read',
   'GET /api/v1/drops/:slug/share-card.png': 'read',
   'GET /api/v1/drops/:slug/allowlist/:address': 'read',
+  'GET /api/v1/drops/:slug/contract.json': 'read',
   // generate: set up projects and run generations.
   'POST /api/v1/projects': 'generate',
   'PATCH /api/v1/projects/:id': 'generate',
@@ -65,6 +67,8 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'PUT /api/v1/collections/:id/mint-page': 'publish',
   'POST /api/v1/collections/:id/mint-page/:kind': 'publish',
   'PUT /api/v1/collections/:id/allowlist': 'publish',
+  'PUT /api/v1/collections/:id/marketplace': 'publish',
+  'POST /api/v1/collections/:id/marketplace/updates': 'publish',
   'PUT /api/v1/pinning-provider': 'publish',
   'DELETE /api/v1/pinning-provider': 'publish',
   // messages: write to the team.

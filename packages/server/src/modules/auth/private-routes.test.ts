@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/drops/{slug}/images/{name}',
   'GET /api/v1/drops/{slug}/share-card.png',
   'GET /api/v1/drops/{slug}/allowlist/{address}',
+  'GET /api/v1/drops/{slug}/contract.json',
   'GET /api/v1/ipfs/{cid}/location',
   'GET /ipfs/{cid}',
   'GET /ipfs/{cid}/{*}',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Publication, PublishBody } from '@layerloom/api';
+import { contractJsonUrl, type Publication, type PublishBody } from '@layerloom/api';
 import type { PublicationTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
@@ -25,6 +25,7 @@ export function publicationView(row: PublicationTable, publicUrl: string): Publi
     slug: row.slug,
     ...(row.mode === 'ipfs' ? ipfsBase(row) : hostedBase(publicUrl, row.slug)),
     provenanceHash: row.provenance_hash,
+    contractUri: contractJsonUrl(publicUrl, row.slug),
     publishedAt: row.published_at,
   };
 }
