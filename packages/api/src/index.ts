@@ -180,14 +180,23 @@ export type { LayerFit, RarityReportView, TraitFit } from './collections/rarity.
 export { getCollectionRarity, LayerFitSchema, RarityReportSchema } from './collections/rarity.ts';
 export type { ContactMessageInput, CreateContactMessageResponse } from './contact/create-contact-message.ts';
 export { ContactMessageInputSchema, createContactMessage } from './contact/create-contact-message.ts';
-export type { Deployment, DeploymentStatus, RecordDeploymentBody } from './deployments/deployment.ts';
+export type {
+  Deployment,
+  DeploymentPayee,
+  DeploymentStatus,
+  RecordDeploymentBody,
+} from './deployments/deployment.ts';
 export {
+  DeploymentPayeeSchema,
   DeploymentSchema,
   DeploymentStatusSchema,
   listDeployments,
+  MAX_DEPLOYMENT_PAYEES,
   RecordDeploymentBodySchema,
   recordDeployment,
 } from './deployments/deployment.ts';
+export type { LaunchChain, NetworkKind } from './deployments/launch-chains.ts';
+export { LaunchChainSchema, listLaunchChains, NetworkKindSchema } from './deployments/launch-chains.ts';
 export type {
   ApiKey,
   ApiKeyScope,

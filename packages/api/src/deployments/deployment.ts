@@ -16,6 +16,21 @@ const TransactionHashSchema = z
 export const DeploymentStatusSchema = z.enum(['verified', 'unverified']);
 export type DeploymentStatus = z.infer<typeof DeploymentStatusSchema>;
 
+/** The most payees a contract's payout split may have (the contract's own limit). */
+export const MAX_DEPLOYMENT_PAYEES = 10;
+
+/** One payee of a contract's sale proceeds: it is owed `shares / total shares` of every sale. */
+export const DeploymentPayeeSchema = z.object({
+  address: AddressSchema,
+  /** Shares as the browser sends them (basis points: 6000 = 60 %); only their ratio matters. */
+  shares: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(4_294_967_295, 'must be at most 4294967295'),
+});
+export type DeploymentPayee = z.infer<typeof DeploymentPayeeSchema>;
+
 /** A collection contract the creator's wallet deployed. */
 export const DeploymentSchema = z.object({
   id: z.string(),
@@ -32,6 +47,11 @@ export const DeploymentSchema = z.object({
   name: z.string(),
   symbol: z.string(),
   maxSupply: z.number().int(),
+  /**
+   * Who is paid the sale proceeds, by shares, as recorded at deploy (checked on chain when verified). Empty
+   * for a deployment recorded without them (before payout splits existed).
+   */
+  payees: z.array(DeploymentPayeeSchema),
   status: DeploymentStatusSchema,
   /** Why it is unverified, in words for the user; null when verified. */
   statusReason: z.string().nullable(),
@@ -51,6 +71,19 @@ export const RecordDeploymentBodySchema = z.object({
   name: z.string().trim().min(1, 'Name is required!').max(100),
   symbol: z.string().trim().min(1, 'Symbol is required!').max(20),
   maxSupply: z.number().int().min(1).max(1_000_000),
+  /**
+   * Who the contract pays the sale proceeds to: its split's payees and shares, or the one payout address
+   * (any shares). Optional for older clients; the server checks it against the contract's `payees()`.
+   */
+  payees: z
+    .array(DeploymentPayeeSchema)
+    .min(1, 'needs at least one payee')
+    .max(MAX_DEPLOYMENT_PAYEES, `at most ${MAX_DEPLOYMENT_PAYEES} payees`)
+    .refine(
+      (payees) => new Set(payees.map((payee) => payee.address.toLowerCase())).size === payees.length,
+      'lists the same address twice',
+    )
+    .optional(),
 });
 export type RecordDeploymentBody = z.input<typeof RecordDeploymentBodySchema>;
 

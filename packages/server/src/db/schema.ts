@@ -14,6 +14,7 @@ export interface Database {
   pinning_providers: PinningProviderTable;
   ipfs_uploads: IpfsUploadTable;
   deployments: DeploymentTable;
+  deployment_payees: DeploymentPayeeTable;
   allowlists: AllowlistTable;
   mint_pages: MintPageTable;
   placeholders: PlaceholderTable;
@@ -338,6 +339,17 @@ export interface DeploymentTable {
   status: string;
   status_reason: string | null;
   created_at: string;
+}
+
+/** One payee of a deployment's sale proceeds (see migration 0133). */
+export interface DeploymentPayeeTable {
+  deployment_id: string;
+  /** Its place in the contract's list, from 0. */
+  position: number;
+  /** Checksummed. */
+  address: string;
+  /** Decimal text (up to 2^32 - 1). */
+  shares: string;
 }
 
 export interface AllowlistTable {

@@ -40,6 +40,7 @@ import * as dropNotices from './0095_drop_notices.ts';
 import * as projectAnimation from './0100_project_animation.ts';
 import * as webhookMintMarks from './0110_webhook_mint_marks.ts';
 import * as billingReferralCredit from './0120_billing_referral_credit.ts';
+import * as deploymentPayees from './0133_deployment_payees.ts';
 import * as marketplaceMetadata from './0140_marketplace_metadata.ts';
 
 /**
@@ -88,5 +89,6 @@ export const migrations: Record<string, Migration> = {
   '0100_project_animation': projectAnimation,
   '0110_webhook_mint_marks': webhookMintMarks,
   '0120_billing_referral_credit': billingReferralCredit,
+  '0133_deployment_payees': deploymentPayees,
   '0140_marketplace_metadata': marketplaceMetadata,
 };

@@ -24,6 +24,8 @@ export interface ClaimedDeployment {
   name: string;
   symbol: string;
   maxSupply: number;
+  /** Who the contract pays, by shares (only their ratio is checked); unchecked when absent. */
+  payees?: { address: Address; shares: number }[] | undefined;
 }
 
 /**
@@ -37,6 +39,42 @@ export type ChainCheck =
   | { outcome: 'unreachable'; reason: string };
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Whether the claimed payees are the contract's, in its order, each owed the same part: shares are compared
+ * as ratios (a payout address alone is reported with 1 share, however the browser counted it).
+ */
+function sameSplit(
+  claimed: readonly { address: Address; shares: number }[],
+  addresses: readonly Address[],
+  shares: readonly bigint[],
+): boolean {
+  if (claimed.length !== addresses.length) return false;
+  const claimedTotal = claimed.reduce((sum, payee) => sum + BigInt(payee.shares), 0n);
+  const total = shares.reduce((sum, share) => sum + share, 0n);
+  return claimed.every((payee, index) => {
+    const address = addresses[index];
+    const share = shares[index];
+    return (
+      address !== undefined &&
+      share !== undefined &&
+      same(payee.address, address) &&
+      BigInt(payee.shares) * total === share * claimedTotal
+    );
+  });
+}
+
+/** "0xAb… (60 %), 0xCd… (40 %)" for a refusal. */
+function describeSplit(addresses: readonly Address[], shares: readonly bigint[]): string {
+  const total = shares.reduce((sum, share) => sum + share, 0n);
+  return addresses
+    .map((address, index) => {
+      const share = shares[index] ?? 0n;
+      const percent = total === 0n ? 0 : Number((share * 10_000n) / total) / 100;
+      return `${getAddress(address)} (${percent} %)`;
+    })
+    .join(', ');
+}
 
 /** Whether an error means the RPC could not be reached (rather than an answer). */
 function isUnreachable(error: unknown): boolean {
@@ -84,19 +122,26 @@ export async function checkOnChain(
     if (!transaction.input.toLowerCase().startsWith(layerloomCollectionBytecode.toLowerCase())) {
       return contradicted(`The contract at ${claim.address} is not a Layerloom collection contract.`);
     }
-    const read = <F extends 'name' | 'symbol' | 'maxSupply' | 'owner'>(functionName: F) =>
+    const read = <F extends 'name' | 'symbol' | 'maxSupply' | 'owner' | 'payees'>(functionName: F) =>
       client.readContract({ address: claim.address, abi: layerloomCollectionAbi, functionName });
-    const [name, symbol, maxSupply, owner] = await Promise.all([
+    const [name, symbol, maxSupply, owner, [payees, shares]] = await Promise.all([
       read('name'),
       read('symbol'),
       read('maxSupply'),
       read('owner'),
+      read('payees'),
     ]);
     const differences = [
       name === claim.name ? null : `name is "${name}", not "${claim.name}"`,
       symbol === claim.symbol ? null : `symbol is "${symbol}", not "${claim.symbol}"`,
       maxSupply === BigInt(claim.maxSupply) ? null : `max supply is ${maxSupply}, not ${claim.maxSupply}`,
       same(owner, claim.deployer) ? null : `owner is ${owner}, not the deployer`,
+      !claim.payees || sameSplit(claim.payees, payees, shares)
+        ? null
+        : `payees are ${describeSplit(payees, shares)}, not ${describeSplit(
+            claim.payees.map((payee) => payee.address),
+            claim.payees.map((payee) => BigInt(payee.shares)),
+          )}`,
     ].filter((difference) => difference !== null);
     if (differences.length > 0)
       return contradicted(`On ${chain.name} the contract's ${differences.join('; ')}.`);

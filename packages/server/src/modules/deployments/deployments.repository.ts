@@ -1,8 +1,35 @@
 import type { Kysely } from 'kysely';
-import type { Database, DeploymentTable } from '../../db/schema.ts';
+import type { Database, DeploymentPayeeTable, DeploymentTable } from '../../db/schema.ts';
 
-export async function insertDeployment(db: Kysely<Database>, row: DeploymentTable): Promise<void> {
-  await db.insertInto('deployments').values(row).execute();
+/** Stores a deployment and its payees together (both or neither). */
+export async function insertDeployment(
+  db: Kysely<Database>,
+  row: DeploymentTable,
+  payees: readonly DeploymentPayeeTable[] = [],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('deployments').values(row).execute();
+    if (payees.length > 0)
+      await trx
+        .insertInto('deployment_payees')
+        .values([...payees])
+        .execute();
+  });
+}
+
+/** The payees of these deployments, each deployment's in its contract's order. */
+export async function listDeploymentPayees(
+  db: Kysely<Database>,
+  deploymentIds: readonly string[],
+): Promise<DeploymentPayeeTable[]> {
+  if (deploymentIds.length === 0) return [];
+  return db
+    .selectFrom('deployment_payees')
+    .selectAll()
+    .where('deployment_id', 'in', [...deploymentIds])
+    .orderBy('deployment_id')
+    .orderBy('position')
+    .execute();
 }
 
 export async function listCollectionDeployments(

@@ -1,4 +1,4 @@
-import { listDeployments, recordDeployment } from '@layerloom/api';
+import { listDeployments, listLaunchChains, recordDeployment } from '@layerloom/api';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import * as deployments from './deployments.service.ts';
@@ -6,6 +6,19 @@ import * as deployments from './deployments.service.ts';
 /** A collection's contracts, for its owner: list them, record one the wallet deployed. */
 export async function deploymentsRoutes(app: App): Promise<void> {
   const guarded = { onRequest: requireUser };
+
+  app.get(
+    listLaunchChains.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['deployments'],
+        summary: 'The networks a collection can be deployed to, and which ones this server reads',
+        response: { 200: listLaunchChains.response },
+      },
+    },
+    async () => ({ status: 'success' as const, data: { chains: deployments.launchChains(app) } }),
+  );
 
   app.get(
     listDeployments.path,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Deployment, RecordDeploymentBody } from '@layerloom/api';
+import type { Deployment, LaunchChain, RecordDeploymentBody } from '@layerloom/api';
 import { getChain, getExplorerUrl, type LayerloomChain, layerloomChains } from '@layerloom/contracts';
 import { type Address, getAddress, type Hash } from 'viem';
-import type { DeploymentTable } from '../../db/schema.ts';
+import type { DeploymentPayeeTable, DeploymentTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
@@ -15,9 +15,14 @@ import {
   findLatestVerifiedDeployment,
   insertDeployment,
   listCollectionDeployments,
+  listDeploymentPayees,
 } from './deployments.repository.ts';
 
-export function deploymentView(row: DeploymentTable): Deployment {
+/** A deployment as the API shows it, with its payees (rows of any deployments; its own are picked). */
+export function deploymentView(
+  row: DeploymentTable,
+  payees: readonly DeploymentPayeeTable[] = [],
+): Deployment {
   const chain = layerloomChains.find((entry) => entry.chain.id === row.chain_id);
   return {
     id: row.id,
@@ -31,6 +36,10 @@ export function deploymentView(row: DeploymentTable): Deployment {
     name: row.name,
     symbol: row.symbol,
     maxSupply: row.max_supply,
+    payees: payees
+      .filter((payee) => payee.deployment_id === row.id)
+      .sort((a, b) => a.position - b.position)
+      .map((payee) => ({ address: payee.address, shares: Number(payee.shares) })),
     status: row.status === 'verified' ? 'verified' : 'unverified',
     statusReason: row.status_reason,
     explorerUrl: chain
@@ -40,16 +49,34 @@ export function deploymentView(row: DeploymentTable): Deployment {
   };
 }
 
+/** The local development chain (anvil, Hardhat). */
+const LOCAL_CHAIN_ID = 31_337;
+
+/** Every supported network in the product's order, each with whether this server has an RPC for it. */
+export function launchChains(app: App): LaunchChain[] {
+  return layerloomChains.map((entry) => ({
+    chainId: entry.chain.id,
+    name: entry.name,
+    kind: entry.chain.id === LOCAL_CHAIN_ID ? 'local' : entry.testnet ? 'testnet' : 'mainnet',
+    hasRpc: Boolean(app.config.rpcUrls[entry.chain.id]),
+  }));
+}
+
 /** The owner's collection's deployments, newest first. */
 export async function listDeployments(app: App, ownerId: string, collectionId: string) {
   const collection = await getOwnedCollection(app, ownerId, collectionId);
-  return (await listCollectionDeployments(app.database.db, collection.id)).map(deploymentView);
+  const rows = await listCollectionDeployments(app.database.db, collection.id);
+  const payees = await listDeploymentPayees(
+    app.database.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => deploymentView(row, payees));
 }
 
 /** The contract a collection's public page sells from: its newest verified deployment, if any. */
 export async function latestVerifiedDeployment(app: App, collectionId: string) {
   const row = await findLatestVerifiedDeployment(app.database.db, collectionId);
-  return row ? deploymentView(row) : undefined;
+  return row ? deploymentView(row, await listDeploymentPayees(app.database.db, [row.id])) : undefined;
 }
 
 function supportedChain(chainId: number): LayerloomChain {
@@ -97,6 +124,7 @@ export async function recordDeployment(
     name: body.name,
     symbol: body.symbol,
     maxSupply: body.maxSupply,
+    payees: body.payees?.map((payee) => ({ address: getAddress(payee.address), shares: payee.shares })),
   };
   const rpcUrl = app.config.rpcUrls[chain.chain.id];
   const check = rpcUrl
@@ -124,8 +152,14 @@ export async function recordDeployment(
     status_reason: check.outcome === 'verified' ? null : check.reason,
     created_at: new Date().toISOString(),
   };
+  const payees: DeploymentPayeeTable[] = (claim.payees ?? []).map((payee, position) => ({
+    deployment_id: row.id,
+    position,
+    address: payee.address,
+    shares: String(payee.shares),
+  }));
   try {
-    await insertDeployment(app.database.db, row);
+    await insertDeployment(app.database.db, row, payees);
   } catch (error) {
     if (await findDeploymentAt(app.database.db, chain.chain.id, address)) throw duplicate();
     throw error;
@@ -139,5 +173,5 @@ export async function recordDeployment(
     });
     await noticeDropDeployed(app, row, chain.name);
   }
-  return deploymentView(row);
+  return deploymentView(row, payees);
 }

@@ -18,6 +18,9 @@ import { createUserAndLogin, type LoggedInUser } from '../../../test/support/use
 // anvil's unlocked default accounts #0 and #1.
 const CREATOR: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const STRANGER: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+// anvil's accounts #2 and #3, as payees.
+const PAYEE_A: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const PAYEE_B: Address = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 
 describe.each(databaseKinds)('recording a deployed collection contract on %s', (kind) => {
   let chain: Anvil;
@@ -38,7 +41,10 @@ describe.each(databaseKinds)('recording a deployed collection contract on %s', (
     createReadyCollection(test.app, user.cookie, { collectionSize: 3, name });
 
   /** Deploys the collection contract from `from`, as the browser's wallet would. */
-  async function deploy(from: Address, settings: { name?: string; maxSupply?: number } = {}) {
+  async function deploy(
+    from: Address,
+    settings: { name?: string; maxSupply?: number; payees?: { address: Address; shares: number }[] } = {},
+  ) {
     const { publicClient, walletClient } = clients();
     return deployCollection({
       walletClient: walletClient(from),
@@ -50,6 +56,7 @@ describe.each(databaseKinds)('recording a deployed collection contract on %s', (
         mintPrice: parseEther('0.01'),
         maxPerWallet: 2,
         preRevealURI: 'https://layerloom.example.com/hidden.json',
+        ...(settings.payees ? { payees: settings.payees } : {}),
       },
     });
   }
@@ -132,6 +139,60 @@ describe.each(databaseKinds)('recording a deployed collection contract on %s', (
     expect(owned).toBe(CREATOR);
   });
 
+  it('records the payout split the contract was deployed with, as checked on chain', async () => {
+    const deployed = await deploy(CREATOR, {
+      payees: [
+        { address: PAYEE_A, shares: 6000 },
+        { address: PAYEE_B, shares: 4000 },
+      ],
+    });
+    const before = (await list(collectionId)).length;
+    // The contract pays 60 % / 40 %: another split, or other payees, is refused and nothing is stored.
+    const contradictions: [object[], string][] = [
+      [
+        [
+          { address: PAYEE_A, shares: 5000 },
+          { address: PAYEE_B, shares: 5000 },
+        ],
+        `payees are ${PAYEE_A} (60 %), ${PAYEE_B} (40 %), not ${PAYEE_A} (50 %), ${PAYEE_B} (50 %)`,
+      ],
+      [[{ address: CREATOR, shares: 10000 }], `not ${CREATOR} (100 %)`],
+    ];
+    for (const [payees, message] of contradictions) {
+      const refused = await record(collectionId, claim(deployed, { payees }));
+      expect(refused.statusCode, message).toBe(400);
+      expect(refused.json().error.message).toContain(message);
+    }
+    expect(await list(collectionId)).toHaveLength(before);
+
+    // Shares are checked as ratios: 3 and 2 are the same split as 6000 and 4000.
+    const response = await record(
+      collectionId,
+      claim(deployed, {
+        payees: [
+          { address: PAYEE_A.toLowerCase(), shares: 3 },
+          { address: PAYEE_B, shares: 2 },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const { deployment } = response.json().data;
+    expect(deployment).toMatchObject({
+      status: 'verified',
+      payees: [
+        { address: PAYEE_A, shares: 3 },
+        { address: PAYEE_B, shares: 2 },
+      ],
+    });
+    expect((await list(collectionId))[0]).toEqual(deployment);
+
+    // A contract without a split pays its one payout address (the owner here), whatever shares are sent.
+    const single = await deploy(CREATOR);
+    const one = await record(collectionId, claim(single, { payees: [{ address: CREATOR, shares: 10000 }] }));
+    expect(one.statusCode).toBe(201);
+    expect(one.json().data.deployment.payees).toEqual([{ address: CREATOR, shares: 10000 }]);
+  });
+
   it('keeps a collection whose contract is verified on chain: deleting it is refused and nothing is removed', async () => {
     const refused = await test.app.inject({
       method: 'DELETE',
@@ -152,6 +213,7 @@ describe.each(databaseKinds)('recording a deployed collection contract on %s', (
   });
 
   it('refuses a claim the chain contradicts, storing nothing', async () => {
+    const before = (await list(collectionId)).length;
     const deployed = await deploy(CREATOR, { name: 'Other Name' });
     const cases: [object, string][] = [
       [claim(deployed), 'name is "Other Name", not "Fixture Cats"'],
@@ -177,7 +239,7 @@ describe.each(databaseKinds)('recording a deployed collection contract on %s', (
     );
     expect(transfer.statusCode).toBe(400);
     expect(transfer.json().error.message).toContain('did not create a contract');
-    expect(await list(collectionId)).toHaveLength(1);
+    expect(await list(collectionId)).toHaveLength(before);
   });
 
   it('keeps a deployment unverified when the chain has no RPC or it does not answer', async () => {
@@ -210,6 +272,17 @@ describe.each(databaseKinds)('recording a deployed collection contract on %s', (
     }
   });
 
+  it('lists the networks, saying which ones this server reads', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/v1/chains', headers: as(owner) });
+    expect(response.statusCode).toBe(200);
+    const { chains } = response.json().data;
+    expect(chains).toContainEqual({ chainId: 31337, name: 'Local (anvil)', kind: 'local', hasRpc: true });
+    expect(chains).toContainEqual({ chainId: 84532, name: 'Base Sepolia', kind: 'testnet', hasRpc: false });
+    expect(chains).toContainEqual({ chainId: 1, name: 'Ethereum', kind: 'mainnet', hasRpc: false });
+    const anonymous = await test.app.inject({ method: 'GET', url: '/api/v1/chains' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('answers each wrong request with a clear 4xx', async () => {
     const body = claim({
       address: '0x1234567890123456789012345678901234567890',
@@ -229,6 +302,34 @@ describe.each(databaseKinds)('recording a deployed collection contract on %s', (
         "Max supply is at most the collection's 3 items",
       ],
       [record(collectionId, { ...body, address: '0x123' }), 400, 'must be an address'],
+      [
+        record(collectionId, {
+          ...body,
+          payees: [
+            { address: PAYEE_A, shares: 1 },
+            { address: PAYEE_A.toLowerCase(), shares: 1 },
+          ],
+        }),
+        400,
+        'lists the same address twice',
+      ],
+      [record(collectionId, { ...body, payees: [] }), 400, 'needs at least one payee'],
+      [
+        record(collectionId, { ...body, payees: [{ address: PAYEE_A, shares: 0 }] }),
+        400,
+        'must be at least 1',
+      ],
+      [
+        record(collectionId, {
+          ...body,
+          payees: Array.from({ length: 11 }, (_, index) => ({
+            address: `0x${(index + 1).toString(16).padStart(40, '0')}`,
+            shares: 1,
+          })),
+        }),
+        400,
+        'at most 10 payees',
+      ],
     ];
     for (const [pending, status, message] of checks) {
       const response = await pending;

@@ -38,6 +38,7 @@ function show(answer: Response) {
   return fetchMock;
 }
 
+  payees: [],
 // The first render loads Ant Design in jsdom, which takes seconds on a busy 2-core machine.
 describe('CollectionPage', () => {
   it('shows why a generation failed, with its facts and Delete, and asks for no tokens or downloads', async () => {

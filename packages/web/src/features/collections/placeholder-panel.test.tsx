@@ -27,6 +27,7 @@ class NoResizeObserver {
 
 /** Shows the panel with the server answering the placeholder with `answer`. */
 function show(answer: Placeholder | null, onIpfs = false) {
+  payees: [],
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
   const fetch = vi.fn(async () => Response.json({ status: 'success', data: { placeholder: answer } }));
   vi.stubGlobal('fetch', fetch);
