@@ -239,6 +239,36 @@ describe('Generate NFT', () => {
     await page.getByText('70 % of layer').waitFor();
     await page.getByLabel('Presence of Hat (%)').fill('80');
 
+    // Tab from the description reaches Preview through what is on screen only: nothing folded under Advanced,
+    // nothing hidden, takes focus on the way (and it gets there: no trap).
+    await page.getByLabel('Project Description').focus();
+    const stops: { name: string; visible: boolean }[] = [];
+    for (let step = 0; step < 150; step++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return { name: 'body', visible: false };
+        const box = element.getBoundingClientRect();
+        const visible =
+          box.width > 0 &&
+          box.height > 0 &&
+          getComputedStyle(element).visibility !== 'hidden' &&
+          element.closest('[hidden], [inert], [aria-hidden="true"]') === null;
+        const name =
+          element.getAttribute('aria-label') ??
+          element.labels?.[0]?.textContent ??
+          element.textContent ??
+          element.tagName;
+        return { name: name.trim().replace(/\s+/g, ' ').slice(0, 60), visible };
+      });
+      stops.push(stop);
+      if (stop.name === 'Preview') break;
+    }
+    expect(stops.at(-1)?.name, stops.map((stop) => stop.name).join(' → ')).toBe('Preview');
+    expect(stops.filter((stop) => !stop.visible)).toEqual([]);
+    expect(stops.map((stop) => stop.name)).toContain('Advanced');
+    expect(stops.map((stop) => stop.name)).not.toContain('Add rule');
+
     // A rule: the crown never sits on a red background. Rules are under Advanced, folded on a first project.
     const advanced = page.getByRole('button', { name: 'Advanced' });
     expect(await advanced.getAttribute('aria-expanded')).toBe('false');
