@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { ProjectTable } from '../../db/schema.ts';
 
-/** A trait as stored: the view plus the blob key of its image. */
+/** A trait as stored: the view plus the blob key of its image (and its hash, for traits uploaded since it is kept). */
 export const StoredTraitSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -20,6 +20,7 @@ export const StoredTraitSchema = z.object({
   key: z.string(),
   image: TraitImageSchema,
 });
+  sha256: z.string().optional(),
 export type StoredTrait = z.infer<typeof StoredTraitSchema>;
 
 export const StoredLayerSchema = z.object({
@@ -96,7 +97,7 @@ export function projectView(project: StoredProject): Project {
     seed: project.seed,
     layers: project.layers.map((layer) => ({
       ...layer,
-      traits: layer.traits.map(({ key: _key, ...trait }) => trait),
+      traits: layer.traits.map(({ key: _key, sha256: _sha256, ...trait }) => trait),
     })),
     rules: project.rules,
     configurations: project.configurations,

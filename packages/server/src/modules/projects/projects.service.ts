@@ -33,6 +33,7 @@ import {
 import { sampleLayers } from './sample-layers.ts';
 import { shorten } from './shorten.ts';
 import { checkTraitImage } from './trait-image.ts';
+import { imageHash, keepTraitAnalysis, projectAnalyses } from './trait-analyses.ts';
 
 export interface ProjectsContext {
   db: Kysely<Database>;
@@ -189,6 +190,8 @@ export async function updateProject(
   return project;
 }
 
+  // The analyses kept for removed images go with them (unless another trait has the same image).
+  if (removedKeys.length > 0) await projectAnalyses(ctx.blobs, project).prune();
 /** Discards a project and its uploaded images. Collections generated from it stay. */
 export async function deleteProject(ctx: ProjectsContext, ownerId: string, id: string): Promise<void> {
   const project = await getProject(ctx, ownerId, id);
@@ -273,15 +276,24 @@ export async function addTraits(
   try {
     for (const image of checked) {
       const traitId = randomUUID();
+  const analyses: string[] = [];
       const key = `projects/${project.id}/traits/${traitId}.${image.extension}`;
       await ctx.blobs.put(key, image.bytes);
-      added.push({ id: traitId, name: image.name, weight: image.weight, key, image: image.image });
+      added.push({ id: traitId, name: image.name, weight: image.weight, key, sha256, image: image.image });
+      // Measured once here, so the quality check only combines what uploads kept.
+      const analysis = await keepTraitAnalysis(ctx.blobs, project.id, {
+        ...image.image,
+        bytes: image.bytes,
+        sha256,
+      });
+      if (analysis) analyses.push(analysis);
     }
+      const sha256 = imageHash(image.bytes);
     layer.traits.push(...added);
     project.updated_at = now();
     await saveProject(ctx.db, project);
   } catch (error) {
-    await Promise.all(added.map((trait) => ctx.blobs.delete(trait.key)));
+    await Promise.all([...added.map((trait) => trait.key), ...analyses].map((key) => ctx.blobs.delete(key)));
     throw error;
   }
   return { project, added };
@@ -494,6 +506,7 @@ async function addLayersWithImages(
     throw error;
   }
   return project;
+    await projectAnalyses(ctx.blobs, before).prune();
 }
 
 /** Fills an empty project with the sample layers and their images, so a newcomer can preview and generate at once. */

@@ -376,7 +376,7 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
     expect(grid.json().data.previews).toHaveLength(3);
     expect(grid.json().data.previews[0].image).toMatch(/^data:image\/png;base64,/);
     const keys: string[] = [];
-    for await (const key of test.app.blobs.list(`projects/${project.id}`)) keys.push(key);
+    for await (const key of test.app.blobs.list(`projects/${project.id}/traits`)) keys.push(key);
     expect(keys).toHaveLength(3); // the three uploads; previews are not stored
 
     const unknownTrait = await test.app.inject({
@@ -425,7 +425,9 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
     const current = uploaded.json().data.project;
     const keysBefore: string[] = [];
     for await (const key of test.app.blobs.list(`projects/${project.id}`)) keysBefore.push(key);
-    expect(keysBefore).toHaveLength(3);
+    // Three images, and the analysis the quality check keeps for each (by the image's hash).
+    expect(keysBefore.filter((key) => key.includes('/traits/'))).toHaveLength(3);
+    expect(keysBefore.filter((key) => key.includes('/quality/'))).toHaveLength(3);
     const bodyLayer = current.layers[0];
     const response = await patch(project.id, {
       layers: [
@@ -441,6 +443,7 @@ describe.each(databaseKinds)('projects on %s', (kind) => {
     ]);
     const keysAfter: string[] = [];
     for await (const key of test.app.blobs.list(`projects/${project.id}`)) keysAfter.push(key);
-    expect(keysAfter).toHaveLength(1);
+    expect(keysAfter.filter((key) => key.includes('/traits/'))).toHaveLength(1);
+    expect(keysAfter.filter((key) => key.includes('/quality/'))).toHaveLength(1);
   });
 });

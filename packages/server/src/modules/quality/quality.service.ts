@@ -1,45 +1,25 @@
 import type { ProjectQuality, QualityTrait } from '@layerloom/api';
-import {
-  checkLayerQuality,
-  parseTraitAnalysis,
-  serializeTraitAnalysis,
-  type TraitAnalysis,
-  type TraitAnalysisCache,
-} from '@layerloom/engine';
+import { checkLayerQuality } from '@layerloom/engine';
 import { AppError } from '../../lib/app-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { fromEngineError } from '../projects/engine-error.ts';
 import type { StoredProject } from '../projects/project-document.ts';
 import { projectSpec } from '../projects/project-spec.ts';
 import { getProject, type ProjectsContext, readinessProblem } from '../projects/projects.service.ts';
-
-/**
- * The analyses of trait images, kept in the blob store beside each image (`<image key>.quality.json`):
- * a trait image never changes under its key (a new upload gets a new key), so each is analysed once.
- */
-export function blobAnalysisCache(blobs: BlobStore): TraitAnalysisCache {
-  return {
-    async get(key) {
-      const kept = `${key}.quality.json`;
-      if (!(await blobs.stat(kept))) return undefined;
-      return parseTraitAnalysis((await blobs.getBuffer(kept)).toString('utf8'));
-    },
-    async set(key: string, analysis: TraitAnalysis) {
-      await blobs.put(`${key}.quality.json`, Buffer.from(serializeTraitAnalysis(analysis)));
-    },
-  };
-}
+import { projectAnalyses } from '../projects/trait-analyses.ts';
 
 /** The layer quality findings of a saved project: the engine's checks (as `layerloom check` runs them), traits named with their ids. */
 export async function projectQuality(project: StoredProject, blobs: BlobStore): Promise<ProjectQuality> {
   const notReady = readinessProblem(project);
   if (notReady)
     throw new AppError('BAD_REQUEST', `${notReady}: the quality check needs every layer's images`);
+  // Uploads keep each image's analysis (by its hash): a check only reads and combines them.
+  const analyses = projectAnalyses(blobs, project);
   const report = await checkLayerQuality({
     spec: projectSpec(project, blobs),
-    cache: blobAnalysisCache(blobs),
+    cache: analyses.cache,
   }).catch(fromEngineError);
-  await pruneAnalyses(project, blobs);
+  await analyses.prune();
   const named = (layerName: string, traitName: string): QualityTrait => {
     const layer = project.layers.find((candidate) => candidate.name === layerName);
     const trait = layer?.traits.find((candidate) => candidate.name === traitName);
@@ -55,18 +35,6 @@ export async function projectQuality(project: StoredProject, blobs: BlobStore): 
     analysed: report.analysed,
     skipped: report.skipped.map((trait) => ({ ...named(trait.layer, trait.trait), reason: trait.reason })),
   };
-}
-
-/** Removes the kept analyses of trait images the project no longer has (deleting a trait removes only its image). */
-async function pruneAnalyses(project: StoredProject, blobs: BlobStore): Promise<void> {
-  const current = new Set(
-    project.layers.flatMap((layer) => layer.traits.map((trait) => `${trait.key}.quality.json`)),
-  );
-  const stale: string[] = [];
-  for await (const key of blobs.list(`projects/${project.id}/traits`)) {
-    if (key.endsWith('.quality.json') && !current.has(key)) stale.push(key);
-  }
-  await Promise.all(stale.map((key) => blobs.delete(key)));
 }
 
 /** The quality findings of one of the user's projects (404 when it is not theirs). */

@@ -1,5 +1,7 @@
+import { analyzeTraitImage, serializeTraitAnalysis } from '@layerloom/engine';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heldOutLayers } from '../../../test/support/held-out-layers.ts';
 import { multipartFiles } from '../../../test/support/multipart.ts';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -39,10 +41,20 @@ describe('GET /api/v1/projects/{id}/quality', () => {
       payload: body.payload,
     });
     expect(uploaded.statusCode).toBe(201);
+    return uploaded.json().data as { added: Record<string, unknown>[] };
   }
 
-  it("answers the owner with each finding, its traits' ids and the fix, and keeps each image's analysis", async () => {
+  /** The keys of the analyses a project keeps. */
+  async function keptAnalyses(projectId: string): Promise<string[]> {
+    const kept: string[] = [];
+    for await (const key of test.app.blobs.list(`projects/${projectId}/quality`)) kept.push(key);
+    return kept;
+  }
+
+  it("answers the owner with each finding, its traits' ids and the fix, from analyses kept at upload", async () => {
     const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 9 });
+    // Each upload measured its image already, before any check.
+    expect(await keptAnalyses(id)).toHaveLength(9);
     const clean = await quality(id);
     expect(clean.statusCode).toBe(200);
     expect(clean.json()).toEqual({ status: 'success', data: { findings: [], analysed: 9, skipped: [] } });
@@ -51,7 +63,9 @@ describe('GET /api/v1/projects/{id}/quality', () => {
     const blank = await sharp({ create: { width: 32, height: 32, channels: 4, background: '#0000' } })
       .png()
       .toBuffer();
-    await uploadTrait(id, 'Hat', 'Halo.png', blank);
+    const uploaded = await uploadTrait(id, 'Hat', 'Halo.png', blank);
+    expect(uploaded.added[0]).not.toHaveProperty('sha256');
+    expect(await keptAnalyses(id)).toHaveLength(10);
     const answer = await quality(id);
     expect(answer.statusCode).toBe(200);
     const { findings, analysed } = answer.json().data;
@@ -65,6 +79,7 @@ describe('GET /api/v1/projects/{id}/quality', () => {
     ).json().data.project as {
       layers: { id: string; name: string; traits: { id: string; name: string; weight: number }[] }[];
     };
+    expect(JSON.stringify(project)).not.toContain('sha256');
     const hat = project.layers.find((layer) => layer.name === 'Hat')!;
     const halo = hat.traits.find((trait) => trait.name === 'Halo')!;
     expect(findings).toEqual([
@@ -76,15 +91,13 @@ describe('GET /api/v1/projects/{id}/quality', () => {
         fix: expect.stringContaining('Upload the image again'),
       },
     ]);
-    // Every trait image's analysis is kept beside it, so the next check decodes nothing.
-    const kept: string[] = [];
-    for await (const key of test.app.blobs.list(`projects/${id}/traits`)) {
-      if (key.endsWith('.quality.json')) kept.push(key);
-    }
-    expect(kept).toHaveLength(10);
 
-    // Deleting the trait removes its image; the next check drops the analysis kept beside it.
-    const withoutHalo = project.layers.map((layer) => ({
+    // Kept by the image's hash: the same image under another name shares the analysis.
+    await uploadTrait(id, 'Body', 'Ghost.png', blank);
+    expect(await keptAnalyses(id)).toHaveLength(10);
+
+    // Deleting the traits removes their image; the next check drops the analysis no trait uses.
+    const withoutBlanks = project.layers.map((layer) => ({
       id: layer.id,
       name: layer.name,
       traits: layer.traits
@@ -95,16 +108,93 @@ describe('GET /api/v1/projects/{id}/quality', () => {
       method: 'PATCH',
       url: `/api/v1/projects/${id}`,
       headers: { cookie: alice.cookie },
-      payload: { layers: withoutHalo },
+      payload: { layers: withoutBlanks },
     });
     expect(saved.statusCode).toBe(200);
     expect((await quality(id)).json().data).toEqual({ findings: [], analysed: 9, skipped: [] });
-    const left: string[] = [];
-    for await (const key of test.app.blobs.list(`projects/${id}/traits`)) {
-      if (key.endsWith('.quality.json')) left.push(key);
+    expect(await keptAnalyses(id)).toHaveLength(9);
+  });
+
+  it('combines the analyses uploads kept instead of decoding the images again', async () => {
+    const id = await createFixtureProject(test.app, alice.cookie, { collectionSize: 9 });
+    const kept = await keptAnalyses(id);
+    expect(kept).toHaveLength(9);
+    // Every kept analysis replaced by a transparent image's: the check believes what was kept.
+    const blank = await analyzeTraitImage(
+      await sharp({ create: { width: 32, height: 32, channels: 4, background: '#0000' } })
+        .png()
+        .toBuffer(),
+    );
+    for (const key of kept) await test.app.blobs.put(key, Buffer.from(serializeTraitAnalysis(blank)));
+    const { findings } = (await quality(id)).json().data as { findings: { kind: string }[] };
+    expect(findings.filter((finding) => finding.kind === 'empty')).toHaveLength(9);
+  });
+
+  it("reports each problem of the issue's held-out layer set, one finding each", {
+    timeout: 120_000,
+  }, async () => {
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: { cookie: alice.cookie },
+      payload: {
+        name: 'Held out',
+        description: 'Made in a test',
+        collectionSize: 100,
+        width: 1024,
+        height: 1024,
+      },
+    });
+    const id: string = created.json().data.project.id;
+    const { layers, rules } = await heldOutLayers();
+    const named = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${id}`,
+      headers: { cookie: alice.cookie },
+      payload: { layers: layers.map((layer) => ({ name: layer.name })) },
+    });
+    expect(named.statusCode).toBe(200);
+    for (const layer of layers) {
+      for (const file of layer.files) await uploadTrait(id, layer.name, file.filename, file.bytes);
     }
-    expect(left).toHaveLength(9);
-    expect(left.some((key) => key.includes(halo.id))).toBe(false);
+    const ruled = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/projects/${id}`,
+      headers: { cookie: alice.cookie },
+      payload: { rules: rules.map(([trait, other]) => ({ kind: 'excludes', trait, other })) },
+    });
+    expect(ruled.statusCode).toBe(200);
+    const answer = await quality(id);
+    expect(answer.statusCode).toBe(200);
+    const { findings, analysed } = answer.json().data as {
+      findings: { kind: string; severity: string; traits: { layer: string; trait: string }[] }[];
+      analysed: number;
+    };
+    expect(analysed).toBe(13);
+    const found = findings.map((finding) => [
+      finding.kind,
+      finding.severity,
+      finding.traits.map((trait) => `${trait.layer}/${trait.trait}`).join(' '),
+    ]);
+    expect(found.sort()).toEqual(
+      [
+        ['empty', 'blocks', 'Eyes/Ghost'],
+        ['hides-everything', 'blocks', 'Frame/Wood'],
+        ['impossible', 'blocks', 'Eyes/Laser'],
+        ['look-alike', 'warns', 'Eyes/Round Eyes/Twin'],
+        ['size-and-placement', 'warns', 'Eyes/Shifted'],
+        ['size-and-placement', 'warns', 'Eyes/Small'],
+      ].sort(),
+    );
+    // Worst first, as the Quality panel lists them.
+    expect(findings.map((finding) => finding.severity)).toEqual([
+      'blocks',
+      'blocks',
+      'blocks',
+      'warns',
+      'warns',
+      'warns',
+    ]);
   });
 
   it('finds nothing in the sample layers', async () => {
