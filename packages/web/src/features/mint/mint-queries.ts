@@ -1,6 +1,13 @@
-import { type DropState, getDrop, getDropState } from '@layerloom/api';
+import type { DropState, getDrop, getDropState } from '@layerloom/api';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api.ts';
+import { call, type EndpointRef } from '../../lib/api.ts';
+
+// By method and path only: a collector's mint page does not load the API's schemas (zod) to read its drop.
+const dropEndpoint: EndpointRef<typeof getDrop> = { method: 'GET', path: '/api/v1/drops/:slug' };
+const dropStateEndpoint: EndpointRef<typeof getDropState> = {
+  method: 'GET',
+  path: '/api/v1/drops/:slug/state',
+};
 
 /** How often the live sale figures are read again (the server reads the chain at most every 5 s). */
 export const STATE_REFRESH_MS = 10_000;
@@ -12,7 +19,7 @@ export const dropStateKey = (slug: string) => ['drop', slug, 'state'] as const;
 export function useDrop(slug: string, enabled = true) {
   return useQuery({
     queryKey: dropKey(slug),
-    queryFn: async ({ signal }) => (await call(getDrop, { params: { slug }, signal })).data.drop,
+    queryFn: async ({ signal }) => (await call(dropEndpoint, { params: { slug }, signal })).data.drop,
     enabled,
   });
 }
@@ -36,7 +43,7 @@ export function useDropState(slug: string, enabled: boolean) {
   return useQuery({
     queryKey: dropStateKey(slug),
     queryFn: async ({ signal }) => {
-      const data = (await call(getDropState, { params: { slug }, signal })).data;
+      const data = (await call(dropStateEndpoint, { params: { slug }, signal })).data;
       const local = localReads.get(slug);
       if (!local || Date.now() > local.until) return data;
       if (data.state && data.state.minted >= local.state.minted) return data;

@@ -1,5 +1,5 @@
 import type { DropState } from '@layerloom/api';
-import { formatEther } from 'viem';
+import { formatEther } from '../../lib/format-ether.ts';
 
 /** The sale phases the contract has. */
 export type SalePhase = DropState['phase'];
