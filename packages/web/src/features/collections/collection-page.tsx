@@ -18,19 +18,28 @@ import { formatCount, formatDate, progressPercent } from './format.ts';
 import { GenerationProgressView } from './generation-progress.tsx';
 import { GrowPanel } from './grow-panel.tsx';
 import { IpfsPanel } from './ipfs-panel.tsx';
+import { LaunchGuide } from './launch-guide.tsx';
 import { LaunchStatusLine, useLaunchStatus } from './launch-status.tsx';
 import { MetadataEditor } from './metadata-editor.tsx';
-import { PublishPanel } from './publish-panel.tsx';
-import { RarityReportLink } from './rarity-link.tsx';
+import { RaritySection } from './rarity-section.tsx';
 import { RerollPanel } from './reroll-panel.tsx';
+import { SectionMenu, useSectionScroll } from './section-menu.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
+import './collection-sections.css';
 import { useArrivalFocus } from '../../lib/use-arrival-focus.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { LaunchSection } from '../launch/launch-section.tsx';
-import { MintPageLink } from '../mint/mint-page-link.tsx';
+import { type CollectionSection, sectionElementId } from './collection-sections.ts';
+import { deleteBlockedReason } from './delete-blocked-reason.ts';
 
-/** One collection: main image, facts, IPFS CIDs, downloads, delete, and the token gallery (or its progress). */
+/** The sections of a generated collection, in page order. */
+const readySections: readonly CollectionSection[] = ['overview', 'launch', 'metadata', 'gallery', 'rarity'];
+
+/**
+ * One collection: its overview (image, facts, launch status, downloads, delete), then, once generated, the
+ * launch as three steps, its metadata and the tools that change it until it is published, the token
+ * gallery and its rarity, each reachable from a sticky section menu. While generating: its progress.
+ */
 export function CollectionPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -48,6 +57,7 @@ export function CollectionPage() {
   const { forget } = remove;
   const heading = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(heading, collection.isSuccess);
+  useSectionScroll(collection.isSuccess);
   // Cached answers of a deleted collection are dropped once this page is gone (not before: a mounted page would refetch them).
   useEffect(
     () => () => {
@@ -79,10 +89,10 @@ export function CollectionPage() {
   const progress = live ?? data.progress;
   // Tokens exist once the server says so; the event stream may say "ready" a moment before the refetch lands.
   const ready = data.progress.status === 'ready';
-  // Published: the provenance hash and token URLs are public, so the server refuses any change (409).
-  const frozen = publication.data
-    ? 'This collection is published: its provenance hash and token URLs are public, so its tokens can no longer change.'
-    : null;
+  // Published: the provenance hash and token URLs are public, so the server refuses any change (409). The
+  // tools that change tokens then give way to the launch's first step, which says so.
+  const isPublished = publication.data != null;
+  const blocked = deleteBlockedReason(progress.status, launch.data);
   const onDelete = () => {
     modal.confirm({
       title: `Delete “${data.name}”?`,
@@ -109,7 +119,8 @@ export function CollectionPage() {
         className="llc-breadcrumb"
         items={[{ title: <Link to="/dashboard/collections">My Collection</Link> }, { title: data.name }]}
       />
-      <section className="llc-hero" aria-labelledby="llc-collection-name">
+      {ready ? <SectionMenu sections={readySections} /> : null}
+      <section id={sectionElementId('overview')} className="llc-hero" aria-labelledby="llc-collection-name">
         <div className="llc-hero-image">
           {ready && data.thumbnail ? (
             <img
@@ -171,24 +182,25 @@ export function CollectionPage() {
           {data.watermark ? <WatermarkNote what="This collection's images" /> : null}
           <div className="llc-actions">
             {ready ? <DownloadsMenu collectionId={data.id} size={data.size} /> : null}
-            {ready ? <RarityReportLink collectionId={data.id} /> : null}
             <Button
               danger
               icon={<DeleteOutlined />}
               onClick={onDelete}
               loading={remove.isPending}
-              disabled={progress.status === 'generating'}
-              title={progress.status === 'generating' ? 'Cancel the generation before deleting' : undefined}
+              disabled={blocked !== null}
+              aria-describedby={blocked ? 'llc-delete-reason' : undefined}
             >
               Delete
             </Button>
           </div>
-          {ready ? <IpfsPanel collectionId={data.id} /> : null}
-          {ready ? <PublishPanel collectionId={data.id} name={data.name} /> : null}
-          {ready ? <MintPageLink collectionId={data.id} /> : null}
+          {blocked ? (
+            <p id="llc-delete-reason" className="llc-muted llc-delete-reason">
+              {blocked}
+            </p>
+          ) : null}
         </div>
       </section>
-      {ready ? <LaunchSection collectionId={data.id} name={data.name} size={data.size} /> : null}
+      {ready ? <LaunchGuide collection={data} status={launch.data} /> : null}
       {progress.status === 'generating' ? (
         <section className="llc-panel" aria-labelledby="llc-progress-title">
           <h2 id="llc-progress-title" className="llc-section-title">
@@ -218,26 +230,49 @@ export function CollectionPage() {
         />
       ) : ready ? (
         <>
-          <AmendTools choosing={kept !== null}>
-            <RerollPanel collection={data} kept={kept} onKeptChange={setKept} frozen={frozen} />
-            <GrowPanel collection={data} frozen={frozen} />
-            <MetadataEditor collection={data} frozen={frozen} />
-          </AmendTools>
-          <CollectionGallery
-            collection={data}
-            selection={
-              kept
-                ? {
-                    kept,
-                    onToggle: (edition) => {
-                      const next = new Set(kept);
-                      if (!next.delete(edition)) next.add(edition);
-                      setKept(next);
-                    },
-                  }
-                : undefined
-            }
-          />
+          <section
+            id={sectionElementId('metadata')}
+            className="llc-page-section"
+            aria-labelledby="llc-metadata-title"
+          >
+            <div className="llc-panel">
+              <h2 id="llc-metadata-title" className="llc-section-title">
+                Metadata
+              </h2>
+              <p className="llc-muted">
+                {isPublished
+                  ? 'Final since the collection was published: each token’s metadata and image are at the addresses under Launch, step 1.'
+                  : 'Until you publish, you can edit the metadata, add tokens or reroll them below.'}
+              </p>
+              <IpfsPanel collectionId={data.id} />
+            </div>
+            {/* Until the publication is known, nothing offers a change the server might refuse. */}
+            {publication.isSuccess && !isPublished ? (
+              <AmendTools choosing={kept !== null}>
+                <MetadataEditor collection={data} frozen={null} />
+                <GrowPanel collection={data} frozen={null} />
+                <RerollPanel collection={data} kept={kept} onKeptChange={setKept} frozen={null} />
+              </AmendTools>
+            ) : null}
+          </section>
+          <div id={sectionElementId('gallery')} className="llc-page-section">
+            <CollectionGallery
+              collection={data}
+              selection={
+                kept
+                  ? {
+                      kept,
+                      onToggle: (edition) => {
+                        const next = new Set(kept);
+                        if (!next.delete(edition)) next.add(edition);
+                        setKept(next);
+                      },
+                    }
+                  : undefined
+              }
+            />
+          </div>
+          <RaritySection collectionId={data.id} />
         </>
       ) : null}
     </div>

@@ -45,9 +45,7 @@ export function DownloadsMenu({ collectionId, size }: { collectionId: string; si
         })),
       }}
     >
-      <Button type="primary" icon={<DownloadOutlined />}>
-        Download
-      </Button>
+      <Button icon={<DownloadOutlined />}>Download</Button>
     </Dropdown>
   );
 }

@@ -63,13 +63,7 @@ export function GrowPanel({ collection, frozen }: { collection: Collection; froz
             status={grow.isError ? 'error' : undefined}
             aria-describedby={grow.isError ? `${inputId}-error` : undefined}
           />
-          <Button
-            type="primary"
-            htmlType="submit"
-            icon={<PlusOutlined />}
-            disabled={!count}
-            loading={grow.isPending}
-          >
+          <Button htmlType="submit" icon={<PlusOutlined />} disabled={!count} loading={grow.isPending}>
             Add tokens
           </Button>
           {grow.isError ? (

@@ -272,7 +272,7 @@ function MetadataFormView({
           />
         ) : null}
         <div>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
+          <Button htmlType="submit" loading={save.isPending}>
             Save metadata
           </Button>
         </div>

@@ -25,11 +25,35 @@ class NoResizeObserver {
   disconnect() {}
 }
 
-/** Shows the panel with the server answering the placeholder with `answer`. */
-function show(answer: Placeholder | null, onIpfs = false) {
+/** A contract deployed for the collection (pre-reveal: it shows the placeholder until its reveal). */
+const deployment = {
+  id: 'd1',
+  collectionId: 'c1',
+  chainId: 84_532,
+  chainName: 'Base Sepolia',
+  address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  deployer: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  transactionHash: `0x${'cd'.repeat(32)}`,
+  blockNumber: '12',
+  name: 'Loom Cats',
+  symbol: 'LC',
+  maxSupply: 100,
   payees: [],
+  status: 'verified',
+  statusReason: null,
+  explorerUrl: null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+};
+
+/** Shows the panel with the server answering the placeholder with `answer`, and the collection's contracts. */
+function show(answer: Placeholder | null, onIpfs = false, deployments: unknown[] = []) {
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
-  const fetch = vi.fn(async () => Response.json({ status: 'success', data: { placeholder: answer } }));
+  const fetch = vi.fn(async (url: string) =>
+    Response.json({
+      status: 'success',
+      data: url.endsWith('/deployments') ? { deployments } : { placeholder: answer },
+    }),
+  );
   vi.stubGlobal('fetch', fetch);
   render(
     <Providers client={createQueryClient()}>
@@ -49,8 +73,8 @@ describe('PlaceholderPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save placeholder' }));
     expect(await screen.findByText('Choose a placeholder image (PNG, JPEG, WebP or GIF).')).toBeTruthy();
     expect(dialog).toBeTruthy();
-    // Only the first read went out: nothing was sent.
-    expect(fetch).toHaveBeenCalledTimes(1);
+    // Only the first reads went out (the placeholder, the contracts): nothing was sent.
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('shows the placeholder set and that the art is hidden, with a way to change it', async () => {
@@ -78,7 +102,7 @@ describe('PlaceholderPanel', () => {
     expect(await screen.findByText('notes.txt is not a PNG, JPEG, WebP or GIF image.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save placeholder' }));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('dialog', { name: 'Pre-reveal placeholder' })).toBeTruthy();
   });
 
@@ -87,6 +111,20 @@ describe('PlaceholderPanel', () => {
     expect(await screen.findByText(/^Revealed \w+ \d+, 2026$/, undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Change placeholder…' })).toBeNull();
     expect(screen.queryByText('Art hidden until the reveal')).toBeNull();
+  });
+
+  it('with a contract deployed, offers no removal and says why before any click', async () => {
+    show(placeholder, false, [deployment]);
+    const reason = await screen.findByText(
+      'It cannot be removed: your contract on Base Sepolia (0x5FbD…0aa3) shows it until you reveal the collection from Run the drop.',
+      undefined,
+      { timeout: 10_000 },
+    );
+    const removeButton = screen.getByRole('button', { name: 'Remove placeholder…' });
+    expect(removeButton.hasAttribute('disabled')).toBe(true);
+    expect(removeButton.getAttribute('aria-describedby')).toBe(reason.id);
+    // Its image and texts can still change until the reveal.
+    expect(screen.getByRole('button', { name: 'Change placeholder…' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('on IPFS, does not promise that the art stays private', async () => {
@@ -109,6 +147,8 @@ describe('PlaceholderPanel', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/deployments'))
+          return Response.json({ status: 'success', data: { deployments: [] } });
         if (init?.method !== 'DELETE') {
           return Response.json({ status: 'success', data: { placeholder } });
         }

@@ -9,6 +9,8 @@ import { Alert, App, Button, Form, Input, Modal, Skeleton, Tag, Typography, Uplo
 import { useEffect, useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { shortAddress } from '../launch/short-address.ts';
+import { useDeployments } from '../launch/use-deployments.ts';
 import { formatDate } from './format.ts';
 import { PLACEHOLDER_ACCEPT, placeholderFileProblem } from './placeholder-file.ts';
 import {
@@ -198,6 +200,12 @@ export function PlaceholderPanel({
   const feedback = useFeedback();
   const [isEditing, setEditing] = useState(false);
   const data = placeholder.data;
+  // A contract deployed pre-reveal shows this placeholder until its reveal: removing it would break minted
+  // tokens' metadata, so the server refuses it (409); said here before any click.
+  const contract = useDeployments(collectionId).data?.[0];
+  const removeBlocked = contract
+    ? `It cannot be removed: your contract on ${contract.chainName} (${shortAddress(contract.address)}) shows it until you reveal the collection from Run the drop.`
+    : null;
 
   const onRemove = () =>
     modal.confirm({
@@ -266,12 +274,23 @@ export function PlaceholderPanel({
             {data.revealedAt ? null : (
               <>
                 <Button onClick={() => setEditing(true)}>Change placeholder…</Button>
-                <Button danger onClick={onRemove} loading={remove.isPending}>
+                <Button
+                  danger
+                  onClick={onRemove}
+                  loading={remove.isPending}
+                  disabled={removeBlocked !== null}
+                  aria-describedby={removeBlocked ? 'llc-placeholder-remove-reason' : undefined}
+                >
                   Remove placeholder…
                 </Button>
               </>
             )}
           </div>
+          {removeBlocked && !data.revealedAt ? (
+            <p id="llc-placeholder-remove-reason" className="llc-muted llc-placeholder-reason">
+              {removeBlocked}
+            </p>
+          ) : null}
           {remove.isError ? (
             <Alert
               type="error"

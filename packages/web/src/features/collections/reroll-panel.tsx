@@ -84,7 +84,6 @@ export function RerollPanel({
           <div className="llc-reroll-actions">
             <Button onClick={() => onKeptChange(null)}>Cancel</Button>
             <Button
-              type="primary"
               icon={<RedoOutlined />}
               disabled={toReroll === 0}
               loading={reroll.isPending}

@@ -71,12 +71,7 @@ export function AirdropCard({ context }: { context: DropContext }) {
         )}
       </div>
       <div className="llc-drop-buttons">
-        <Button
-          type="primary"
-          disabled={!canSend}
-          loading={actions.running === 'airdrop'}
-          onClick={() => void send()}
-        >
+        <Button disabled={!canSend} loading={actions.running === 'airdrop'} onClick={() => void send()}>
           {parsed.total > 0
             ? `Airdrop ${parsed.total} ${parsed.total === 1 ? 'token' : 'tokens'}`
             : 'Airdrop'}

@@ -183,7 +183,6 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
           </Form.Item>
         </div>
         <Button
-          type="primary"
           htmlType="submit"
           disabled={!canManage || !uploaded || actions.isRunning}
           loading={actions.running === 'allowlist'}

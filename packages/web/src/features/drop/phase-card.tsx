@@ -4,6 +4,7 @@ import { formatStart } from '../mint/mint-rules.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { phaseLabels } from './drop-format.ts';
+import { dropNextAction } from './drop-next-action.ts';
 import { DropSteps } from './drop-steps.tsx';
 import { PhaseTag } from './phase-tag.tsx';
 import {
@@ -28,6 +29,10 @@ export function PhaseCard({ context }: { context: DropContext }) {
   const { state, canManage, actions, chainId } = context;
   const [form] = Form.useForm<ScheduleInputs>();
   const scheduled = hasSchedule(state.schedule);
+  // The panel's one primary button: the sale to open next, if that is what comes next.
+  const next = dropNextAction(state);
+  const primaryPhase: SalePhase | null =
+    next === 'open-allowlist' ? 'allowlist' : next === 'open-public' ? 'public' : null;
   const choose = (phase: SalePhase) =>
     void actions.run([
       { action: 'phase', title: phaseActions[phase], send: (clients) => setPhase({ ...clients, phase }) },
@@ -73,7 +78,7 @@ export function PhaseCard({ context }: { context: DropContext }) {
           .map((phase) => (
             <Button
               key={phase}
-              type={phase === 'closed' ? 'default' : 'primary'}
+              type={phase === primaryPhase ? 'primary' : 'default'}
               disabled={!canManage || actions.isRunning}
               loading={actions.running === 'phase'}
               onClick={() => choose(phase)}
@@ -142,7 +147,6 @@ export function PhaseCard({ context }: { context: DropContext }) {
         </div>
         <div className="llc-drop-buttons">
           <Button
-            type="primary"
             htmlType="submit"
             disabled={!canManage || actions.isRunning}
             loading={actions.running === 'schedule'}

@@ -74,7 +74,6 @@ export function PriceCard({ context }: { context: DropContext }) {
           </Form.Item>
         </div>
         <Button
-          type="primary"
           htmlType="submit"
           disabled={!canManage || actions.isRunning}
           loading={actions.running === 'price' || actions.running === 'limit'}

@@ -7,6 +7,7 @@ import { usePlaceholder, useRecordReveal } from '../collections/use-placeholder.
 import { provenanceBytes32 } from '../launch/launch-form-values.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
+import { dropNextAction } from './drop-next-action.ts';
 import { DropSteps } from './drop-steps.tsx';
 
 /**
@@ -128,7 +129,7 @@ export function RevealCard({
             </span>
             <div className="llc-drop-buttons">
               <Button
-                type="primary"
+                type={dropNextAction(state) === 'reveal' ? 'primary' : 'default'}
                 disabled={!canManage || actions.isRunning}
                 loading={actions.running === 'reveal'}
                 onClick={confirmReveal}

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { formatBalance } from './drop-format.ts';
+import { dropNextAction } from './drop-next-action.ts';
 import { DropSteps } from './drop-steps.tsx';
 
 /** Sends the sale's funds to the payout address, or to the owner when none is set (`withdraw`). */
@@ -21,7 +22,7 @@ export function WithdrawCard({ context }: { context: DropContext }) {
       </p>
       <div className="llc-drop-buttons">
         <Button
-          type="primary"
+          type={dropNextAction(state) === 'withdraw' ? 'primary' : 'default'}
           disabled={!canWithdraw || actions.isRunning || state.balance === 0n}
           loading={actions.running === 'withdraw'}
           onClick={() =>

@@ -2,6 +2,7 @@ import type { Publication } from '@layerloom/api';
 import { getChain, getExplorerUrl } from '@layerloom/contracts';
 import { Alert, App, Button, Form, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
 import { usePlaceholder, useRecordReveal } from '../collections/use-placeholder.ts';
 import { DropPanel } from '../drop/drop-panel.tsx';
@@ -23,11 +24,16 @@ export interface LaunchPanelProps {
   name: string;
   size: number;
   publication: Publication;
+  /**
+   * Where the wallet and "Run the drop" go once the collection has a contract (the collection page's third
+   * step); inline when null or left out.
+   */
+  runTarget?: HTMLElement | null;
 }
 
 const addressFields = ['royaltyReceiver', 'payoutAddress'] as const;
 
-function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps) {
+function LaunchArea({ collectionId, name, size, publication, runTarget }: LaunchPanelProps) {
   const { modal } = App.useApp();
   const [form] = Form.useForm<LaunchFormValues>();
   const connection = useConnection();
@@ -87,6 +93,15 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
   const [wantsAnother, setWantsAnother] = useState(false);
   const showForm = job !== null || wantsAnother || deployments.data?.length === 0;
 
+  // The wallet that signs, then the newest contract's drop (nothing before there is one).
+  const wallet = (
+    <>
+      <h3 className="llc-section-label">Wallet</h3>
+      <WalletSection {...context} />
+      <DropPanel collectionId={collectionId} publication={publication} />
+    </>
+  );
+
   const onValuesChange = (changed: Partial<LaunchFormValues>) => {
     if ('symbol' in changed) symbolEdited.current = true;
     if ('revealMode' in changed) revealModeEdited.current = true;
@@ -131,9 +146,9 @@ function LaunchArea({ collectionId, name, size, publication }: LaunchPanelProps)
         never change.
       </p>
       <DeploymentsList collectionId={collectionId} />
-      <h3 className="llc-section-label">Wallet</h3>
-      <WalletSection {...context} />
-      <DropPanel collectionId={collectionId} publication={publication} />
+      {runTarget && deployments.data?.length
+        ? createPortal(<div className="llc-launch-body">{wallet}</div>, runTarget)
+        : wallet}
       <h3 className="llc-section-label">Contract</h3>
       {showForm ? null : (
         <div>

@@ -38,31 +38,20 @@ const deployment: Deployment = {
 };
 
 /** Shows the section with the server answering each path from `answers`. */
-function show(answers: Record<string, unknown>) {
+function show(answers: Record<string, unknown>, runTarget: HTMLElement | null = null) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => Response.json({ status: 'success', data: answers[url] })),
   );
   render(
     <Providers client={createQueryClient()}>
-      <h2 id="llc-publish-title">Publication</h2>
-      <LaunchSection collectionId="c1" name="Loom Cats" size={100} />
+      <LaunchSection collectionId="c1" name="Loom Cats" size={100} runTarget={runTarget} />
     </Providers>,
   );
 }
 
 // Ant Design and the wallet chunk load in jsdom, which takes seconds on a busy 2-core machine.
 describe('LaunchSection', () => {
-  it('asks to publish first, and brings the Publication panel into view', async () => {
-    const scrolled = vi.fn();
-    Element.prototype.scrollIntoView = scrolled;
-    show({ '/api/v1/collections/c1/publication': { publication: null } });
-    await screen.findByText(/Publish the collection first/, undefined, { timeout: 10_000 });
-    fireEvent.click(screen.getByRole('button', { name: 'Go to Publication' }));
-    expect(scrolled).toHaveBeenCalled();
-    expect(screen.queryByRole('button', { name: /Deploy/ })).toBeNull();
-  });
-
   it('once published, offers the form with the defaults', async () => {
     show({
       '/api/v1/collections/c1/publication': { publication },
@@ -102,6 +91,22 @@ describe('LaunchSection', () => {
     expect(list.textContent).toContain('Unverified');
     expect(list.textContent).toContain(deployment.address);
     expect(list.textContent).toContain('No RPC is configured for Base Sepolia.');
+  });
+
+  it('shows the wallet and the drop in the next step once there is a contract', async () => {
+    const target = document.createElement('div');
+    document.body.append(target);
+    show(
+      {
+        '/api/v1/collections/c1/publication': { publication },
+        '/api/v1/collections/c1/deployments': { deployments: [deployment] },
+      },
+      target,
+    );
+    await screen.findByRole('button', { name: 'Deploy another contract' }, { timeout: 20_000 });
+    await waitFor(() => expect(target.textContent).toContain('No browser wallet found'));
+    expect(target.querySelector('h3')?.textContent).toBe('Wallet');
+    target.remove();
   });
 
   it('launches pre-reveal by default once a placeholder is set, and asks for one before a pre-reveal launch', async () => {

@@ -1,4 +1,4 @@
-import { Button, Skeleton, Typography } from 'antd';
+import { Skeleton, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { errorMessage } from '../../lib/api-error.ts';
 import { usePublication } from '../collections/collections-queries.ts';
@@ -7,48 +7,38 @@ import './launch-section.css';
 // Wallet code (wagmi, viem, the contract's bytecode) loads only when a published collection shows this.
 const LaunchPanel = lazy(() => import('./launch-panel.tsx'));
 
-/** Brings the Publication panel into view and onto its button, since launching needs it first. */
-function goToPublication() {
-  const title = document.getElementById('llc-publish-title');
-  title?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  const button = title?.parentElement?.querySelector<HTMLButtonElement>('button');
-  button?.focus({ preventScroll: true });
-}
-
-/** The Launch area of a ready collection: deploy its contract once it is published. */
+/**
+ * The deploy step of a published collection: its contracts, the wallet and the form to deploy one. Once it
+ * has a contract, the wallet and "Run the drop" show in `runTarget` (the next step) when given. Nothing
+ * before the collection is published: the contract's tokens point to the published metadata.
+ */
 export function LaunchSection({
   collectionId,
   name,
   size,
+  runTarget = null,
 }: {
   collectionId: string;
   name: string;
   size: number;
+  runTarget?: HTMLElement | null;
 }) {
   const publication = usePublication(collectionId, true);
+  if (publication.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+  if (publication.isError)
+    return <Typography.Text type="danger">{errorMessage(publication.error)}</Typography.Text>;
+  if (!publication.data) return null;
   return (
-    <section className="llc-panel llc-launch" aria-labelledby="llc-launch-title">
-      <h2 id="llc-launch-title" className="llc-section-title">
-        Launch
-      </h2>
-      {publication.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 2 }} />
-      ) : publication.isError ? (
-        <Typography.Text type="danger">{errorMessage(publication.error)}</Typography.Text>
-      ) : publication.data ? (
-        <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 4 }} />}>
-          <LaunchPanel collectionId={collectionId} name={name} size={size} publication={publication.data} />
-        </Suspense>
-      ) : (
-        <div className="llc-launch-first">
-          <p className="llc-muted">
-            Publish the collection first: your contract&apos;s tokens point to the published metadata.
-          </p>
-          <div>
-            <Button onClick={goToPublication}>Go to Publication</Button>
-          </div>
-        </div>
-      )}
-    </section>
+    <div className="llc-launch">
+      <Suspense fallback={<Skeleton active title={false} paragraph={{ rows: 4 }} />}>
+        <LaunchPanel
+          collectionId={collectionId}
+          name={name}
+          size={size}
+          publication={publication.data}
+          runTarget={runTarget}
+        />
+      </Suspense>
+    </div>
   );
 }

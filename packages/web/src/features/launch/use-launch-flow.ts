@@ -13,6 +13,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { Address, Hash } from 'viem';
 import { useConfig } from 'wagmi';
 import { call } from '../../lib/api.ts';
+import { refreshDropState } from '../drop/refresh-drop-state.ts';
 import { launchErrorMessage } from './launch-error-message.ts';
 import { provenanceBytes32 } from './launch-form-values.ts';
 import { deploymentsKey } from './use-deployments.ts';
@@ -142,6 +143,13 @@ export function useLaunchFlow({
     [collectionId, queryClient, setStep, update],
   );
 
+  // A chain step is shown confirmed once Run the drop has read the contract again, so it never shows an
+  // earlier state (a provenance hash "not set") with a button whose transaction would fail.
+  const refresh = useCallback(
+    (chainId: number, address: Address) => refreshDropState(queryClient, { collectionId, chainId, address }),
+    [collectionId, queryClient],
+  );
+
   const execute = useCallback(
     async (job: LaunchJob, from: LaunchStep) => {
       const chain = getChain({ chainId: job.chainId });
@@ -185,6 +193,7 @@ export function useLaunchFlow({
             baseURI: publication.baseUri,
             onTransactionSubmitted: (hash) => setStep('reveal', { status: 'pending', hash }),
           });
+          await refresh(job.chainId, contract);
           setStep('reveal', { status: 'confirmed', hash: revealed.hash });
           // Best effort: should this fail, the server still finds the reveal on chain by itself (it checks
           // whenever a withheld file is asked for), so the launch carries on.
@@ -200,6 +209,7 @@ export function useLaunchFlow({
             provenanceHash: provenanceBytes32(publication.provenanceHash),
             onTransactionSubmitted: (hash) => setStep('provenance', { status: 'pending', hash }),
           });
+          await refresh(job.chainId, contract);
           setStep('provenance', { status: 'confirmed', hash: proven.hash });
           current = 'schedule';
         }
@@ -212,6 +222,7 @@ export function useLaunchFlow({
             ...job.schedule,
             onTransactionSubmitted: (hash) => setStep('schedule', { status: 'pending', hash }),
           });
+          await refresh(job.chainId, contract);
           setStep('schedule', { status: 'confirmed', hash: scheduled.hash });
         }
       } catch (error) {
@@ -221,7 +232,7 @@ export function useLaunchFlow({
         setRunning(false);
       }
     },
-    [config, onRevealed, publication.baseUri, publication.provenanceHash, record, setStep, update],
+    [config, onRevealed, publication.baseUri, publication.provenanceHash, record, refresh, setStep, update],
   );
 
   /** Starts a new launch (forgets the previous one). */
