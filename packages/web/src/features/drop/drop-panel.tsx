@@ -13,6 +13,9 @@ import { AllowlistCard } from './allowlist-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { dropPermissions, notOwnerMessage, summaryFromChain, summaryFromServer } from './drop-format.ts';
 import { DropSummaryList } from './drop-summary.tsx';
+import { FreezeCard } from './freeze-card.tsx';
+import { ListingCard } from './listing-card.tsx';
+import { MetadataUpdatesCard } from './metadata-updates-card.tsx';
 import { PhaseCard } from './phase-card.tsx';
 import { PriceCard } from './price-card.tsx';
 import { RevealCard } from './reveal-card.tsx';
@@ -158,6 +161,9 @@ function DropArea({ collectionId, publication, deployment }: DropPanelProps & { 
           <AirdropCard context={context} />
           <RevealCard collectionId={collectionId} context={context} publication={publication} />
           <WithdrawCard context={context} />
+          <ListingCard collectionId={collectionId} context={context} deployedAt={deployment.createdAt} />
+          <MetadataUpdatesCard collectionId={collectionId} context={context} />
+          <FreezeCard collectionId={collectionId} context={context} deployedAt={deployment.createdAt} />
         </div>
       ) : null}
     </section>

@@ -18,7 +18,10 @@ export type DropAction =
   | 'airdrop'
   | 'provenance'
   | 'reveal'
-  | 'withdraw';
+  | 'withdraw'
+  | 'contract-uri'
+  | 'metadata'
+  | 'freeze';
 
 /** One transaction of the panel: what it does, and where it stands. */
 export interface DropStep extends StepState {
