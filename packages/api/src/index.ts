@@ -143,7 +143,13 @@ export {
   RerollChangeSchema,
   rerollCollection,
 } from './collections/amend-collection.ts';
-export type { Collection, CollectionStatus, GenerationProgress, Token } from './collections/collection.ts';
+export type {
+  Collection,
+  CollectionStatus,
+  DownloadKind,
+  GenerationProgress,
+  Token,
+} from './collections/collection.ts';
 export {
   AttributeSchema,
   CollectionSchema,
@@ -412,6 +418,26 @@ export {
   MAX_ANIMATION_FPS,
 } from './projects/animation-settings.ts';
 export { configurationSizes } from './projects/configuration-sizes.ts';
+export type {
+  MetadataFormat,
+  MetadataFormatSettings,
+  SolanaCreator,
+  SolanaSettings,
+} from './projects/metadata-format.ts';
+export {
+  creatorsProblem,
+  DEFAULT_METADATA_FORMAT_SETTINGS,
+  MAX_SELLER_FEE_BASIS_POINTS,
+  METADATA_FORMATS,
+  METAPLEX_MAX_CREATORS,
+  METAPLEX_SYMBOL_MAX,
+  MetadataFormatSettingsSchema,
+  SolanaAddressSchema,
+  SolanaCreatorSchema,
+  SolanaSettingsSchema,
+  writesErc721,
+  writesSolana,
+} from './projects/metadata-format.ts';
 export type {
   Blend,
   Configuration,

@@ -167,7 +167,8 @@ export function useLaunchFlow({
           const deployed = await deployCollection({
             walletClient,
             publicClient,
-            collection: job.settings,
+            // The marketplace listing Layerloom serves for the publication (ERC-7572 contractURI).
+            collection: { ...job.settings, contractURI: job.settings.contractURI ?? publication.contractUri },
             onTransactionSubmitted: (hash) => setStep('deploy', { status: 'pending', hash }),
           });
           address = deployed.address;
@@ -232,7 +233,17 @@ export function useLaunchFlow({
         setRunning(false);
       }
     },
-    [config, onRevealed, publication.baseUri, publication.provenanceHash, record, refresh, setStep, update],
+    [
+      config,
+      onRevealed,
+      publication.baseUri,
+      publication.contractUri,
+      publication.provenanceHash,
+      record,
+      refresh,
+      setStep,
+      update,
+    ],
   );
 
   /** Starts a new launch (forgets the previous one). */
