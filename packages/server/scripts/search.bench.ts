@@ -95,6 +95,7 @@ async function seed(app: App) {
           job_id: '',
           watermark: 0,
           snapshot: '{}',
+          metadata_format: 'erc721',
           created_at: now,
         })
         .execute();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
+import { METADATA_FORMATS } from '../projects/metadata-format.ts';
 
 /** `generating` while its job is queued or running. */
 export const CollectionStatusSchema = z.enum(['generating', 'ready', 'failed', 'cancelled']);
@@ -31,6 +32,8 @@ export const CollectionSchema = z.object({
   progress: GenerationProgressSchema,
   /** Changes with every reroll or growth: image URLs carry it so browsers never show a replaced image. */
   revision: z.string().optional(),
+  /** Which metadata the collection has: Ethereum (ERC-721), Solana (Metaplex) or both; its downloads follow. */
+  metadataFormat: z.enum(METADATA_FORMATS),
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 
@@ -120,7 +123,21 @@ export const listTokens = {
   ),
 } as const;
 
-export const DownloadKindSchema = z.enum(['zip', 'collage', 'gif', 'images-car', 'metadata-car']);
+/**
+ * What can be downloaded. `solana-zip`: Sugar's `assets/` folder (`0.png`, `0.json` … `collection.png`,
+ * `collection.json`); `solana-metadata-car`: the IPFS folder of Solana metadata pointing at the images CAR's
+ * folder. Both only for a collection with Solana metadata.
+ */
+export const DownloadKindSchema = z.enum([
+  'zip',
+  'collage',
+  'gif',
+  'images-car',
+  'metadata-car',
+  'solana-zip',
+  'solana-metadata-car',
+]);
+export type DownloadKind = z.infer<typeof DownloadKindSchema>;
 
 export const downloadCollection = {
   method: 'GET',
@@ -132,5 +149,12 @@ export const getCollectionIpfs = {
   method: 'GET',
   path: '/api/v1/collections/:id/ipfs',
   params: CollectionIdParamsSchema,
-  response: successSchema(z.object({ imagesCid: z.string(), metadataCid: z.string() })),
+  response: successSchema(
+    z.object({
+      imagesCid: z.string(),
+      metadataCid: z.string(),
+      /** The folder of Solana (Metaplex) metadata pointing at `imagesCid`; null for a collection without it. */
+      solanaMetadataCid: z.string().nullable(),
+    }),
+  ),
 } as const;

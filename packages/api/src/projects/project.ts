@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
 import { AnimationSettingsSchema } from './animation-settings.ts';
+import { MetadataFormatSettingsSchema } from './metadata-format.ts';
 import {
   LayerNameSchema,
   nameSchema,
@@ -151,6 +152,8 @@ export const ProjectSchema = z.object({
   oneOfOnes: z.array(OneOfOneSchema),
   /** How tokens render when a trait is animated or a video. */
   animation: AnimationSettingsSchema,
+  /** Which metadata generation writes (Ethereum, Solana or both) and Solana's own fields. */
+  metadata: MetadataFormatSettingsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -230,6 +233,8 @@ export const UpdateProjectBodySchema = z
       .max(PROJECT_LIMITS.oneOfOnes, `At most ${PROJECT_LIMITS.oneOfOnes} 1-of-1s`),
     /** Animated output: format, frame rate, duration, poster frame, GIF dithering. */
     animation: AnimationSettingsSchema,
+    /** Metadata format (Ethereum ERC-721, Solana Metaplex or both) and the Solana fields. */
+    metadata: MetadataFormatSettingsSchema,
   })
   .partial();
 export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>;

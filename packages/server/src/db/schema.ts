@@ -223,7 +223,7 @@ export interface ProjectTable {
   one_of_ones: string;
   /** JSON: animated output settings (format, fps, duration, poster frame, dither); `{}` for the defaults. */
   animation: string;
-  /** JSON: metadata format (erc721, solana, both) and the Solana fields; `{}` = Ethereum only (migration 0135). */
+  /** JSON: metadata format (erc721, solana, both) and the Solana fields; `{}` = Ethereum only (migration 0160). */
   metadata: string;
   created_at: string;
   updated_at: string;
@@ -244,7 +244,7 @@ export interface CollectionTable {
   watermark: number;
   /** JSON: the project (layers, traits with blob keys, rules) at generation time. */
   snapshot: string;
-  /** 'erc721' | 'solana' | 'both': the metadata it was generated with (migration 0135). */
+  /** 'erc721' | 'solana' | 'both': the metadata it was generated with (migration 0160). */
   metadata_format: string;
   created_at: string;
 }

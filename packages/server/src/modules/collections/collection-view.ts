@@ -1,4 +1,10 @@
-import type { Collection, CollectionStatus, GenerationProgress } from '@layerloom/api';
+import {
+  type Collection,
+  type CollectionStatus,
+  type GenerationProgress,
+  METADATA_FORMATS,
+  type MetadataFormat,
+} from '@layerloom/api';
 import type { CollectionTable } from '../../db/schema.ts';
 import type { JobProgress } from '../../jobs/job.ts';
 
@@ -51,5 +57,13 @@ export function collectionView(collection: CollectionTable, progress: JobProgres
     createdAt: collection.created_at,
     progress: view,
     revision: collection.job_id,
+    metadataFormat: metadataFormatOf(collection),
   };
+}
+
+/** The metadata a collection was generated with (rows from before the choice: Ethereum only). */
+export function metadataFormatOf(collection: Pick<CollectionTable, 'metadata_format'>): MetadataFormat {
+  return (METADATA_FORMATS as readonly string[]).includes(collection.metadata_format)
+    ? (collection.metadata_format as MetadataFormat)
+    : 'erc721';
 }

@@ -19,7 +19,13 @@ import { currentUser, requireUser } from '../auth/require-user.ts';
 import { amendmentsRoutes } from './amendments.routes.ts';
 import { collectionPrefix, collectionView, progressView } from './collection-view.ts';
 import * as collections from './collections.service.ts';
-import { collectionCids, DOWNLOAD_URL_SECONDS, downloadFiles, storedExport } from './downloads.ts';
+import {
+  collectionCids,
+  DOWNLOAD_URL_SECONDS,
+  downloadFiles,
+  solanaMetadataCid,
+  storedExport,
+} from './downloads.ts';
 import { GENERATE_COLLECTION_JOB, generateCollectionJob } from './generate-collection.job.ts';
 import { metadataEditsRoutes } from './metadata-edits.routes.ts';
 import { sendStoredFile } from './ranged-download.ts';
@@ -329,14 +335,19 @@ export async function collectionsRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags: ['collections'],
-        summary: 'IPFS CIDs of the images and metadata folders',
+        summary:
+          'IPFS CIDs of the images and metadata folders (and of the Solana metadata folder, when it has one)',
         params: getCollectionIpfs.params,
         response: { 200: getCollectionIpfs.response },
       },
     },
     async (request) => {
       const collection = await readyCollection(currentUser(request).id, request.params.id);
-      return { status: 'success' as const, data: await collectionCids(app.blobs, collection) };
+      const cids = await collectionCids(app.blobs, collection);
+      return {
+        status: 'success' as const,
+        data: { ...cids, solanaMetadataCid: await solanaMetadataCid(app.blobs, collection) },
+      };
     },
   );
 
@@ -349,7 +360,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
       schema: {
         tags: ['collections'],
         summary:
-          'Download: zip, collage, gif, images-car or metadata-car (with S3 storage, a 302 to a presigned URL valid 5 minutes). Resumable: Range: bytes=N- answers 206 with Content-Range (416 past the end); send the ETag as If-Range so a file changed since comes whole (200).',
+          'Download: zip, collage, gif, images-car or metadata-car; solana-zip (Sugar assets folder) and solana-metadata-car for a collection with Solana metadata (with S3 storage, a 302 to a presigned URL valid 5 minutes). Resumable: Range: bytes=N- answers 206 with Content-Range (416 past the end); send the ETag as If-Range so a file changed since comes whole (200).',
         params: downloadCollection.params,
       },
     },

@@ -69,6 +69,7 @@ export async function startGeneration(app: App, user: { id: string; planId: Plan
     job_id: '',
     watermark: plan.watermark ? 1 : 0,
     snapshot: JSON.stringify(serializeProject(project)),
+    metadata_format: project.metadata.format,
     created_at: new Date().toISOString(),
   };
   await insertCollection(app.database.db, row);

@@ -1,19 +1,24 @@
 import { PassThrough, Readable } from 'node:stream';
+import { type DownloadKind, writesSolana } from '@layerloom/api';
 import {
   type CollectionSource,
   computeIpfsCids,
+  computeSolanaMetadataCid,
   createCollage,
   createPreviewGif,
   writeCollectionZip,
   writeImagesCar,
   writeMetadataCar,
+  writeSolanaAssetsZip,
+  writeSolanaMetadataCar,
 } from '@layerloom/engine';
 import type { CollectionTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { createBlobSink } from './blob-sink.ts';
-import { collectionPrefix } from './collection-view.ts';
+import { collectionPrefix, metadataFormatOf } from './collection-view.ts';
 
-export type DownloadKind = 'zip' | 'collage' | 'gif' | 'images-car' | 'metadata-car';
+export type { DownloadKind };
 
 export const downloadFiles: Record<DownloadKind, { name: string; type: string }> = {
   zip: { name: 'collection.zip', type: 'application/zip' },
@@ -21,7 +26,23 @@ export const downloadFiles: Record<DownloadKind, { name: string; type: string }>
   gif: { name: 'preview.gif', type: 'image/gif' },
   'images-car': { name: 'images.car', type: 'application/vnd.ipld.car' },
   'metadata-car': { name: 'metadata.car', type: 'application/vnd.ipld.car' },
+  'solana-zip': { name: 'solana-assets.zip', type: 'application/zip' },
+  'solana-metadata-car': { name: 'solana-metadata.car', type: 'application/vnd.ipld.car' },
 };
+
+/** Whether the collection was generated with Solana (Metaplex) metadata. */
+export function hasSolanaMetadata(collection: Pick<CollectionTable, 'metadata_format'>): boolean {
+  return writesSolana(metadataFormatOf(collection));
+}
+
+/** Refuses a Solana download of a collection generated without Solana metadata, saying how to get it. */
+function assertSolanaMetadata(collection: CollectionTable): void {
+  if (hasSolanaMetadata(collection)) return;
+  throw new AppError(
+    'NOT_FOUND',
+    'This collection was generated with Ethereum (ERC-721) metadata only. To get Solana (Metaplex) metadata, choose Solana or Both under Generate NFT › Advanced › Metadata format and generate the project again.',
+  );
+}
 
 export function collectionSource(blobs: BlobStore, collection: CollectionTable): CollectionSource {
   return { files: createBlobSink(blobs, collectionPrefix(collection.id)), size: collection.size };
@@ -84,6 +105,32 @@ export async function collectionCids(
   return { imagesCid: stored.imagesCid, metadataCid: stored.metadataCid };
 }
 
+/**
+ * The CID of the folder of Solana (Metaplex) metadata pointing at the images folder (computed once, then read
+ * from the blob store), or null for a collection without Solana metadata.
+ */
+export async function solanaMetadataCid(
+  blobs: BlobStore,
+  collection: CollectionTable,
+): Promise<string | null> {
+  if (!hasSolanaMetadata(collection)) return null;
+  const { imagesCid } = await collectionCids(blobs, collection);
+  const key = `${collectionPrefix(collection.id)}/exports/solana-ipfs.json`;
+  await cached(blobs, key, () =>
+    Readable.from(
+      (async function* () {
+        const cid = await computeSolanaMetadataCid(collectionSource(blobs, collection), imagesCid);
+        yield Buffer.from(JSON.stringify({ imagesCid, solanaMetadataCid: cid }));
+      })(),
+    ),
+  );
+  const stored = JSON.parse((await blobs.getBuffer(key)).toString()) as {
+    imagesCid: string;
+    solanaMetadataCid: string;
+  };
+  return stored.solanaMetadataCid;
+}
+
 function carStream(write: (output: PassThrough) => Promise<string>): Readable {
   const output = new PassThrough();
   write(output).then(
@@ -102,6 +149,19 @@ export const DOWNLOAD_URL_SECONDS = 5 * 60;
  */
 export async function storedExport(blobs: BlobStore, collection: CollectionTable, kind: DownloadKind) {
   const key = `${collectionPrefix(collection.id)}/exports/${downloadFiles[kind].name}`;
+  if (kind === 'solana-zip' || kind === 'solana-metadata-car') assertSolanaMetadata(collection);
+  if (kind === 'solana-zip') {
+    const info = { name: collection.name, description: collection.description };
+    await cached(blobs, key, () => {
+      const output = new PassThrough();
+      writeSolanaAssetsZip(collectionSource(blobs, collection), output, { collection: info }).then(
+        () => undefined,
+        (error: unknown) => output.destroy(error as Error),
+      );
+      return output;
+    });
+    return key;
+  }
   if (kind === 'zip') {
     await cached(blobs, key, () => {
       const output = new PassThrough();
@@ -121,7 +181,7 @@ export async function storedExport(blobs: BlobStore, collection: CollectionTable
 export async function exportStream(
   blobs: BlobStore,
   collection: CollectionTable,
-  kind: Exclude<DownloadKind, 'zip'>,
+  kind: Exclude<DownloadKind, 'zip' | 'solana-zip'>,
 ) {
   return blobs.get(await storedExport(blobs, collection, kind));
 }
@@ -129,7 +189,7 @@ export async function exportStream(
 async function makeExport(
   blobs: BlobStore,
   collection: CollectionTable,
-  kind: Exclude<DownloadKind, 'zip'>,
+  kind: Exclude<DownloadKind, 'zip' | 'solana-zip'>,
   key: string,
 ) {
   const source = collectionSource(blobs, collection);
@@ -148,6 +208,13 @@ async function makeExport(
     const { imagesCid, metadataCid } = await collectionCids(blobs, collection);
     await cached(blobs, key, () =>
       carStream((output) => writeMetadataCar(source, imagesCid, output, metadataCid)),
+    );
+  }
+  if (kind === 'solana-metadata-car') {
+    const { imagesCid } = await collectionCids(blobs, collection);
+    const cid = (await solanaMetadataCid(blobs, collection)) ?? undefined;
+    await cached(blobs, key, () =>
+      carStream((output) => writeSolanaMetadataCar(source, imagesCid, output, cid)),
     );
   }
 }

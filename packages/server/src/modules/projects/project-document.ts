@@ -3,6 +3,8 @@ import {
   AnimationSettingsSchema,
   BlendSchema,
   ConfigurationSchema,
+  type MetadataFormatSettings,
+  MetadataFormatSettingsSchema,
   OneOfOneAttributeSchema,
   type Project,
   ProjectRuleSchema,
@@ -49,7 +51,10 @@ export type StoredOneOfOne = z.infer<typeof StoredOneOfOneSchema>;
 
 /** A project row with its JSON columns parsed. */
 export interface StoredProject
-  extends Omit<ProjectTable, 'layers' | 'rules' | 'configurations' | 'one_of_ones' | 'animation'> {
+  extends Omit<
+    ProjectTable,
+    'layers' | 'rules' | 'configurations' | 'one_of_ones' | 'animation' | 'metadata'
+  > {
   layers: StoredLayer[];
   rules: z.infer<typeof ProjectRuleSchema>[];
   /** Empty: one configuration of every layer. */
@@ -57,6 +62,8 @@ export interface StoredProject
   oneOfOnes: StoredOneOfOne[];
   /** Animated output settings (used when a trait is animated or a video). */
   animation: AnimationSettings;
+  /** Which metadata generation writes, and Solana's fields. */
+  metadata: MetadataFormatSettings;
 }
 
 export function parseProjectRow(row: ProjectTable): StoredProject {
@@ -69,6 +76,8 @@ export function parseProjectRow(row: ProjectTable): StoredProject {
     oneOfOnes: z.array(StoredOneOfOneSchema).parse(JSON.parse(row.one_of_ones ?? '[]')),
     // Rows and snapshots from before the settings existed take the defaults.
     animation: AnimationSettingsSchema.parse(JSON.parse(row.animation ?? '{}')),
+    // Rows and snapshots from before the choice existed write Ethereum metadata only.
+    metadata: MetadataFormatSettingsSchema.parse(JSON.parse(row.metadata ?? '{}')),
   };
 }
 
@@ -81,6 +90,7 @@ export function serializeProject(project: StoredProject): ProjectTable {
     configurations: JSON.stringify(project.configurations),
     one_of_ones: JSON.stringify(oneOfOnes),
     animation: JSON.stringify(project.animation),
+    metadata: JSON.stringify(project.metadata),
   };
 }
 
@@ -103,6 +113,7 @@ export function projectView(project: StoredProject): Project {
     configurations: project.configurations,
     oneOfOnes: project.oneOfOnes.map(({ key: _key, ...oneOfOne }) => oneOfOne),
     animation: project.animation,
+    metadata: project.metadata,
     createdAt: project.created_at,
     updatedAt: project.updated_at,
   };

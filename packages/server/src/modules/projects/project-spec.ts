@@ -1,4 +1,4 @@
-import { configurationSizes } from '@layerloom/api';
+import { configurationSizes, writesSolana } from '@layerloom/api';
 import type { CollectionSpecInput } from '@layerloom/engine';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { StoredProject } from './project-document.ts';
@@ -35,7 +35,27 @@ export function projectSpec(project: StoredProject, blobs: BlobStore): Collectio
     // 1-of-1s are placed among the generated tokens by the seed; without them editions keep their order.
     output: {
       ...projectAnimation(project).output,
+      ...projectSolana(project),
       ...(project.oneOfOnes.length > 0 ? { shuffle: true } : {}),
+    },
+  };
+}
+
+/**
+ * Solana (Metaplex) metadata when the project's format asks for it: `solana/N.json` beside each token's
+ * ERC-721 metadata, with the project's symbol, royalties, creators and website.
+ */
+function projectSolana(project: StoredProject): {
+  solana?: NonNullable<CollectionSpecInput['output']>['solana'];
+} {
+  const { format, solana } = project.metadata;
+  if (!writesSolana(format) || !solana) return {};
+  return {
+    solana: {
+      ...(solana.symbol !== '' ? { symbol: solana.symbol } : {}),
+      sellerFeeBasisPoints: solana.sellerFeeBasisPoints,
+      externalUrl: solana.externalUrl,
+      creators: solana.creators.map(({ address, share }) => ({ address, share })),
     },
   };
 }

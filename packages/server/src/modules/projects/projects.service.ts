@@ -6,6 +6,7 @@ import {
   type CreateProjectBody,
   CreateProjectBodySchema,
   DEFAULT_ANIMATION_SETTINGS,
+  DEFAULT_METADATA_FORMAT_SETTINGS,
   firstProblem,
   LayerNameSchema,
   type Plan,
@@ -60,6 +61,7 @@ export async function createProject(ctx: ProjectsContext, ownerId: string, input
     configurations: [],
     oneOfOnes: [],
     animation: { ...DEFAULT_ANIMATION_SETTINGS },
+    metadata: { ...DEFAULT_METADATA_FORMAT_SETTINGS },
     created_at: time,
     updated_at: time,
   };
@@ -183,6 +185,7 @@ export async function updateProject(
     project.oneOfOnes = kept;
   }
   if (body.animation !== undefined) project.animation = body.animation;
+  if (body.metadata !== undefined) project.metadata = body.metadata;
   assertConfigurationsFit(project);
   project.updated_at = now();
   await saveProject(ctx.db, project);
