@@ -99,6 +99,22 @@ export {
   type ImportLayersFolderParameters,
   importLayersFolder,
 } from './import/import-layers-folder.ts';
+export {
+  type GroupLookAlikesParameters,
+  groupLookAlikes,
+  LOOK_ALIKE_DISTANCE,
+  type LookAlikeGroup,
+} from './looks/group-look-alikes.ts';
+export {
+  type ListLookAlikesParameters,
+  type LookAlikesReport,
+  type LookAlikeToken,
+  type LookAlikeTokenGroup,
+  listLookAlikes,
+} from './looks/list-look-alikes.ts';
+export { readCollectionLooks } from './looks/looks-files.ts';
+export { LooksNotDistinctError } from './looks/make-looks-distinct.ts';
+export { computeTokenLook, type TokenLook } from './looks/token-look.ts';
 export { streamCollectionMetadata, tokenPaths } from './metadata/collection-metadata.ts';
 export {
   editSolanaMetadata,

@@ -14,6 +14,8 @@ export interface CliSpecFlags {
   seed?: string;
   rarity?: string;
   name?: string;
+  /** "Every token looks different" (over the spec file's `distinctLooks`). */
+  'distinct-looks'?: boolean;
 }
 
 /** A spec built from the command line, with the folder its relative asset paths are read from. */
@@ -68,6 +70,7 @@ export async function loadCliSpec(flags: CliSpecFlags, requireSize: boolean): Pr
       throw new CliUsageError('--rarity must be weighted or exact');
     spec.rarity = flags.rarity;
   }
+  if (flags['distinct-looks'] === true) spec.distinctLooks = true;
   if (spec.width === undefined || spec.height === undefined)
     throw new CliUsageError('Give --width and --height (or set them in --config)');
   if (spec.size === undefined) {

@@ -89,6 +89,8 @@ describe('layerloom CLI', () => {
     const argv = ['generate', layers, '--config', config, '--count', '3', '--width', '8', '--height', '8'];
     expect(await runCli([...argv, '--out', out, '--zip', '--car', '--threads', '1'], streams)).toBe(0);
     expect((await readdir(out)).sort()).toEqual([
+      // The tokens' looks (look-alike check), kept with the collection.
+      '.layerloom',
       '.layerloom-job.json',
       '_metadata.json',
       'collage.png',

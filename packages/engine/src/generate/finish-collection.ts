@@ -1,4 +1,5 @@
 import { CollectionIncompleteError } from '../errors/generate-errors.ts';
+import { writeCollectionLooks } from '../looks/looks-files.ts';
 import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
 import type { OutputSink } from '../output/output-sink.ts';
 import { readAhead } from '../output/read-ahead.ts';
@@ -13,7 +14,8 @@ export interface FinishCollectionParameters {
 
 /**
  * The final step of a collection rendered in ranges (`generateCollection` with `editions`): checks
- * that every token is written, then writes `_metadata.json`, the same bytes a whole run writes.
+ * that every token is written, then writes `.layerloom/looks.json` (from each token's look file) and
+ * `_metadata.json`, the same bytes a whole run writes.
  * Idempotent, so a step interrupted and run again gives the same output.
  */
 export async function finishCollection(parameters: FinishCollectionParameters): Promise<void> {
@@ -27,5 +29,6 @@ export async function finishCollection(parameters: FinishCollectionParameters): 
     edition++;
   }
   if (missing.length > 0) throw new CollectionIncompleteError(missing);
+  await writeCollectionLooks(sink, size);
   await sink.write('_metadata.json', streamCollectionMetadata(sink, size));
 }

@@ -6,6 +6,16 @@ import {
   GenerationCancelledError,
   OutputConflictError,
 } from '../errors/generate-errors.ts';
+import {
+  type DistinctLooksRecord,
+  lookFromImage,
+  readDistinctLooks,
+  tokenLookPath,
+  writeCollectionLooks,
+  writeDistinctLooks,
+} from '../looks/looks-files.ts';
+import { makeLooksDistinct } from '../looks/make-looks-distinct.ts';
+import { type TokenLook, tokenLookBytes } from '../looks/token-look.ts';
 import { streamCollectionMetadata, tokenPaths } from '../metadata/collection-metadata.ts';
 import {
   buildSolanaMetadata,
@@ -79,6 +89,8 @@ export interface GenerateCollectionParameters extends AssetReading {
 export interface FinishedToken {
   edition: number;
   metadata: TokenMetadata;
+  /** How its image looks (hashed on the render thread, or from an animation's poster). */
+  look: TokenLook;
 }
 
 /** A range of editions, 1-based and inclusive. */
@@ -95,6 +107,8 @@ export interface GenerateCollectionReturnType {
   /** Tokens found finished from an earlier run and kept. */
   resumed: number;
   plan: CollectionPlan;
+  /** With `distinctLooks`: tokens rerolled because they would have looked like another. */
+  lookRerolls?: number;
 }
 
 /** File recording which collection an output holds, so a re-run resumes only the same job. */
@@ -114,13 +128,9 @@ export async function generateCollection(
   const plan = amendPlan(planCollection(collection), parameters.amendments ?? []);
   const range = parameters.editions;
   if (range) assertRange(range, plan.tokens.length);
-  const only = parameters.only ? new Set(parameters.only) : undefined;
-  if (only) for (const edition of only) assertRange({ first: edition, last: edition }, plan.tokens.length);
-  const tokens = only
-    ? plan.tokens.filter((token) => only.has(token.edition))
-    : range
-      ? plan.tokens.filter((token) => token.edition >= range.first && token.edition <= range.last)
-      : plan.tokens;
+  if (parameters.only) {
+    for (const edition of parameters.only) assertRange({ first: edition, last: edition }, plan.tokens.length);
+  }
   const animation = collection.spec.output.animation;
   const limits = parameters.animationLimits ?? DEFAULT_ANIMATION_LIMITS;
   if (animation) checkTokenDuration(animation, limits);
@@ -129,7 +139,7 @@ export async function generateCollection(
     workDir: parameters.workDir,
   });
   try {
-    return await renderCollection(parameters, collection, plan, tokens, assets);
+    return await renderCollection(parameters, collection, plan, assets);
   } finally {
     if (assets.frameFolder) await rm(assets.frameFolder, { recursive: true, force: true });
   }
@@ -138,8 +148,7 @@ export async function generateCollection(
 async function renderCollection(
   parameters: GenerateCollectionParameters,
   collection: ReturnType<typeof resolveCollection>,
-  plan: CollectionPlan,
-  tokens: CollectionPlan['tokens'],
+  drawnPlan: CollectionPlan,
   assets: Awaited<ReturnType<typeof prepareAssets>>,
 ): Promise<GenerateCollectionReturnType> {
   const { sink, signal, onProgress, onToken, only } = parameters;
@@ -148,18 +157,28 @@ async function renderCollection(
   const animation = collection.spec.output.animation;
   throwIfAborted(signal);
 
-  const fingerprint = jobFingerprint(plan, assets.digest, parameters.watermark);
-  const fresh = only ? true : await checkOutput(sink, fingerprint, parameters.overwrite === true);
-  await sink.write(JOB_FILE, toJsonBytes({ fingerprint, size: plan.tokens.length }));
-
   const pixels = [...assets.pixels];
   let watermarkAsset: number | undefined;
   if (parameters.watermark) {
     watermarkAsset = pixels.length;
     pixels.push(await renderWatermark(parameters.watermark, width, height));
   }
-  const total = tokens.length;
-  const threads = Math.max(1, Math.min(parameters.threads ?? availableParallelism(), total));
+  // Editions whose look rerolls may have changed since the output was written are rendered with `only`.
+  const onlySet = only ? new Set(only) : undefined;
+  const selected = (plan: CollectionPlan): CollectionPlan['tokens'] =>
+    onlySet
+      ? plan.tokens.filter((token) => onlySet.has(token.edition))
+      : range
+        ? plan.tokens.filter((token) => token.edition >= range.first && token.edition <= range.last)
+        : plan.tokens;
+  // The look pass of "Every token looks different" hashes every token, whatever this run renders.
+  const threads = Math.max(
+    1,
+    Math.min(
+      parameters.threads ?? availableParallelism(),
+      collection.spec.distinctLooks ? drawnPlan.tokens.length : selected(drawnPlan).length,
+    ),
+  );
   const pool = createRenderPool(
     {
       width,
@@ -171,6 +190,31 @@ async function renderCollection(
     },
     threads,
   );
+  let plan = drawnPlan;
+  let lookRerolls: number | undefined;
+  let fresh: boolean;
+  let lookRecord: DistinctLooksRecord | undefined;
+  try {
+    if (collection.spec.distinctLooks) {
+      const distinct = await distinctPlan(parameters, drawnPlan, assets, pool);
+      plan = distinct.plan;
+      lookRerolls = distinct.rerolled.length;
+      lookRecord = distinct.record;
+      if (distinct.record)
+        for (const edition of [...distinct.rerolled, ...distinct.before]) onlySet?.add(edition);
+    }
+    const fingerprint = jobFingerprint(plan, assets.digest, parameters.watermark);
+    fresh = only ? true : await checkOutput(sink, fingerprint, parameters.overwrite === true);
+    await sink.write(JOB_FILE, toJsonBytes({ fingerprint, size: plan.tokens.length }));
+    if (lookRecord) await writeDistinctLooks(sink, lookRecord);
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
+  const tokens = selected(plan);
+  const total = tokens.length;
+  /** Looks of the tokens this run renders, by edition: `.layerloom/looks.json` needs only the others read back. */
+  const looks = new Map<number, TokenLook>();
   const longestFrames = Math.max(1, ...assets.frameFiles.map((frames) => frames?.frames ?? 1));
   const started = performance.now();
   let done = 0;
@@ -201,16 +245,18 @@ async function renderCollection(
         ...(solana ? [{ path: paths.solana, data: toJsonBytes(solana) }] : []),
         { path: paths.metadata, data: toJsonBytes(metadata) },
       ];
-      const finished = (): void => {
+      const finished = (look: TokenLook): void => {
         done++;
         rendered++;
+        looks.set(token.edition, look);
         report();
-        onToken?.({ edition: token.edition, metadata });
+        onToken?.({ edition: token.edition, metadata, look });
       };
       const local = localSink(sink);
+      const lookPath = tokenLookPath(token.edition);
       const written =
         local && !animation
-          ? writeTokenOnThread(local, pool, paths.image, layers, files)
+          ? writeTokenOnThread(local, pool, paths.image, lookPath, layers, files)
           : (animation
               ? writeAnimation({
                   sink,
@@ -220,10 +266,13 @@ async function renderCollection(
                   layers,
                   frames: tokenFrameCount(animation, layers, assets.frameFiles, longestFrames),
                   scratch: assets.frameFolder,
-                })
+                }).then(() => lookFromImage(sink, token.edition))
               : writeImage(sink, pool, paths.image, layers)
-            ).then(async () => {
+            ).then(async (look) => {
+              // The look before the metadata: a finished token always has one.
+              await sink.write(lookPath, tokenLookBytes(look));
               for (const file of files) await sink.write(file.path, file.data);
+              return look;
             });
       const task = written
         .then(finished)
@@ -240,9 +289,49 @@ async function renderCollection(
   } finally {
     await pool.close();
   }
-  if (!range) await sink.write('_metadata.json', streamCollectionMetadata(sink, plan.tokens.length));
+  if (!range) {
+    await writeCollectionLooks(sink, plan.tokens.length, looks);
+    await sink.write('_metadata.json', streamCollectionMetadata(sink, plan.tokens.length));
+  }
   report();
-  return { size: plan.tokens.length, rendered, resumed: total - rendered, plan };
+  return {
+    size: plan.tokens.length,
+    rendered,
+    resumed: total - rendered,
+    plan,
+    ...(lookRerolls !== undefined ? { lookRerolls } : {}),
+  };
+}
+
+/**
+ * "Every token looks different": the plan after the look rerolls (see `makeLooksDistinct`), hashing each
+ * token's composite on the render threads (without the watermark, so a watermarked preview and the final
+ * collection are the same tokens). The rerolls are kept in the output, so a resumed job, and every range
+ * of a split one after the first, replays them instead of hashing the collection again (`record`, to
+ * write once the output is known to be this collection's). `before`: the editions an earlier pass on
+ * this output rerolled (a reroll of other tokens may change them back).
+ */
+async function distinctPlan(
+  parameters: GenerateCollectionParameters,
+  drawnPlan: CollectionPlan,
+  assets: Awaited<ReturnType<typeof prepareAssets>>,
+  pool: RenderPool,
+): Promise<{ plan: CollectionPlan; rerolled: number[]; before: number[]; record?: DistinctLooksRecord }> {
+  const { sink, signal } = parameters;
+  const basis = jobFingerprint(drawnPlan, assets.digest, undefined);
+  const kept = await readDistinctLooks(sink);
+  if (kept?.basis === basis) {
+    return { plan: amendPlan(drawnPlan, kept.amendments), rerolled: kept.rerolled, before: [] };
+  }
+  const { collection } = drawnPlan;
+  const result = await makeLooksDistinct({
+    plan: drawnPlan,
+    lookOf: (token) => pool.look(tokenLayers(collection, assets, token, undefined)),
+    concurrency: pool.size * 3,
+    signal,
+  });
+  const record = { basis, amendments: result.amendments, rerolled: result.rerolled };
+  return { plan: result.plan, rerolled: result.rerolled, before: kept?.rerolled ?? [], record };
 }
 
 /** A sink whose files a render thread may write and move into place itself. */
@@ -260,18 +349,22 @@ async function writeTokenOnThread(
   sink: LocalSink,
   pool: RenderPool,
   path: string,
+  lookPath: string,
   layers: Parameters<RenderPool['render']>[0],
   files: { path: string; data: Uint8Array }[],
-): Promise<void> {
+): Promise<TokenLook> {
   const staged = await sink.stage(path);
+  const lookFile = { staged: await sink.stage(lookPath), path: sink.locate(lookPath) };
   const after = [];
   for (const file of files)
     after.push({ staged: await sink.stage(file.path), path: sink.locate(file.path), data: file.data });
   try {
-    await pool.renderToFile(layers, staged, { commitTo: sink.locate(path), after });
+    return (await pool.renderToFile(layers, staged, { commitTo: sink.locate(path), lookFile, after })).look;
   } catch (error) {
     // The worker removes what it staged when it fails; not when it crashed.
-    await Promise.all([staged, ...after.map((file) => file.staged)].map((file) => rm(file, { force: true })));
+    await Promise.all(
+      [staged, lookFile.staged, ...after.map((file) => file.staged)].map((file) => rm(file, { force: true })),
+    );
     throw error;
   }
 }
@@ -285,15 +378,17 @@ async function writeImage(
   pool: RenderPool,
   path: string,
   layers: Parameters<RenderPool['render']>[0],
-): Promise<void> {
+): Promise<TokenLook> {
   if (!sink.stage || !sink.commit) {
-    await sink.write(path, await pool.render(layers));
-    return;
+    const { png, look } = await pool.render(layers);
+    await sink.write(path, png);
+    return look;
   }
   const staged = await sink.stage(path);
   try {
-    await pool.renderToFile(layers, staged);
+    const { look } = await pool.renderToFile(layers, staged);
     await sink.commit(path, staged);
+    return look;
   } catch (error) {
     await rm(staged, { force: true });
     throw error;

@@ -89,7 +89,8 @@ describe('generateCollection in edition ranges, then finishCollection', () => {
     await expect(readFile(path.join(split, '_metadata.json'))).rejects.toThrow();
     await finishCollection({ sink: createFolderSink(split), size: 23 });
     const expected = await hashes(whole);
-    expect(Object.keys(expected)).toHaveLength(1 + 23 * 3 + 1);
+    // The job file, per token its image, metadata, Solana metadata and look, the looks file, _metadata.json.
+    expect(Object.keys(expected)).toHaveLength(1 + 23 * 4 + 1 + 1);
     expect(await hashes(split)).toEqual(expected);
   });
 

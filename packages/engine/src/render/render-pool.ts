@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { RenderFailedError } from '../errors/generate-errors.ts';
+import type { TokenLook } from '../looks/token-look.ts';
 import { nativePng } from './native-png.ts';
 import type { RenderReply, RenderTask, RenderWorkerInit, StagedFile } from './render-protocol.ts';
 
@@ -8,18 +9,21 @@ import type { RenderReply, RenderTask, RenderWorkerInit, StagedFile } from './re
 export interface RenderPool {
   /** Number of worker threads. */
   readonly size: number;
-  /** Renders one image; resolves with its PNG bytes. */
-  render(layers: RenderTask['layers']): Promise<Uint8Array>;
+  /** Renders one image; resolves with its PNG bytes and its look. */
+  render(layers: RenderTask['layers']): Promise<{ png: Uint8Array; look: TokenLook }>;
   /**
-   * Renders one image into `file` (written by the worker); resolves with its size in bytes. With
-   * `then`, the worker also renames `file` to `then.commitTo` and writes `then.after` (in order,
-   * each staged then renamed), so the whole token is written on its render thread.
+   * Renders one image into `file` (written by the worker); resolves with its size in bytes and its
+   * look. With `then`, the worker also renames `file` to `then.commitTo`, writes the look to
+   * `then.lookFile` and then `then.after` (in order, each staged then renamed), so the whole token is
+   * written on its render thread.
    */
   renderToFile(
     layers: RenderTask['layers'],
     file: string,
-    then?: { commitTo: string; after: StagedFile[] },
-  ): Promise<number>;
+    then?: { commitTo: string; after: StagedFile[]; lookFile?: RenderTask['lookFile'] },
+  ): Promise<{ size: number; look: TokenLook }>;
+  /** Composites one image and resolves with its look only (nothing encoded or written). */
+  look(layers: RenderTask['layers']): Promise<TokenLook>;
   /** Renders an animation and its PNG poster into files (written by the worker); resolves with the animation's size. */
   renderAnimation(
     layers: RenderTask['layers'],
@@ -31,7 +35,7 @@ export interface RenderPool {
 
 interface Pending {
   task: RenderTask;
-  resolve: (result: Uint8Array | number) => void;
+  resolve: (reply: Extract<RenderReply, { ok: true }>) => void;
   reject: (error: Error) => void;
 }
 
@@ -83,7 +87,7 @@ export function createRenderPool(init: RenderWorkerInit, threads = availablePara
       const pending = tasks.get(reply.id);
       tasks.delete(reply.id);
       if (pending) {
-        if (reply.ok) pending.resolve('png' in reply ? reply.png : reply.size);
+        if (reply.ok) pending.resolve(reply);
         else pending.reject(new RenderFailedError(`Rendering failed: ${reply.message}`));
       }
       dispatch();
@@ -94,7 +98,7 @@ export function createRenderPool(init: RenderWorkerInit, threads = availablePara
     return worker;
   });
 
-  const submit = (task: RenderTask): Promise<Uint8Array | number> => {
+  const submit = (task: RenderTask): Promise<Extract<RenderReply, { ok: true }>> => {
     if (failure) return Promise.reject(failure);
     return new Promise((resolve, reject) => {
       queue.push({ task, resolve, reject });
@@ -104,14 +108,22 @@ export function createRenderPool(init: RenderWorkerInit, threads = availablePara
 
   return {
     size: workers.length,
-    render(layers) {
-      return submit({ id: nextId++, layers }) as Promise<Uint8Array>;
+    async render(layers) {
+      const reply = (await submit({ id: nextId++, layers })) as { png: Uint8Array; look: TokenLook };
+      return { png: reply.png, look: reply.look };
     },
-    renderToFile(layers, file, then) {
-      return submit({ id: nextId++, layers, file, ...then }) as Promise<number>;
+    async renderToFile(layers, file, then) {
+      const reply = (await submit({ id: nextId++, layers, file, ...then })) as {
+        size: number;
+        look: TokenLook;
+      };
+      return { size: reply.size, look: reply.look };
     },
-    renderAnimation(layers, animation) {
-      return submit({ id: nextId++, layers, animation }) as Promise<number>;
+    async look(layers) {
+      return ((await submit({ id: nextId++, layers, lookOnly: true })) as { look: TokenLook }).look;
+    },
+    async renderAnimation(layers, animation) {
+      return ((await submit({ id: nextId++, layers, animation })) as { size: number }).size;
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));

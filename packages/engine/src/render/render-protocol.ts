@@ -1,3 +1,4 @@
+import type { TokenLook } from '../looks/token-look.ts';
 import type { AnimationOptions, BlendMode, Compression } from '../spec/collection-spec.ts';
 import type { PlacedPixels } from './composite.ts';
 import type { FrameFile } from './decode-frames.ts';
@@ -27,6 +28,10 @@ export interface RenderTask {
    * place (the token's metadata, last, so a token counts as finished only once everything is there).
    */
   after?: StagedFile[];
+  /** Write the image's look (`TokenLook` JSON) to `staged`, then rename it to `path`, after the image and before `after`. */
+  lookFile?: { staged: string; path: string };
+  /** Composite the image and answer with its look only: nothing is encoded or written. */
+  lookOnly?: true;
   /** Render an animation of `frames` frames into `file` and its PNG poster into `posterFile`, answering with the animation's size. */
   animation?: { frames: number; file: string; posterFile: string };
 }
@@ -38,8 +43,9 @@ export interface StagedFile {
   data: Uint8Array;
 }
 
-/** A worker's answer to a task: the PNG's bytes, or the size of the file it wrote. */
+/** A worker's answer to a task: the PNG's bytes, or the size of the file it wrote (with the still image's look), or the look alone. */
 export type RenderReply =
-  | { id: number; ok: true; png: Uint8Array }
-  | { id: number; ok: true; size: number }
+  | { id: number; ok: true; png: Uint8Array; look: TokenLook }
+  | { id: number; ok: true; size: number; look?: TokenLook }
+  | { id: number; ok: true; look: TokenLook }
   | { id: number; ok: false; message: string };

@@ -1,5 +1,5 @@
 import type { Compression } from '../spec/collection-spec.ts';
-import { type CompositeLayer, compositeImage } from './composite.ts';
+import { type CompositedImage, type CompositeLayer, compositeImage } from './composite.ts';
 import { encodePngSync, writePngFileSync } from './encode-png.ts';
 
 /** Reusable buffers of one renderer (one per worker), so rendering allocates nothing per token. */
@@ -22,7 +22,8 @@ export function createRenderBuffers(width: number, height: number): RenderBuffer
 
 /**
  * Composites layers (bottom first) and encodes the result as PNG bytes, all on the calling thread
- * (a render worker's: see native-png.ts for why not on libuv's pool).
+ * (a render worker's: see native-png.ts for why not on libuv's pool). `onImage` sees the composite
+ * before it is encoded (its look is hashed there).
  */
 export function renderTokenPng(
   layers: readonly CompositeLayer[],
@@ -30,8 +31,10 @@ export function renderTokenPng(
   height: number,
   compression: Compression,
   buffers: RenderBuffers = createRenderBuffers(width, height),
+  onImage?: (image: CompositedImage) => void,
 ): Uint8Array {
   const image = compositeImage(() => buffers.canvas, buffers.rgba, width, layers);
+  onImage?.(image);
   return encodePngSync(image.data, width, height, compression);
 }
 
@@ -43,7 +46,9 @@ export function renderTokenFile(
   compression: Compression,
   file: string,
   buffers: RenderBuffers = createRenderBuffers(width, height),
+  onImage?: (image: CompositedImage) => void,
 ): number {
   const image = compositeImage(() => buffers.canvas, buffers.rgba, width, layers);
+  onImage?.(image);
   return writePngFileSync(image.data, width, height, compression, file);
 }

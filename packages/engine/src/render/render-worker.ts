@@ -1,5 +1,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { computeTokenLook, createLookBuffers, type TokenLook, tokenLookBytes } from '../looks/token-look.ts';
+import { type CompositedImage, compositeImage } from './composite.ts';
 import { renderTokenAnimation } from './render-animation.ts';
 import type { RenderReply, RenderTask, RenderWorkerInit } from './render-protocol.ts';
 import { createRenderBuffers, type RenderBuffers, renderTokenFile, renderTokenPng } from './render-token.ts';
@@ -14,6 +16,10 @@ const port = parentPort!;
  * keep N cores busy, no more, and scale past 4. One buffer set is enough for that.
  */
 const stillBuffers = createRenderBuffers(init.width, init.height);
+/** The look of every still this thread composites is hashed here, on the composite, before encoding. */
+const lookBuffers = createLookBuffers(init.width, init.height);
+const lookOf = (image: CompositedImage): TokenLook =>
+  computeTokenLook(image.data, init.width, init.height, image.channels, lookBuffers);
 
 /**
  * Animations in flight at once per worker: they wait on ffmpeg, so with two buffer sets the next
@@ -78,23 +84,49 @@ async function renderAnimation(task: RenderTask, buffers: RenderBuffers): Promis
 function renderStill(task: RenderTask): void {
   try {
     const layers = layersOf(task);
+    let look: TokenLook | undefined;
+    const hash = (image: CompositedImage): void => {
+      look = lookOf(image);
+    };
+    if (task.lookOnly) {
+      const image = compositeImage(() => stillBuffers.canvas, stillBuffers.rgba, init.width, layers);
+      const reply: RenderReply = { id: task.id, ok: true, look: lookOf(image) };
+      port.postMessage(reply);
+      return;
+    }
     if (task.file === undefined) {
-      const png = renderTokenPng(layers, init.width, init.height, init.compression, stillBuffers);
-      const reply: RenderReply = { id: task.id, ok: true, png };
+      const png = renderTokenPng(layers, init.width, init.height, init.compression, stillBuffers, hash);
+      const reply: RenderReply = { id: task.id, ok: true, png, look: look! };
       port.postMessage(reply, [png.buffer as ArrayBuffer]);
       return;
     }
-    const size = renderTokenFile(layers, init.width, init.height, init.compression, task.file, stillBuffers);
+    const size = renderTokenFile(
+      layers,
+      init.width,
+      init.height,
+      init.compression,
+      task.file,
+      stillBuffers,
+      hash,
+    );
     if (task.commitTo !== undefined) renameSync(task.file, task.commitTo);
+    if (task.lookFile) {
+      writeFileSync(task.lookFile.staged, tokenLookBytes(look!));
+      renameSync(task.lookFile.staged, task.lookFile.path);
+    }
     for (const file of task.after ?? []) {
       writeFileSync(file.staged, file.data);
       renameSync(file.staged, file.path);
     }
-    const reply: RenderReply = { id: task.id, ok: true, size };
+    const reply: RenderReply = { id: task.id, ok: true, size, look: look! };
     port.postMessage(reply);
   } catch (error) {
     // The encoder leaves no file when it fails; a failed write or rename may leave a staged one.
-    for (const staged of [task.file, ...(task.after ?? []).map((file) => file.staged)]) {
+    for (const staged of [
+      task.file,
+      task.lookFile?.staged,
+      ...(task.after ?? []).map((file) => file.staged),
+    ]) {
       if (staged !== undefined) rmSync(staged, { force: true });
     }
     port.postMessage(failed(task, error));

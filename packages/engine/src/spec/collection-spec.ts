@@ -226,6 +226,11 @@ export const CollectionSpecSchema = z.strictObject({
   configurations: z.array(ConfigurationSpecSchema).min(1).optional(),
   oneOfOnes: z.array(OneOfOneSpecSchema).default([]),
   rarity: RarityModeSchema.default('weighted'),
+  /**
+   * "Every token looks different": a token whose rendered image would look like another token's
+   * (pixel-identical, or closer than `LOOK_ALIKE_DISTANCE`) is rerolled, deterministically from the seed.
+   */
+  distinctLooks: z.boolean().default(false),
   output: OutputOptionsSchema.default(() => OutputOptionsSchema.parse({})),
 });
 /** A collection spec as written by a user (defaults not applied). */

@@ -2,25 +2,33 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { BaseError } from '../../errors/base-error.ts';
 import { importLayersFolder } from '../../import/import-layers-folder.ts';
+import { type LookAlikesReport, listLookAlikes } from '../../looks/list-look-alikes.ts';
 import { checkLayerQuality } from '../../quality/check-layer-quality.ts';
 import type { LayerQualityReport, QualitySeverity } from '../../quality/quality-finding.ts';
-import { type CliCommand, CliUsageError } from '../command.ts';
+import { openCollectionFolder } from '../collection-folder.ts';
+import { type CliCommand, type CliIo, CliUsageError } from '../command.ts';
 import { loadCliSpec } from '../load-cli-spec.ts';
 import { parseFlags } from '../parse-flags.ts';
 
 const usage = `Usage: layerloom check <layersDir> [options]
        layerloom check --config spec.json [options]
+       layerloom check --collection DIR [--json]
 
 Checks the layers before generating, as an art director would: empty trait images, a layer that
 hides everything below it, images of another size or misplaced, traits never visible under the
 layers above, look-alike traits, and traits rules or weights keep out of the collection.
 Exits with status 1 when a finding blocks generation.
 
+With --collection, checks a generated collection instead (the output folder of layerloom generate):
+lists the tokens that look the same although their metadata differs, pixel-identical (blocks: exit
+status 1) or closer than the look-alike threshold (warns), with the traits collectors cannot see.
+
 Options:
   --width W, --height H  canvas size (default: the spec's, or the first trait image's)
   --count N              collection size (needed to flag traits expected in less than one token)
   --order A,B,...        layer folders bottom first
   --config FILE          a collection spec JSON
+  --collection DIR       a generated collection: list its look-alike tokens
   --json                 print the report as JSON`;
 
 /** Some finding blocks generation: the report is printed, the exit status is 1. */
@@ -30,6 +38,17 @@ export class QualityBlocksError extends BaseError {
     super(`${count} finding${count === 1 ? '' : 's'} must be fixed before generating`, {
       details: { count },
     });
+  }
+}
+
+/** A generated collection has pixel-identical tokens: the groups are printed, the exit status is 1. */
+export class IdenticalTokensError extends BaseError {
+  readonly code = 'IDENTICAL_TOKENS';
+  constructor(groups: number) {
+    super(
+      `${groups} group${groups === 1 ? '' : 's'} of pixel-identical tokens: each token should look different`,
+      { details: { groups } },
+    );
   }
 }
 
@@ -47,8 +66,16 @@ export const command: CliCommand = {
       count: { type: 'string' },
       order: { type: 'string' },
       config: { type: 'string' },
+      collection: { type: 'string' },
       json: { type: 'boolean' },
     });
+    if (values.collection !== undefined) {
+      const others = Object.keys(values).filter((name) => name !== 'collection' && name !== 'json');
+      if (positionals.length > 0 || others.length > 0)
+        throw new CliUsageError('--collection checks a generated collection: give it alone (or with --json)');
+      await checkCollection(values.collection, values.json === true, io);
+      return;
+    }
     if (positionals.length > 1)
       throw new CliUsageError(`Expected one layers folder, got ${positionals.join(' ')}`);
     const layersDir = positionals[0];
@@ -117,6 +144,56 @@ function formatReport(report: LayerQualityReport): string {
     report.findings.length === 0
       ? `No findings in ${report.analysed} trait images.`
       : `${report.analysed} trait images checked: ${counts.join(', ')}.`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** `check --collection DIR`: the look-alike tokens of a generated collection. */
+async function checkCollection(dir: string, json: boolean, io: CliIo): Promise<void> {
+  const { source } = await openCollectionFolder([dir]);
+  // A collection generated before looks were kept has its images hashed here (nothing is written).
+  const report = await listLookAlikes({ ...source, computeMissing: true });
+  io.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : formatLookAlikes(report));
+  const identical = report.groups.filter((group) => group.kind === 'identical').length;
+  if (identical > 0) throw new IdenticalTokensError(identical);
+}
+
+/** "#3, #6 and #12". */
+function editionList(editions: readonly number[]): string {
+  const names = editions.map((edition) => `#${edition}`);
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The look-alike groups as a person reads them: identical first, each with what its metadata claims. */
+function formatLookAlikes(report: LookAlikesReport): string {
+  const lines: string[] = [];
+  for (const kind of ['identical', 'look-alike'] as const) {
+    const groups = report.groups.filter((group) => group.kind === kind);
+    if (groups.length === 0) continue;
+    lines.push(`${kind === 'identical' ? 'Blocks' : 'Warns'} (${groups.length}):`);
+    for (const group of groups) {
+      const editions = group.tokens.map((token) => token.edition);
+      const what = kind === 'identical' ? 'are pixel-identical' : 'look the same';
+      const traits = group.differingTraits.length > 0 ? group.differingTraits.join(', ') : 'nothing';
+      lines.push(`  [${kind}] Tokens ${editionList(editions)} ${what}; their metadata differs in ${traits}:`);
+      for (const token of group.tokens) {
+        const values = token.differences.map(
+          (difference) => `${difference.traitType}: ${difference.value ?? '(none)'}`,
+        );
+        lines.push(`    #${token.edition}  ${values.join(', ') || '(the same metadata)'}`);
+      }
+      lines.push(
+        `    Fix: Reroll all but one of them (layerloom reroll … --editions ${editions.slice(1).join(',')}), or generate with --distinct-looks.`,
+      );
+    }
+    lines.push('');
+  }
+  const grouped = report.groups.reduce((sum, group) => sum + group.tokens.length, 0);
+  const tokens = `${report.tokenCount} token${report.tokenCount === 1 ? '' : 's'}`;
+  lines.push(
+    report.groups.length === 0
+      ? `Every token looks different (${tokens} checked).`
+      : `${tokens} checked: ${grouped} in ${report.groups.length} group${report.groups.length === 1 ? '' : 's'} that look the same.`,
   );
   return `${lines.join('\n')}\n`;
 }

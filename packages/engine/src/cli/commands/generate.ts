@@ -29,6 +29,8 @@ Options:
   --seed S               random seed (same seed, same collection)
   --out DIR              output folder (default ./build)
   --rarity MODE          weighted (weights are chances) or exact (weights are counts)
+  --distinct-looks       every token looks different: a token whose image would look like
+                         another's (traits hidden under others) is drawn again, from the seed
   --config FILE          a collection spec JSON (rules, configurations, output options…)
   --name NAME            collection name (token names are "<name> #N")
   --threads N            render threads (default: one per core)
@@ -53,6 +55,7 @@ export const SPEC_FLAGS = {
   seed: { type: 'string' },
   out: { type: 'string' },
   rarity: { type: 'string' },
+  'distinct-looks': { type: 'boolean' },
   config: { type: 'string' },
   name: { type: 'string' },
   threads: { type: 'string' },
@@ -110,6 +113,12 @@ export const command: CliCommand = {
       const seconds = (performance.now() - started) / 1000;
       const resumed = result.resumed > 0 ? ` (${result.resumed} kept from an earlier run)` : '';
       io.stdout.write(`Generated ${result.size} tokens into ${out} in ${formatSeconds(seconds)}${resumed}\n`);
+      if (result.lookRerolls) {
+        const rerolls = result.lookRerolls;
+        io.stdout.write(
+          `${rerolls} token${rerolls === 1 ? ' was' : 's were'} drawn again so that every token looks different\n`,
+        );
+      }
       const extras = await writeGenerateExtras({
         dir: out,
         source: { files: createFolderSink(out), size: result.size },
