@@ -48,7 +48,7 @@ describe.each(databaseKinds)('Solana (Metaplex) metadata on %s', (kind) => {
     await test?.close();
   });
 
-  const patch = (id: string, payload: unknown, cookie = user.cookie) =>
+  const patch = (id: string, payload: Record<string, unknown>, cookie = user.cookie) =>
     test.app.inject({ method: 'PATCH', url: `/api/v1/projects/${id}`, headers: { cookie }, payload });
   const get = (url: string, cookie = user.cookie) =>
     test.app.inject({ method: 'GET', url, headers: { cookie } });
