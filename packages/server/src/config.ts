@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  type VerificationConfig,
+  VerificationConfigError,
+  verificationFrom,
+} from './modules/deployments/verification-config.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -185,6 +190,8 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** The WalletConnect project the mint page connects phone wallets through (QR on desktop); none: not offered. */
   walletConnectProjectId: string | undefined;
+  /** Source verification of deployed contracts: each chain's explorer (`ETHERSCAN_API_KEY`, `EXPLORER_*`) and the retry pace. */
+  verification: VerificationConfig;
   /** Who takes payments for plans (see `billingFrom`). */
   billing: BillingConfig;
 }
@@ -260,6 +267,17 @@ function billingFrom(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): BillingCon
 /** A bad environment variable: the message names it and says what is expected. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** The explorers contracts are verified on; a bad setting is a ConfigError naming it. */
+function verificationOf(env: NodeJS.ProcessEnv): VerificationConfig {
+  try {
+    return verificationFrom(env);
+  } catch (error) {
+    if (error instanceof VerificationConfigError)
+      throw new ConfigError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The local development chain (anvil, Hardhat) and where it listens by default. */
@@ -420,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webhookRetryBaseMs: vars.WEBHOOK_RETRY_BASE_MS,
     walletConnectProjectId: vars.WALLETCONNECT_PROJECT_ID?.toLowerCase(),
     billing: billingFrom(env, vars.NODE_ENV),
+    verification: verificationOf(env),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
+import { SourceVerificationSchema } from './source-verification.ts';
 
 const AddressSchema = z
   .string()
@@ -57,6 +58,8 @@ export const DeploymentSchema = z.object({
   statusReason: z.string().nullable(),
   /** The contract on the chain's explorer, when the chain has one. */
   explorerUrl: z.string().nullable(),
+  /** Its source verification on the chain's explorer; null while the contract is not confirmed on chain. */
+  sourceVerification: SourceVerificationSchema.nullable(),
   createdAt: z.string(),
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Hex } from 'viem';
 
 /** A standard JSON input to compile, the contract to pick from it and the solc build it names. */
@@ -40,6 +41,9 @@ interface CompiledOutput {
   >;
 }
 
+// solc-js takes seconds for the collection; the same input compiles to the same output, so it is kept.
+const compiled = new Map<string, CompiledOutput>();
+
 const strip = (hex: string) => hex.replace(/^0x/i, '').toLowerCase();
 
 /**
@@ -65,7 +69,10 @@ export async function checkSource(parameters: CheckSourceParameters): Promise<Ch
     outputSelection: { '*': { '*': ['evm.bytecode.object', 'evm.deployedBytecode'] } },
   };
   // No import callback: the input must carry every source it needs, as it must for an explorer.
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as CompiledOutput;
+  const text = JSON.stringify(input);
+  const key = createHash('sha256').update(text).digest('hex');
+  const output = compiled.get(key) ?? (JSON.parse(solc.compile(text)) as CompiledOutput);
+  compiled.set(key, output);
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
   if (errors.length > 0) {
     return { match: false, reason: `Compilation failed: ${errors[0]?.formattedMessage.split('\n')[0]}` };

@@ -14,6 +14,7 @@ export interface Database {
   pinning_providers: PinningProviderTable;
   ipfs_uploads: IpfsUploadTable;
   deployments: DeploymentTable;
+  contract_verifications: ContractVerificationTable;
   deployment_payees: DeploymentPayeeTable;
   allowlists: AllowlistTable;
   mint_pages: MintPageTable;
@@ -689,4 +690,27 @@ export interface UserBlockTable {
   blocker_id: string;
   blocked_id: string;
   created_at: string;
+}
+
+/** Source verification of a deployment's contract on its chain's explorer (migration 0145). */
+export interface ContractVerificationTable {
+  deployment_id: string;
+  chain_id: number;
+  /** Checksummed. */
+  address: string;
+  /** etherscan | blockscout | sourcify, as configured when it last ran; null when not configured. */
+  explorer: string | null;
+  /** waiting | queued | verified | failed | not_configured */
+  status: string;
+  /** The explorer's last word (or why it could not be asked), for the creator. */
+  message: string | null;
+  /** What to poll: Etherscan's guid or Sourcify's verification id; null before a submission is taken. */
+  receipt: string | null;
+  /** ABI-encoded, 0x-prefixed, read from the deploy transaction. */
+  constructor_arguments: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+  verified_at: string | null;
 }

@@ -64,6 +64,7 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'PUT /api/v1/collections/:id/publication/placeholder': 'publish',
   'POST /api/v1/collections/:id/publication/reveal': 'publish',
   'POST /api/v1/collections/:id/deployments': 'publish',
+  'POST /api/v1/collections/:id/deployments/:deploymentId/source-verification': 'publish',
   'PUT /api/v1/collections/:id/mint-page': 'publish',
   'POST /api/v1/collections/:id/mint-page/:kind': 'publish',
   'PUT /api/v1/collections/:id/allowlist': 'publish',

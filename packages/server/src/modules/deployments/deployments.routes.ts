@@ -2,10 +2,13 @@ import { listDeployments, listLaunchChains, recordDeployment } from '@layerloom/
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import * as deployments from './deployments.service.ts';
+import { verificationRoutes } from './verification.routes.ts';
+import { withSourceVerification } from './verification.service.ts';
 
 /** A collection's contracts, for its owner: list them, record one the wallet deployed. */
 export async function deploymentsRoutes(app: App): Promise<void> {
   const guarded = { onRequest: requireUser };
+  await verificationRoutes(app);
 
   app.get(
     listLaunchChains.path,
@@ -33,7 +36,7 @@ export async function deploymentsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const list = await deployments.listDeployments(app, currentUser(request).id, request.params.id);
-      return { status: 'success' as const, data: { deployments: list } };
+      return { status: 'success' as const, data: { deployments: await withSourceVerification(app, list) } };
     },
   );
 
@@ -57,7 +60,8 @@ export async function deploymentsRoutes(app: App): Promise<void> {
         request.params.id,
         request.body,
       );
-      return reply.code(201).send({ status: 'success' as const, data: { deployment } });
+      const [shown = deployment] = await withSourceVerification(app, [deployment]);
+      return reply.code(201).send({ status: 'success' as const, data: { deployment: shown } });
     },
   );
 }

@@ -17,6 +17,7 @@ import {
   listCollectionDeployments,
   listDeploymentPayees,
 } from './deployments.repository.ts';
+import { startSourceVerification } from './verification.service.ts';
 
 /** A deployment as the API shows it, with its payees (rows of any deployments; its own are picked). */
 export function deploymentView(
@@ -45,6 +46,8 @@ export function deploymentView(
     explorerUrl: chain
       ? getExplorerUrl({ chainId: row.chain_id, type: 'address', address: row.address as Address })
       : null,
+    // Read apart, with today's explorer settings: see withSourceVerification (verification.service.ts).
+    sourceVerification: null,
     createdAt: row.created_at,
   };
 }
@@ -172,6 +175,7 @@ export async function recordDeployment(
       deploymentId: row.id,
     });
     await noticeDropDeployed(app, row, chain.name);
+    await startSourceVerification(app, row);
   }
   return deploymentView(row, payees);
 }

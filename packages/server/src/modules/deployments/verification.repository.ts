@@ -1,0 +1,111 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { ContractVerificationTable, Database, DeploymentTable } from '../../db/schema.ts';
+
+/** Stores a deployment's verification row (once: a second insert for the same deployment is ignored). */
+export async function insertVerification(
+  db: Kysely<Database>,
+  row: ContractVerificationTable,
+): Promise<void> {
+  await db
+    .insertInto('contract_verifications')
+    .values(row)
+    .onConflict((conflict) => conflict.column('deployment_id').doNothing())
+    .execute();
+}
+
+export async function findVerification(
+  db: Kysely<Database>,
+  deploymentId: string,
+): Promise<ContractVerificationTable | undefined> {
+  return db
+    .selectFrom('contract_verifications')
+    .selectAll()
+    .where('deployment_id', '=', deploymentId)
+    .executeTakeFirst();
+}
+
+/** The verification rows of these deployments. */
+export async function listVerifications(
+  db: Kysely<Database>,
+  deploymentIds: readonly string[],
+): Promise<ContractVerificationTable[]> {
+  if (deploymentIds.length === 0) return [];
+  return db
+    .selectFrom('contract_verifications')
+    .selectAll()
+    .where('deployment_id', 'in', [...deploymentIds])
+    .execute();
+}
+
+export async function updateVerification(
+  db: Kysely<Database>,
+  deploymentId: string,
+  changes: Updateable<ContractVerificationTable>,
+): Promise<void> {
+  await db
+    .updateTable('contract_verifications')
+    .set(changes)
+    .where('deployment_id', '=', deploymentId)
+    .execute();
+}
+
+/**
+ * Moves a row from one status to another only if it is still in the first (compare-and-set), so that on
+ * several nodes one takes it; true when this caller did.
+ */
+export async function claimVerification(
+  db: Kysely<Database>,
+  deploymentId: string,
+  from: readonly string[],
+  changes: Updateable<ContractVerificationTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('contract_verifications')
+    .set(changes)
+    .where('deployment_id', '=', deploymentId)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Rows whose next attempt is due, and rows a lost job left queued since `staleBefore`. */
+export async function listDueVerifications(
+  db: Kysely<Database>,
+  now: string,
+  staleBefore: string,
+  limit: number,
+): Promise<ContractVerificationTable[]> {
+  return db
+    .selectFrom('contract_verifications')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'waiting'), eb('next_attempt_at', '<=', now)]),
+        eb.and([eb('status', '=', 'queued'), eb('updated_at', '<', staleBefore)]),
+      ]),
+    )
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+}
+
+/** One deployment of one collection (the verification's own lookups; the deployments service lists them). */
+export async function findCollectionDeployment(
+  db: Kysely<Database>,
+  collectionId: string,
+  deploymentId: string,
+): Promise<DeploymentTable | undefined> {
+  return db
+    .selectFrom('deployments')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('id', '=', deploymentId)
+    .executeTakeFirst();
+}
+
+export async function findDeploymentById(
+  db: Kysely<Database>,
+  deploymentId: string,
+): Promise<DeploymentTable | undefined> {
+  return db.selectFrom('deployments').selectAll().where('id', '=', deploymentId).executeTakeFirst();
+}
