@@ -42,6 +42,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(twoFactorRoutes);
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes);
+  await app.register(workspacesRoutes);
   await app.register(projectsRoutes);
   await app.register(qualityRoutes);
   await app.register(collectionsRoutes);

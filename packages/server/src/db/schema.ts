@@ -43,6 +43,10 @@ export interface Database {
   login_challenges: LoginChallengeTable;
   search_documents: SearchDocumentTable;
   api_keys: ApiKeyTable;
+  workspaces: WorkspaceTable;
+  workspace_members: WorkspaceMemberTable;
+  workspace_invitations: WorkspaceInvitationTable;
+  workspace_activity: WorkspaceActivityTable;
   api_key_uses: ApiKeyUseTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
@@ -713,4 +717,49 @@ export interface ContractVerificationTable {
   created_at: string;
   updated_at: string;
   verified_at: string | null;
+}
+
+/** A team workspace (issue 30). */
+export interface WorkspaceTable {
+  id: string;
+  name: string;
+  created_by: string;
+  created_at: string;
+}
+
+export interface WorkspaceMemberTable {
+  workspace_id: string;
+  user_id: string;
+  /** owner, admin, editor or viewer. */
+  role: string;
+  joined_at: string;
+}
+
+export interface WorkspaceInvitationTable {
+  id: string;
+  workspace_id: string;
+  /** Lower case. */
+  email: string;
+  role: string;
+  /** sha256 hex of the link's token. */
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+}
+
+/** One entry of a workspace's activity log; actor and subject are ids without a foreign key (they outlive accounts). */
+export interface WorkspaceActivityTable {
+  id: string;
+  workspace_id: string;
+  actor_id: string;
+  action: string;
+  subject_user_id: string | null;
+  subject_email: string | null;
+  /** JSON: what the entry needs to be told in words (a role, a name). */
+  detail: string;
+  created_at: string;
 }

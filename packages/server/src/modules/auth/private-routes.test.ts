@@ -34,6 +34,7 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/drops/{slug}/share-card.png',
   'GET /api/v1/drops/{slug}/allowlist/{address}',
   'GET /api/v1/drops/{slug}/contract.json',
+  'GET /api/v1/invitations/{token}',
   'GET /api/v1/ipfs/{cid}/location',
   'GET /ipfs/{cid}',
   'GET /ipfs/{cid}/{*}',

@@ -252,3 +252,25 @@ export function supportReplyMail(to: string, name: string, subject: string, repl
     ],
   });
 }
+
+/** An invitation to a team workspace: who invites, to what, with which role, and the link that accepts it. */
+export function workspaceInvitationMail(
+  to: string,
+  invitation: {
+    inviter: string;
+    workspace: string;
+    role: string;
+    roleDescription: string;
+    link: string;
+    validDays: number;
+  },
+): MailMessage {
+  return render(to, `${invitation.inviter} invited you to ${invitation.workspace} on ${PRODUCT}`, {
+    greeting: 'Hi,',
+    paragraphs: [
+      `${invitation.inviter} invited you to join the team workspace “${invitation.workspace}” on ${PRODUCT} as ${invitation.role}: ${invitation.roleDescription}`,
+      `Open the link to accept. If you have no ${PRODUCT} account yet, you can sign up with this address from there. The link works for ${invitation.validDays} days. If you did not expect this mail, you can ignore it.`,
+    ],
+    action: { label: `Join ${invitation.workspace}`, url: invitation.link },
+  });
+}
