@@ -75,21 +75,28 @@ function show(status: Collection['progress']['status'] = 'ready') {
 }
 
 describe('RarityPage', () => {
-  it('shows each layer as a table of counts, shares and targets, its χ² fit, and the rarest tokens', async () => {
+  it('shows each layer as a table of counts, shares and targets, its fit in plain words, the rarest tokens and how they are ranked', async () => {
     show();
     const body = await screen.findByRole('table', { name: /Body: tokens per trait/ }, { timeout: 10_000 });
     const red = within(body).getByRole('row', { name: /Red/ });
     expect(within(red).getByText('70')).toBeTruthy();
     expect(within(red).getByText('70%')).toBeTruthy();
     expect(within(red).getByText('75%')).toBeTruthy();
-    expect(screen.getByText('χ² = 1.33 (1 df), p = 0.25')).toBeTruthy();
+    expect(screen.getAllByTestId('fit-chance').map((node) => node.textContent)).toEqual([
+      'If tokens followed the weights exactly, luck alone would leave shares this far from the targets about 25 % of the time (a chi-square test of the counts).',
+      'If tokens followed the weights exactly, luck alone would leave shares this far from the targets less than once in 1,000 times (a chi-square test of the counts).',
+    ]);
+    expect(document.body.textContent).not.toMatch(/χ²|\bdf\b|p [=<]/);
     expect(screen.getByText(/Within what chance gives/)).toBeTruthy();
     expect(screen.getByText(/Far off the weights/)).toBeTruthy();
     expect(screen.getByText(/the project has rules/)).toBeTruthy();
     const rarest = screen.getByRole('region', { name: 'Rarest tokens' });
     const link = within(rarest).getByRole('link', { name: 'Rare Cats #7' });
     expect(link.getAttribute('href')).toBe('/dashboard/collections/c1/tokens/7');
-    expect(within(rarest).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(rarest).getByTestId('rarity-method').textContent).toMatch(
+      /OpenRarity's method.*more traits that no other token has come first.*same score share a rank \(1, 1, 3…\)/,
+    );
+    expect(within(rarest).getAllByRole('link')).toHaveLength(2);
   });
 
   it('draws every bar on one 0–100 % axis, so equal shares draw equal bars in every layer', async () => {
@@ -99,8 +106,8 @@ describe('RarityPage', () => {
     const bar = (table: HTMLElement, trait: string) => {
       const row = within(table).getByRole('rowheader', { name: trait }).closest('tr')!;
       return {
-        fill: (row.querySelector('.llr-bar-fill') as HTMLElement).style.width,
-        target: (row.querySelector('.llr-bar-target') as HTMLElement).style.left,
+        fill: (row.querySelector('.ll-rarity-bar-fill') as HTMLElement).style.width,
+        target: (row.querySelector('.ll-rarity-bar-target') as HTMLElement).style.left,
       };
     };
     expect(bar(body, 'Red')).toEqual({ fill: '70%', target: '75%' });

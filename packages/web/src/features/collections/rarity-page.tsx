@@ -6,11 +6,11 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CollectionLoadError, CollectionNotReady } from './collection-not-found.tsx';
 import { useCollection } from './collections-queries.ts';
 import { formatCount, formatShare } from './format.ts';
-import { fitVerdict, formatPValue, formatStatistic, useCollectionRarity } from './rarity-queries.ts';
+import { fitVerdict, useCollectionRarity } from './rarity-queries.ts';
 import './collections.css';
 import './rarity-page.css';
 
-/** The rarity report: each layer's traits against their targets, the χ² fit, the rarest tokens. */
+/** The rarity report: each layer's traits against their targets, how well they fit, the rarest tokens and how they are ranked. */
 export function RarityPage() {
   const { id = '' } = useParams();
   const collection = useCollection(id);
@@ -32,7 +32,7 @@ export function RarityPage() {
 
   const report = rarity.data;
   return (
-    <div className="llc-col-page llr-page">
+    <div className="llc-col-page ll-rarity-page">
       <Breadcrumb
         className="llc-breadcrumb"
         items={[
@@ -41,7 +41,7 @@ export function RarityPage() {
           { title: 'Rarity report' },
         ]}
       />
-      <h1 className="llr-title">Rarity report</h1>
+      <h1 className="ll-rarity-title">Rarity report</h1>
       {rarity.isError ? (
         <Alert
           type="error"
@@ -58,27 +58,38 @@ export function RarityPage() {
         <Skeleton active paragraph={{ rows: 10 }} />
       ) : (
         <>
-          <p className="llc-muted llr-intro">
+          <p className="llc-muted ll-rarity-intro">
             {formatCount(report.tokenCount)} tokens,{' '}
             {report.rarityMode === 'exact' ? 'exact counts' : 'weighted'} rarity. Each trait's share is
             compared with the target its weight sets
             {report.hasRules ? '; the project has rules, which can move shares away from their targets' : ''}.
           </p>
-          <div className="llr-layout">
-            <div className="llr-layers">
+          <div className="ll-rarity-layout">
+            <div className="ll-rarity-layers">
               {report.layers.map((layer) => (
                 <LayerChart key={layer.layer} layer={layer} tokens={report.tokenCount} />
               ))}
             </div>
-            <section className="llc-panel llr-rarest" aria-labelledby="llr-rarest-title">
-              <h2 id="llr-rarest-title" className="llc-section-title">
+            <section className="llc-panel ll-rarity-rarest" aria-labelledby="ll-rarity-rarest-title">
+              <h2 id="ll-rarity-rarest-title" className="llc-section-title">
                 Rarest tokens
               </h2>
-              <p className="llc-muted">By OpenRarity rank (information content of the traits).</p>
-              <ol className="llr-rarest-list">
+              <div className="llc-muted ll-rarity-method" data-testid="rarity-method">
+                <p>Ranked by OpenRarity's method, the open standard marketplaces such as OpenSea show:</p>
+                <ul>
+                  <li>Tokens with more traits that no other token has come first.</li>
+                  <li>
+                    Then the score: each trait adds more the fewer tokens share it, the number of traits a
+                    token has counts as a trait of its own, and the total is divided by the collection's
+                    average, so an ordinary token scores about 1.
+                  </li>
+                  <li>Tokens with the same score share a rank (1, 1, 3…).</li>
+                </ul>
+              </div>
+              <ol className="ll-rarity-rarest-list">
                 {report.rarest.map((token) => (
                   <li key={token.edition}>
-                    <span className="llr-rank">#{token.rank}</span>
+                    <span className="ll-rarity-rank">#{token.rank}</span>
                     <Link to={`${collectionPath}/tokens/${token.edition}`}>{token.name}</Link>
                     <span className="llc-muted">score {token.score.toFixed(2)}</span>
                   </li>
@@ -93,6 +104,20 @@ export function RarityPage() {
 }
 
 /**
+ * How likely chance alone is to leave the shares this far from their targets, in words: the p-value of a
+ * chi-square test of the layer's counts against its weights, without the symbols.
+ */
+export function fitChance(pValue: number): string {
+  const often =
+    pValue >= 0.01
+      ? `about ${Math.round(pValue * 100)} % of the time`
+      : pValue >= 0.001
+        ? 'less than 1 % of the time'
+        : 'less than once in 1,000 times';
+  return `If tokens followed the weights exactly, luck alone would leave shares this far from the targets ${often} (a chi-square test of the counts).`;
+}
+
+/**
  * A share's place on the bars' axis: 0 to 100 % of the tokens, the same for every trait and every layer, so
  * equal shares draw equal bars (scaled to each layer's largest share, a 30 % trait drew a full bar in one
  * layer and a third of one in another).
@@ -102,23 +127,22 @@ export function barPercent(share: number): string {
 }
 
 function LayerChart({ layer, tokens }: { layer: LayerFit; tokens: number }) {
-  const titleId = `llr-layer-${layer.layer.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const titleId = `ll-rarity-layer-${layer.layer.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   return (
-    <section className="llc-panel llr-layer" aria-labelledby={titleId}>
+    <section className="llc-panel ll-rarity-layer" aria-labelledby={titleId}>
       <h2 id={titleId} className="llc-section-title">
         {layer.layer}
       </h2>
       {layer.chiSquare ? (
-        <p className="llr-fit">
-          <span className="llr-fit-label">
-            χ² = {formatStatistic(layer.chiSquare.statistic)} ({layer.chiSquare.degreesOfFreedom} df),{' '}
-            {formatPValue(layer.chiSquare.pValue)}
+        <p className="ll-rarity-fit">
+          <span className="ll-rarity-fit-label">{fitVerdict(layer.chiSquare.pValue)}.</span>{' '}
+          <span className="llc-muted" data-testid="fit-chance">
+            {fitChance(layer.chiSquare.pValue)}
           </span>
-          <span className="llc-muted"> · {fitVerdict(layer.chiSquare.pValue)}</span>
         </p>
       ) : null}
-      <table className="llr-table">
-        <caption className="llr-sr-only">
+      <table className="ll-rarity-table">
+        <caption className="ll-rarity-sr-only">
           {layer.layer}: tokens per trait against the target, out of {formatCount(tokens)}
         </caption>
         <thead>
@@ -127,15 +151,15 @@ function LayerChart({ layer, tokens }: { layer: LayerFit; tokens: number }) {
             <th scope="col">Tokens</th>
             <th scope="col">Share</th>
             <th scope="col">Target</th>
-            <th scope="col" className="llr-bar-col">
-              <span className="llr-sr-only">Chart</span>
+            <th scope="col" className="ll-rarity-bar-col">
+              <span className="ll-rarity-sr-only">Chart</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {layer.traits.map((trait) => (
             <tr key={trait.name}>
-              <th scope="row" className="llr-trait">
+              <th scope="row" className="ll-rarity-trait">
                 {trait.name}
               </th>
               <td>{formatCount(trait.count)}</td>
@@ -144,19 +168,19 @@ function LayerChart({ layer, tokens }: { layer: LayerFit; tokens: number }) {
                 {formatShare(trait.targetShare)}{' '}
                 <span className="llc-muted">({formatCount(trait.targetCount)})</span>
               </td>
-              <td className="llr-bar-col" aria-hidden="true">
-                <div className="llr-bar">
-                  <div className="llr-bar-fill" style={{ width: barPercent(trait.share) }} />
-                  <div className="llr-bar-target" style={{ left: barPercent(trait.targetShare) }} />
+              <td className="ll-rarity-bar-col" aria-hidden="true">
+                <div className="ll-rarity-bar">
+                  <div className="ll-rarity-bar-fill" style={{ width: barPercent(trait.share) }} />
+                  <div className="ll-rarity-bar-target" style={{ left: barPercent(trait.targetShare) }} />
                 </div>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="llr-legend llc-muted" aria-hidden="true">
-        <span className="llr-legend-fill" /> share <span className="llr-legend-target" /> target, from 0 to
-        100 %
+      <p className="ll-rarity-legend llc-muted" aria-hidden="true">
+        <span className="ll-rarity-legend-fill" /> share <span className="ll-rarity-legend-target" /> target,
+        from 0 to 100 %
       </p>
     </section>
   );
