@@ -1,16 +1,26 @@
 // `npm run bench`: generation throughput against the PNG-encode limit on this machine.
-// Usage: node --import tsx bench/generate.bench.ts [--sizes 512,1024] [--count N] [--threads 1,2] [--compression balanced]
+// Usage: node --import tsx bench/generate.bench.ts [--sizes 512,1024] [--count N] [--threads 1,2] [--compression balanced] [--record]
 // Without --count, each size renders about ten seconds' worth (1,000 tokens at 512², 300 at 1024²), so the
 // rate once running is measured past the workers' warm-up. Each size runs once per render thread count
 // (default 1, 2, 4 and the core count) and prints the CPU accounting: CPU seconds per image and cores busy
 // (CPU time / wall time, of the whole process: every thread, libuv's pool included), which should be the
 // thread count.
+// Every run's output (images and metadata, in edition order) is hashed: the runs of a size must agree (the
+// same bytes whatever the thread count and libuv's pool size), and the images must equal the digest
+// recorded in bench/output-digests.json for that size, count and compression; the bench exits 1 when
+// either fails.
+// `--record` writes the digests of this run's settings there instead: a deliberate new baseline, when a
+// change to the encoder's settings changes bytes on purpose (say so in the commit).
+// The largest thread count also runs with UV_THREADPOOL_SIZE=1: nothing of a token's path may wait on
+// libuv's pool, so it should render at the rate of the default pool (≥ 90 %; printed, not a failure,
+// as wall time on a shared machine moves with the load).
 // A full 10,000-token job at 1024² (time and peak RSS; the encode limit is measured on the first 200 images):
 //   npm run build -w @layerloom/engine && node --import tsx bench/generate.bench.ts --sizes 1024 --count 10000
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -36,6 +46,7 @@ const { values } = parseArgs({
     threads: { type: 'string' },
     child: { type: 'string' },
     dir: { type: 'string' },
+    record: { type: 'boolean', default: false },
   },
 });
 /** Tokens rendered at a size: `--count`, or about ten seconds' worth. */
@@ -198,7 +209,13 @@ async function childEncode(size: number, out: string): Promise<void> {
   process.stdout.write(JSON.stringify({ same, level6, images: raws.length }));
 }
 
-function child(mode: string, size: number, out: string, threads = 1): Record<string, unknown> {
+function child(
+  mode: string,
+  size: number,
+  out: string,
+  threads = 1,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, unknown> {
   const count = countFor(size);
   const self = fileURLToPath(import.meta.url);
   const output = execFileSync(
@@ -222,9 +239,67 @@ function child(mode: string, size: number, out: string, threads = 1): Record<str
       '--dir',
       out,
     ],
-    { encoding: 'utf8', maxBuffer: 1 << 20 },
+    { encoding: 'utf8', maxBuffer: 1 << 20, env },
   );
   return JSON.parse(output) as Record<string, unknown>;
+}
+
+/** What a generate child reports. */
+interface Generated {
+  seconds: number;
+  steadySeconds: number;
+  setupSeconds: number;
+  cpuSeconds: number;
+  steadyCpuSeconds: number;
+  perThread: number[];
+  maxRssKiB: number;
+}
+
+/** One run's figures, for the table that ends each size. */
+interface Row {
+  label: string;
+  rate: number;
+  steady: number;
+  cpuPerImage: number;
+  coresBusy: number;
+  rssMiB: number;
+  bytesPerImage: number;
+}
+
+/** The recorded image digests (`--record` writes them): size, count and compression → SHA-256. */
+const DIGESTS_FILE = fileURLToPath(new URL('./output-digests.json', import.meta.url));
+
+async function readDigests(): Promise<Record<string, string>> {
+  return existsSync(DIGESTS_FILE)
+    ? (JSON.parse(await readFile(DIGESTS_FILE, 'utf8')) as Record<string, string>)
+    : {};
+}
+
+/**
+ * SHA-256 of every image, and of every metadata file, in edition order, each file preceded by its
+ * name and length. The images' digest is the one recorded (the engine's rendering and encoding); the
+ * metadata's only has to agree between runs, so a change to what metadata holds is not taken for one
+ * of the renderer's.
+ */
+async function outputDigest(
+  out: string,
+  count: number,
+): Promise<{ images: string; metadata: string; imageBytes: number }> {
+  const images = createHash('sha256');
+  const metadata = createHash('sha256');
+  let imageBytes = 0;
+  for (let edition = 1; edition <= count; edition++) {
+    for (const [file, hash] of [
+      [`images/${edition}.png`, images],
+      [`metadata/${edition}.json`, metadata],
+    ] as const) {
+      const bytes = await readFile(path.join(out, file));
+      if (hash === images) imageBytes += bytes.length;
+      hash.update(`${file} ${bytes.length}\n`);
+      hash.update(bytes);
+    }
+  }
+  return { images: images.digest('hex'), metadata: metadata.digest('hex'), imageBytes };
 }
 
 async function main(): Promise<void> {
@@ -235,30 +310,39 @@ async function main(): Promise<void> {
     else await childEncode(size, values.dir!);
     return;
   }
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
   console.log(
-    `Layerloom engine bench: 6 layers × 8 traits (gradients, texture, transparency), compression "${compression}", ${availableParallelism()} cores\n`,
+    `Layerloom engine bench: 6 layers × 8 traits (gradients, texture, transparency), compression "${compression}", ${availableParallelism()} cores, load average ${load} (1, 5, 15 min)\n`,
   );
+  const digests = await readDigests();
+  const problems: string[] = [];
   for (const size of sizes) {
     const count = countFor(size);
     await fixture(size);
     const mib = (value: number): string => (value / 1024 / 1024).toFixed(3);
     console.log(`${size}×${size}, ${count} tokens:`);
     let encoded: { limit: number; level6: number; level6Bytes: number } | undefined;
-    for (const threads of threadCounts) {
+    const rows: Row[] = [];
+    const seen = new Map<string, string[]>();
+    const largest = threadCounts[threadCounts.length - 1]!;
+    // The largest thread count runs a second time with one libuv pool thread.
+    const runs = [
+      ...threadCounts.map((threads) => ({ threads, pool: undefined as number | undefined })),
+      { threads: largest, pool: 1 },
+    ];
+    for (const { threads, pool } of runs) {
       const out = await mkdtemp(path.join(tmpdir(), 'layerloom-bench-out-'));
+      const label =
+        pool === undefined ? `--threads ${threads}` : `--threads ${threads}, UV_THREADPOOL_SIZE=${pool}`;
       try {
-        const generated = child('generate', size, out, threads) as {
-          seconds: number;
-          steadySeconds: number;
-          setupSeconds: number;
-          cpuSeconds: number;
-          steadyCpuSeconds: number;
-          perThread: number[];
-          maxRssKiB: number;
-        };
-        let bytes = 0;
-        for (const file of await readdir(path.join(out, 'images')))
-          bytes += (await stat(path.join(out, 'images', file))).size;
+        const env = pool === undefined ? process.env : { ...process.env, UV_THREADPOOL_SIZE: String(pool) };
+        const generated = child('generate', size, out, threads, env) as unknown as Generated;
+        const output = await outputDigest(out, count);
+        const bytes = output.imageBytes;
+        const both = `${output.images} ${output.metadata}`;
+        seen.set(both, [...(seen.get(both) ?? []), label]);
         if (!encoded) {
           const encode = child('encode', size, out) as {
             same: { seconds: number; bytes: number };
@@ -273,7 +357,16 @@ async function main(): Promise<void> {
         }
         const rate = count / generated.seconds;
         const steady = (count - 1) / generated.steadySeconds;
-        console.log(`  --threads ${threads}`);
+        rows.push({
+          label,
+          rate,
+          steady,
+          cpuPerImage: (generated.cpuSeconds / count) * 1000,
+          coresBusy: generated.cpuSeconds / generated.seconds,
+          rssMiB: generated.maxRssKiB / 1024,
+          bytesPerImage: bytes / count,
+        });
+        console.log(`  ${label}`);
         console.log(
           `    generate           ${rate.toFixed(1)} images/s overall (${generated.seconds.toFixed(1)} s for ${count}), ${steady.toFixed(1)} once running`,
         );
@@ -293,18 +386,59 @@ async function main(): Promise<void> {
         );
         console.log(`    peak RSS           ${(generated.maxRssKiB / 1024).toFixed(0)} MiB`);
         console.log(
-          `    bytes per image    ${mib(bytes / count)} MiB (RGBA level-6 adaptive: ${mib(encoded.level6Bytes)} MiB)`,
+          `    bytes per image    ${mib(bytes / count)} MiB (RGBA level-6 adaptive: ${mib(encoded.level6Bytes)} MiB, ${((bytes / count / encoded.level6Bytes) * 100).toFixed(1)} %)`,
         );
         console.log(
           `    rendering / limit  ${((steady / encoded.limit) * 100).toFixed(0)} % of the encode limit`,
+        );
+        console.log(
+          `    output digests     images ${output.images.slice(0, 16)}…, metadata ${output.metadata.slice(0, 16)}…`,
         );
       } finally {
         await rm(out, { recursive: true, force: true });
       }
     }
     console.log(
-      `  encode limit         ${encoded!.limit.toFixed(1)} images/s (same PNG settings, all cores, encoding only); RGBA level-6 adaptive ${encoded!.level6.toFixed(1)} images/s\n`,
+      `  encode limit         ${encoded!.limit.toFixed(1)} images/s (same PNG settings, all cores, encoding only); RGBA level-6 adaptive ${encoded!.level6.toFixed(1)} images/s`,
     );
+    console.log(
+      `\n  ${'run'.padEnd(36)} ${'img/s'.padStart(6)} ${'steady'.padStart(7)} ${'CPU ms/img'.padStart(11)} ${'cores busy'.padStart(11)} ${'peak RSS'.padStart(9)} ${'MiB/img'.padStart(8)}`,
+    );
+    for (const row of rows) {
+      console.log(
+        `  ${row.label.padEnd(36)} ${row.rate.toFixed(1).padStart(6)} ${row.steady.toFixed(1).padStart(7)} ${row.cpuPerImage.toFixed(1).padStart(11)} ${row.coresBusy.toFixed(2).padStart(11)} ${`${row.rssMiB.toFixed(0)} MiB`.padStart(9)} ${mib(row.bytesPerImage).padStart(8)}`,
+      );
+    }
+    const withPool = rows[threadCounts.length - 1]!;
+    const onePool = rows[threadCounts.length]!;
+    const poolShare = onePool.steady / withPool.steady;
+    console.log(
+      `  UV_THREADPOOL_SIZE=1 at ${largest} threads: ${(poolShare * 100).toFixed(0)} % of the default pool's rate once running (${(onePool.cpuPerImage / withPool.cpuPerImage).toFixed(2)}× its CPU per image)${poolShare < 0.9 ? ' — under 90 %: check the load, or what of a token waits on the pool' : ''}`,
+    );
+    // Determinism: every run of this size wrote the same bytes, and they are the recorded ones.
+    const key = `${size}x${size} ${count} ${compression}`;
+    if (seen.size > 1) {
+      problems.push(
+        `${key}: runs wrote different bytes: ${[...seen.values()].map((labels) => labels.join(' + ')).join(' | ')}`,
+      );
+    }
+    const digest = [...seen.keys()][0]!.split(' ')[0]!;
+    if (values.record) {
+      digests[key] = digest;
+      await writeFile(DIGESTS_FILE, `${JSON.stringify(digests, null, 2)}\n`);
+      console.log(`  image digest recorded for ${key}: ${digest}\n`);
+    } else if (digests[key] === undefined) {
+      console.log(`  no image digest recorded for ${key} (run with --record to keep this one)\n`);
+    } else if (digests[key] !== digest) {
+      problems.push(`${key}: image digest ${digest} is not the recorded ${digests[key]}`);
+      console.log(`  OUTPUT CHANGED: not the recorded bytes for ${key}\n`);
+    } else {
+      console.log(`  output identical to the recorded bytes for ${key}\n`);
+    }
+  }
+  if (problems.length > 0) {
+    console.error(`Bytes or determinism changed:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    process.exitCode = 1;
   }
 }
 

@@ -244,6 +244,17 @@ describe('compositeLayers', () => {
     }
     expect(result.channels).toBe(3);
     expect(Buffer.compare(Buffer.from(result.data), Buffer.from(expected))).toBe(0);
+    // Decoded traits keep their colour without alpha, and opaque runs are copied from it whole;
+    // animation frames come without it, and are drawn pixel by pixel: the same bytes either way.
+    expect(layers.slice(1).every(({ image }) => image.colour !== undefined)).toBe(true);
+    const withoutColour = layers.map((layer) => ({ ...layer, image: { ...layer.image, colour: undefined } }));
+    const byPixel = compositeImage(
+      () => new Float32Array(0),
+      new Uint8Array(size * size * 4),
+      size,
+      withoutColour,
+    );
+    expect(Buffer.compare(Buffer.from(byPixel.data), Buffer.from(expected))).toBe(0);
   });
 
   it('draws an RGB (opaque) layer over others and blended exactly as the same pixels in RGBA', () => {

@@ -11,22 +11,25 @@ export interface PngEffort {
 /**
  * Deflate effort per compression choice. Every choice filters rows adaptively (each row gets the
  * PNG filter whose output has the smallest sum of absolute values, as libpng chooses); deflate is
- * libdeflate's. Measured per image at 512² on this project's 2-core machine kind, one thread,
- * against the reference encoder (libpng/canvas defaults: zlib level 6, adaptive filters, RGBA):
+ * libdeflate's. Deflate is nine tenths of a token's encode, so its first pass is the fastest level
+ * for every choice. Measured per 1024² token of the bench (6 textured layers, RGB; CPU time, one
+ * thread, this project's 2-core machine kind), against the reference encoder (libpng/canvas
+ * defaults: zlib level 6, adaptive filters, RGBA):
  *
- * - On textured art (the bench's tokens, about half their raw size) libdeflate's levels 2–4 come
- *   within 2 % of level 6 (94.8 % of the reference's bytes against 92.9 %) in two thirds of the
- *   time (11 ms against 16.8 ms; level 1: 97.4 % in 7.7 ms).
- * - On very compressible art (flat colour, pixel art, cartoons, smooth gradients: 0.4–6 % of their
- *   raw size) the fast levels lose much more: up to 148 % of the reference's bytes, against 84–95 %
- *   at level 6. That art takes 3 ms to deflate again.
+ * - Level 1 deflates in 16.4 ms to 99.5 % of the reference's bytes; level 2 (the earlier `small`)
+ *   in 26.0 ms to 95.2 %, level 6 in 45 ms to 92.9 %. Filtering takes 2.7 ms. On hashed grain and
+ *   on the cut-out disc of encode-png.test.ts level 1 loses nothing to level 2.
+ * - On very compressible art (flat colour, pixel art, cartoons, smooth gradients: 0.3–6 % of their
+ *   raw size) level 1 loses much more: up to 172 % of the reference's bytes, against 76–95 % at
+ *   level 6. That art takes a few milliseconds to deflate again.
  *
- * So `small` deflates at level 2 and again at level 6 when the first stream is under a fifth of
- * the raw size, keeping the smaller: below the reference on every kind of art measured
- * (encode-png.test.ts checks six). `balanced` does the same from level 1; `fast` stops at level 1.
+ * So `small` deflates at level 1 and again at level 6 when the first stream is under 30 % of the
+ * filtered size, keeping the smaller: below the reference on every kind of art measured
+ * (encode-png.test.ts checks six, the bench its tokens). `balanced` deflates again only under
+ * 20 %; `fast` never does.
  */
 export const PNG_EFFORT: Record<Compression, PngEffort> = {
-  small: { level: 2, recheckLevel: 6, recheckBelow: 0.2 },
+  small: { level: 1, recheckLevel: 6, recheckBelow: 0.3 },
   balanced: { level: 1, recheckLevel: 6, recheckBelow: 0.2 },
   fast: { level: 1, recheckLevel: 0, recheckBelow: 0 },
 };
