@@ -1,43 +1,149 @@
-import { withdraw } from '@layerloom/contracts';
-import { Button } from 'antd';
+import { getPayouts, type Payout, release, withdraw } from '@layerloom/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
+import type { Address } from 'viem';
+import { useConfig } from 'wagmi';
+import { shortAddress } from '../launch/short-address.ts';
+import { walletPublicClient } from '../launch/wallet-clients.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { formatBalance } from './drop-format.ts';
-import { dropNextAction } from './drop-next-action.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { isSplitPayout, sharePercent } from './payout-view.ts';
+import { dropChainStateKey } from './use-drop-state.ts';
+import './withdraw-card.css';
 
-/** Sends the sale's funds to the payout address, or to the owner when none is set (`withdraw`). */
+/**
+ * The contract this state was read from: the panel reads it under `dropChainStateKey(chainId, address)`, so
+ * the card finds the address by the query that holds this very state.
+ */
+function useContractAddress(chainId: number, state: DropContext['state']): Address | undefined {
+  const queryClient = useQueryClient();
+  const query = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: ['drop', 'chain-state', chainId] })
+    .find((entry) => entry.state.data === state && entry.queryKey.length === 4);
+  return query?.queryKey[3] as Address | undefined;
+}
+
+/** Who is owed what: each payee's shares, what it was paid and what it may be paid now, read from the chain. */
+function usePayouts(chainId: number, address: Address | undefined, balance: bigint) {
+  const config = useConfig();
+  return useQuery({
+    // Under the state's key, so every transaction of the panel (which reads the state again) reads this too.
+    queryKey: [...dropChainStateKey(chainId, address ?? ''), 'payouts', balance.toString()],
+    queryFn: async () => {
+      if (!address) throw new Error('The contract address is unknown');
+      return getPayouts({ publicClient: await walletPublicClient(config, chainId), address });
+    },
+    enabled: Boolean(address),
+    retry: 1,
+  });
+}
+
+/**
+ * The sale's funds: with one payee (the payout address, or the owner) a withdraw sends it everything; with a
+ * payout split, each payee's share, what it was paid and what it is owed now, and a button anyone may use
+ * to pay a payee its due (the money only ever goes to that payee).
+ */
 export function WithdrawCard({ context }: { context: DropContext }) {
   const { state, canWithdraw, actions, chainId, currency } = context;
+  const address = useContractAddress(chainId, state);
+  const payouts = usePayouts(chainId, address, state.balance);
   const to = state.payoutAddress ?? state.owner;
   const balance = formatBalance(state.balance, currency);
+  const payees = payouts.data?.payees ?? [];
+  const isSplit = isSplitPayout(payees, to);
+  const totalShares = payees.reduce((sum, payee) => sum + payee.shares, 0n);
+
+  const pay = (payee: Payout) => {
+    const amount = formatBalance(payee.releasable, currency);
+    void actions.run([
+      {
+        action: 'withdraw',
+        title: `Pay ${amount} to ${shortAddress(payee.address)}`,
+        send: (clients) => release({ ...clients, payee: payee.address }),
+      },
+    ]);
+  };
+
   return (
     <DropCard id="withdraw" title="Funds">
       <p className="llc-drop-line">
-        Waiting to be withdrawn: <strong data-testid="drop-balance">{balance}</strong>
+        Waiting to be {isSplit ? 'paid out' : 'withdrawn'}:{' '}
+        <strong data-testid="drop-balance">{balance}</strong>
       </p>
-      <p className="llc-drop-line llc-muted">
-        Goes to {state.payoutAddress ? 'the payout address' : 'the owner (no payout address is set)'}:{' '}
-        <code className="llc-drop-hash">{to}</code>
-      </p>
-      <div className="llc-drop-buttons">
-        <Button
-          type={dropNextAction(state) === 'withdraw' ? 'primary' : 'default'}
-          disabled={!canWithdraw || actions.isRunning || state.balance === 0n}
-          loading={actions.running === 'withdraw'}
-          onClick={() =>
-            void actions.run([
-              {
-                action: 'withdraw',
-                title: `Withdraw ${balance}`,
-                send: (clients) => withdraw({ ...clients }),
-              },
-            ])
-          }
-        >
-          {state.balance === 0n ? 'Nothing to withdraw' : `Withdraw ${balance}`}
-        </Button>
-      </div>
+      {isSplit ? (
+        <>
+          <p className="llc-drop-line llc-muted">
+            The sales are split among {payees.length} {payees.length === 1 ? 'wallet' : 'wallets'}, fixed in
+            the contract. Anyone can pay a wallet what it is owed; the money only ever goes to that wallet.
+          </p>
+          <ul className="llc-payouts" aria-label="Payout split">
+            {payees.map((payee) => {
+              const due = formatBalance(payee.releasable, currency);
+              return (
+                <li key={payee.address} className="llc-payout" data-payee={payee.address}>
+                  <div className="llc-payout-who">
+                    <span>
+                      <code title={payee.address}>{payee.address}</code>
+                    </span>
+                    <span className="llc-payout-figures">
+                      {sharePercent(payee.shares, totalShares)} of the sales · paid so far{' '}
+                      {formatBalance(payee.released, currency)} · owed now <strong>{due}</strong>
+                    </span>
+                  </div>
+                  <Button
+                    disabled={actions.isRunning || payee.releasable === 0n}
+                    loading={actions.running === 'withdraw'}
+                    aria-label={
+                      payee.releasable === 0n
+                        ? `Nothing owed to ${payee.address}`
+                        : `Pay ${due} to ${payee.address}`
+                    }
+                    onClick={() => pay(payee)}
+                  >
+                    {payee.releasable === 0n ? 'Nothing owed' : `Pay ${due}`}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : (
+        <>
+          <p className="llc-drop-line llc-muted">
+            Goes to {state.payoutAddress ? 'the payout address' : 'the owner (no payout address is set)'}:{' '}
+            <code className="llc-drop-hash">{to}</code>
+          </p>
+          <div className="llc-drop-buttons">
+            <Button
+              type="primary"
+              disabled={!canWithdraw || actions.isRunning || state.balance === 0n}
+              loading={actions.running === 'withdraw'}
+              onClick={() =>
+                void actions.run([
+                  {
+                    action: 'withdraw',
+                    title: `Withdraw ${balance}`,
+                    send: (clients) => withdraw({ ...clients }),
+                  },
+                ])
+              }
+            >
+              {state.balance === 0n ? 'Nothing to withdraw' : `Withdraw ${balance}`}
+            </Button>
+          </div>
+        </>
+      )}
+      {payouts.isError ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="Could not read who is owed what"
+          description="The balance above is up to date; try Refresh to read the payees again."
+        />
+      ) : null}
       <DropSteps steps={actions.steps} actions={['withdraw']} chainId={chainId} />
     </DropCard>
   );

@@ -39,7 +39,7 @@ describe('defaultLaunchValues', () => {
       allowlistMaxPerWallet: 1,
       royaltyPercent: 5,
       royaltyReceiver: account,
-      payoutAddress: account,
+      payees: [{ address: account, percent: 100 }],
       revealMode: 'revealed',
       allowlistStart: '',
       publicStart: '',
@@ -55,6 +55,10 @@ describe('defaultLaunchValues', () => {
   it('leaves the addresses empty until a wallet is connected', () => {
     const values = defaultLaunchValues({ name: 'Loom Cats', size: 10 });
     expect(values.royaltyReceiver).toBe('');
-    expect(values.payoutAddress).toBe('');
+    expect(values.payees).toEqual([{ address: '', percent: 100 }]);
+  });
+
+  it("starts on the network it is given (the wallet's, when the server reads it)", () => {
+    expect(defaultLaunchValues({ name: 'Loom Cats', size: 10, chainId: 31_337 }).chainId).toBe(31_337);
   });
 });

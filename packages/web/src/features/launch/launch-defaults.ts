@@ -23,12 +23,14 @@ export function defaultLaunchValues(parameters: {
   name: string;
   size: number;
   account?: string | undefined;
+  /** The network to start on (the wallet's when the server reads it); a test network by default. */
+  chainId?: number;
   /** A publication with a placeholder launches pre-reveal by default. */
   hasPlaceholder?: boolean;
 }): LaunchFormValues {
-  const { name, size, account = '', hasPlaceholder = false } = parameters;
+  const { name, size, account = '', hasPlaceholder = false, chainId = defaultChainId } = parameters;
   return {
-    chainId: defaultChainId,
+    chainId,
     name,
     symbol: symbolFromName(name),
     maxSupply: size,
@@ -38,7 +40,7 @@ export function defaultLaunchValues(parameters: {
     allowlistMaxPerWallet: 1,
     royaltyPercent: 5,
     royaltyReceiver: account,
-    payoutAddress: account,
+    payees: [{ address: account, percent: 100 }],
     revealMode: hasPlaceholder ? 'prereveal' : 'revealed',
     allowlistStart: '',
     publicStart: '',

@@ -7,6 +7,7 @@ import {
   percentToBps,
   provenanceBytes32,
   toCollectionSettings,
+  toRecordedPayees,
   toSaleSchedule,
   validateLaunchField,
   validateLaunchForm,
@@ -25,23 +26,30 @@ describe('validateLaunchForm', () => {
   });
 
   it('asks for a wallet or an address when the addresses are empty', () => {
-    const errors = validateLaunchForm(valid({ royaltyReceiver: '', payoutAddress: ' ' }), limits);
+    const errors = validateLaunchForm(
+      valid({ royaltyReceiver: '', payees: [{ address: ' ', percent: 100 }] }),
+      limits,
+    );
     expect(errors.royaltyReceiver).toBe('Connect a wallet, or enter the address that receives royalties.');
-    expect(errors.payoutAddress).toBe('Connect a wallet, or enter the address that receives mint funds.');
+    expect(errors.payees).toBe('Connect a wallet, or enter the address that receives the sales.');
   });
 
   it('refuses an address that is not one, and one whose checksum shows a typo', () => {
-    expect(validateLaunchField('payoutAddress', valid({ payoutAddress: '0x1234' }), limits)).toBe(
-      'Enter an address: 0x followed by 40 hexadecimal characters.',
+    expect(validateLaunchField('royaltyReceiver', valid({ royaltyReceiver: '0x1234' }), limits)).toBe(
+      'Enter a wallet address: 0x followed by 40 letters and digits (0-9, a-f).',
     );
     const typo = `${wallet.slice(0, -1)}6`.replace('f39F', 'F39F');
     expect(validateLaunchField('royaltyReceiver', valid({ royaltyReceiver: typo }), limits)).toBe(
       'This address has a typo: its capital letters do not match its checksum.',
     );
     // All lower case carries no checksum, so it is accepted.
-    expect(validateLaunchField('payoutAddress', valid({ payoutAddress: wallet.toLowerCase() }), limits)).toBe(
-      null,
-    );
+    expect(
+      validateLaunchField(
+        'payees',
+        valid({ payees: [{ address: wallet.toLowerCase(), percent: 100 }] }),
+        limits,
+      ),
+    ).toBe(null);
   });
 
   it('keeps the max supply between 1 and the collection size', () => {
@@ -156,6 +164,27 @@ describe('toCollectionSettings', () => {
     });
   });
 
+  it('pays several wallets by their shares, and one wallet as the payout address', () => {
+    const friend = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const split = toCollectionSettings(
+      valid({
+        payees: [
+          { address: wallet, percent: 70 },
+          { address: friend.toLowerCase(), percent: 30 },
+        ],
+      }),
+    );
+    expect(split.payees).toEqual([
+      { address: wallet, shares: 7000 },
+      { address: friend, shares: 3000 },
+    ]);
+    expect(split.payoutAddress).toBeUndefined();
+    expect(toRecordedPayees(valid())).toEqual([{ address: wallet, shares: 10_000 }]);
+    expect(() => toCollectionSettings(valid({ payees: [{ address: wallet, percent: 70 }] }))).toThrow(
+      'The shares add up to 70 %',
+    );
+  });
+
   it('rounds percent to whole basis points', () => {
     expect(percentToBps(2.25)).toBe(225);
     expect(percentToBps(0.1)).toBe(10);
@@ -178,6 +207,8 @@ describe('fieldOfConfigError', () => {
   it('maps the library field names to the form fields', () => {
     expect(fieldOfConfigError('royalty.bps')).toBe('royaltyPercent');
     expect(fieldOfConfigError('royalty.receiver')).toBe('royaltyReceiver');
+    expect(fieldOfConfigError('payees[1].address')).toBe('payees');
+    expect(fieldOfConfigError('payoutAddress')).toBe('payees');
     // The allowlist's root is set later, not in the form.
     expect(fieldOfConfigError('allowlist.merkleRoot')).toBeUndefined();
   });

@@ -1,6 +1,13 @@
 import type { CollectionSettings, SaleSchedule } from '@layerloom/contracts';
-import { type Address, type Hex, isAddress, parseEther, zeroHash } from 'viem';
+import { type Address, type Hex, parseEther, zeroHash } from 'viem';
 import { parseSchedule } from '../drop/sale-schedule.ts';
+import {
+  addressProblem,
+  firstPayeeProblem,
+  type PayeeRow,
+  type PayeeShares,
+  toPayeeShares,
+} from './payout-split.ts';
 
 /** The launch form as typed: the price stays text so "0.05" is never rounded through a float. */
 export interface LaunchFormValues {
@@ -17,7 +24,11 @@ export interface LaunchFormValues {
   /** 0–10, up to two decimals (2.5 % = 250 basis points). */
   royaltyPercent: number | null;
   royaltyReceiver: string;
-  payoutAddress: string;
+  /**
+   * Who receives the sales: one wallet (the simple default: the creator's, paid by a withdraw), or a split
+   * among up to 10 wallets by percent, fixed in the contract, each paid its share.
+   */
+  payees: PayeeRow[];
   /**
    * `prereveal`: every token shows the publication's placeholder until the owner reveals from the drop
    * panel; `revealed`: tokens show their own metadata from the start.
@@ -56,7 +67,7 @@ export const launchFieldLabels: Record<LaunchField, string> = {
   allowlistMaxPerWallet: 'Allowlist limit per wallet',
   royaltyPercent: 'Royalties',
   royaltyReceiver: 'Royalty receiver',
-  payoutAddress: 'Payout address',
+  payees: 'Payout split',
   revealMode: 'Reveal',
   allowlistStart: 'Allowlist sale opens',
   publicStart: 'Public sale opens',
@@ -69,14 +80,7 @@ const MAX_UINT32 = 4_294_967_295;
 // The contract packs prices into 88 bits.
 const MAX_PRICE_WEI = 2n ** 88n - 1n;
 
-function addressError(value: string, missing: string): string | null {
-  const text = value.trim();
-  if (text === '') return missing;
-  if (!/^0x[0-9a-fA-F]{40}$/.test(text)) return 'Enter an address: 0x followed by 40 hexadecimal characters.';
-  // Mixed case carries an EIP-55 checksum: a wrong one means a typo.
-  if (!isAddress(text)) return 'This address has a typo: its capital letters do not match its checksum.';
-  return null;
-}
+const addressError = addressProblem;
 
 function wholeNumberError(value: number | null, label: string, min: number, max: number): string | null {
   if (value === null || Number.isNaN(value)) return `Enter the ${label.toLowerCase()}.`;
@@ -139,11 +143,8 @@ export function validateLaunchField(
         values.royaltyReceiver,
         'Connect a wallet, or enter the address that receives royalties.',
       );
-    case 'payoutAddress':
-      return addressError(
-        values.payoutAddress,
-        'Connect a wallet, or enter the address that receives mint funds.',
-      );
+    case 'payees':
+      return firstPayeeProblem(values.payees ?? []);
     case 'allowlistStart':
     case 'publicStart': {
       const parsed = parseSchedule(
@@ -212,12 +213,28 @@ export function toCollectionSettings(
       maxPerWallet: values.allowlistMaxPerWallet ?? 0,
     },
     preRevealURI: values.revealMode === 'prereveal' && placeholder ? placeholder.metadataUrl : '',
-    payoutAddress: values.payoutAddress.trim() as Address,
+    ...payoutSettings(values.payees),
     royalty: {
       bps: percentToBps(values.royaltyPercent ?? 0),
       receiver: values.royaltyReceiver.trim() as Address,
     },
   };
+}
+
+/**
+ * Where the sales go, as the contract takes it: one wallet is its payout address (paid by a withdraw, as
+ * before splits); several are its payees, each paid its share.
+ */
+function payoutSettings(rows: readonly PayeeRow[]): Pick<CollectionSettings, 'payoutAddress' | 'payees'> {
+  const payees = toPayeeShares(rows);
+  const [only] = payees;
+  if (payees.length === 1 && only) return { payoutAddress: only.address };
+  return { payees };
+}
+
+/** The payees the server records with the deployment (one wallet: all the shares). */
+export function toRecordedPayees(values: LaunchFormValues): PayeeShares[] {
+  return toPayeeShares(values.payees);
 }
 
 /** The sale schedule the launch sets after deploying, or null when the form gives no start time. */
@@ -244,7 +261,7 @@ export function fieldOfConfigError(field: string): LaunchField | undefined {
     'allowlist.maxPerWallet': 'allowlistMaxPerWallet',
     'royalty.bps': 'royaltyPercent',
     'royalty.receiver': 'royaltyReceiver',
-    payoutAddress: 'payoutAddress',
+    payoutAddress: 'payees',
   };
-  return fields[field];
+  return fields[field] ?? (field.startsWith('payees') ? 'payees' : undefined);
 }

@@ -6,14 +6,22 @@ import { createPortal } from 'react-dom';
 import { useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
 import { usePlaceholder, useRecordReveal } from '../collections/use-placeholder.ts';
 import { DropPanel } from '../drop/drop-panel.tsx';
+import { DeployFeeNotice } from './deploy-fee-notice.tsx';
 import { DeploymentsList } from './deployments-list.tsx';
-import { findLaunchChain, isMainnet } from './launch-chains.ts';
+import { defaultNetwork, findLaunchChain, isMainnet, networkSwitch } from './launch-chains.ts';
 import { defaultLaunchValues, symbolFromName } from './launch-defaults.ts';
 import { launchErrorMessage } from './launch-error-message.ts';
 import { LaunchForm } from './launch-form.tsx';
-import { type LaunchFormValues, toCollectionSettings, toSaleSchedule } from './launch-form-values.ts';
+import {
+  type LaunchFormValues,
+  toCollectionSettings,
+  toRecordedPayees,
+  toSaleSchedule,
+  validateLaunchForm,
+} from './launch-form-values.ts';
 import { LaunchSteps } from './launch-steps.tsx';
 import { useDeployments } from './use-deployments.ts';
+import { useLaunchChains } from './use-launch-chains.ts';
 import { useLaunchFlow } from './use-launch-flow.ts';
 import { launchWagmiConfig } from './wagmi-config.ts';
 import { WalletSection } from './wallet-section.tsx';
@@ -31,7 +39,11 @@ export interface LaunchPanelProps {
   runTarget?: HTMLElement | null;
 }
 
-const addressFields = ['royaltyReceiver', 'payoutAddress'] as const;
+// The wallet fields that follow the connected wallet: the royalty receiver and the first payee.
+const addressFields: ('royaltyReceiver' | ['payees', number, 'address'])[] = [
+  'royaltyReceiver',
+  ['payees', 0, 'address'],
+];
 
 function LaunchArea({ collectionId, name, size, publication, runTarget }: LaunchPanelProps) {
   const { modal } = App.useApp();
@@ -52,6 +64,8 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
   );
   const symbolEdited = useRef(false);
   const revealModeEdited = useRef(false);
+  const chainEdited = useRef(false);
+  const launchChains = useLaunchChains();
 
   // A placeholder that loads (or is set) after the form opened makes pre-reveal the default, unless the
   // user already chose; one that goes away leaves only "Revealed at once" valid.
@@ -78,6 +92,26 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
   const context = { chainName: chain.name, currencySymbol: chain.chain.nativeCurrency.symbol };
   const isConnected = connection.status === 'connected';
   const isWrongNetwork = isConnected && connection.chainId !== chain.chain.id;
+  const needsSwitch = networkSwitch({
+    isConnected,
+    walletChainId: connection.chainId,
+    chainId: chain.chain.id,
+  });
+  // The whole form as typed, for the fee estimate: deploy settings once every field is right.
+  const watched = Form.useWatch((values: LaunchFormValues) => values, { form, preserve: true });
+  const typed = { ...initialValues, ...watched } as LaunchFormValues;
+  const feeSettings = (() => {
+    if (Object.keys(validateLaunchForm(typed, { collectionSize: size, hasPlaceholder })).length > 0)
+      return null;
+    try {
+      return toCollectionSettings(
+        typed,
+        typed.revealMode === 'prereveal' ? (placeholder.data ?? null) : null,
+      );
+    } catch {
+      return null;
+    }
+  })();
   const job = flow.state.job;
   const steps = flow.state.steps;
   const hasFailed = Object.values(steps).some((step) => step.status === 'failed');
@@ -92,6 +126,14 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
   const deployments = useDeployments(collectionId);
   const [wantsAnother, setWantsAnother] = useState(false);
   const showForm = job !== null || wantsAnother || deployments.data?.length === 0;
+
+  // The network starts on the wallet's own when the server reads it, else the first the server reads;
+  // it follows the wallet until the user picks one (and is set again when the form opens).
+  useEffect(() => {
+    if (chainEdited.current || !launchChains.data || !showForm || flow.state.job) return;
+    const walletChainId = connection.status === 'connected' ? connection.chainId : undefined;
+    form.setFieldValue('chainId', defaultNetwork({ walletChainId, available: launchChains.data }));
+  }, [connection.chainId, connection.status, form, launchChains.data, showForm, flow.state.job]);
 
   // The wallet that signs, then the newest contract's drop (nothing before there is one).
   const wallet = (
@@ -108,8 +150,11 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
     if ('name' in changed && !symbolEdited.current) {
       form.setFieldValue('symbol', symbolFromName(changed.name ?? ''));
     }
-    // A new network makes an earlier switch error irrelevant.
-    if ('chainId' in changed) switchChain.reset();
+    // A new network makes an earlier switch error irrelevant; the user's choice no longer follows the wallet.
+    if ('chainId' in changed) {
+      chainEdited.current = true;
+      switchChain.reset();
+    }
   };
 
   const onFinish = (values: LaunchFormValues) => {
@@ -121,6 +166,7 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
         settings: toCollectionSettings(all, isPreReveal ? (placeholder.data ?? null) : null),
         revealAtLaunch: !isPreReveal,
         schedule: toSaleSchedule(all),
+        payees: toRecordedPayees(all),
       });
     if (isMainnet(chain)) {
       modal.confirm({
@@ -161,26 +207,30 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
           initialValues={initialValues}
           collectionSize={size}
           hasPlaceholder={hasPlaceholder}
+          chains={launchChains.data}
           disabled={!canDeploy}
           onValuesChange={onValuesChange}
           onFinish={onFinish}
         >
           <div className="llc-launch-actions">
-            {isWrongNetwork ? (
+            {needsSwitch.needed ? (
               <Alert
                 type="warning"
                 showIcon
-                title={`Your wallet is on ${findLaunchChain(connection.chainId)?.name ?? `chain ${connection.chainId}`}`}
+                title={`Your wallet is on ${needsSwitch.from}`}
                 description={
                   <div className="llc-launch-switch">
-                    <span>Switch it to {chain.name} to deploy there.</span>
+                    <span>
+                      Switch it to {needsSwitch.to} to deploy there; your wallet adds the network if it does
+                      not know it yet.
+                    </span>
                     <Button
                       type="primary"
                       disabled={false}
                       loading={switchChain.isPending}
                       onClick={() => switchChain.switchChain({ chainId: chain.chain.id })}
                     >
-                      Switch to {chain.name}
+                      Switch network to {needsSwitch.to}
                     </Button>
                   </div>
                 }
@@ -190,9 +240,20 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
               <Alert type="error" showIcon title={launchErrorMessage(switchChain.error, context)} />
             ) : null}
             {canDeploy ? (
+              <DeployFeeNotice
+                chainId={chain.chain.id}
+                chainName={chain.name}
+                currency={chain.chain.nativeCurrency.symbol}
+                account={connection.address}
+                settings={feeSettings}
+                isReady={isConnected && !isWrongNetwork}
+              />
+            ) : null}
+            {canDeploy ? (
               <div className="llc-launch-buttons">
                 <Button
-                  type="primary"
+                  // One primary button: while the wallet must switch networks, that is the next step.
+                  type={isWrongNetwork ? 'default' : 'primary'}
                   htmlType="submit"
                   size="large"
                   disabled={!isConnected || isWrongNetwork}

@@ -72,6 +72,43 @@ describe('LaunchSection', () => {
     expect((screen.getByLabelText('Symbol') as HTMLInputElement).value).toBe('NOC');
   });
 
+  it('folds all but the first fields under More options, where the sales can be split among wallets', async () => {
+    show({
+      '/api/v1/collections/c1/publication': { publication },
+      '/api/v1/collections/c1/deployments': { deployments: [] },
+      '/api/v1/chains': {
+        chains: [
+          { chainId: 84532, name: 'Base Sepolia', kind: 'testnet', hasRpc: false },
+          { chainId: 11155111, name: 'Sepolia', kind: 'testnet', hasRpc: true },
+          { chainId: 31337, name: 'Local (anvil)', kind: 'local', hasRpc: true },
+        ],
+      },
+    });
+    // The first network the server reads, a testnet, is the default.
+    await screen.findByRole('button', { name: 'Deploy on Sepolia' }, { timeout: 20_000 });
+    expect(screen.getByText('A public practice network: its coins are free and worth nothing.')).toBeTruthy();
+    const more = screen.getByRole('button', { name: /More options/ });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('textbox', { name: 'Royalty receiver' })).toBeNull();
+    fireEvent.click(more);
+    expect(await screen.findByRole('textbox', { name: 'Royalty receiver' })).toBeTruthy();
+    expect(screen.getByText(/All of the sales go to this wallet/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Split the sales with another wallet' }));
+    const shares = await screen.findAllByRole('spinbutton', { name: /^Share of wallet/ });
+    expect(shares.map((input) => (input as HTMLInputElement).value)).toEqual(['50', '50']);
+    expect(screen.getByText('Total: 100 % of 100 %')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Wallet 2' }), { target: { value: '0x1234' } });
+    fireEvent.change(shares[1] as HTMLElement, { target: { value: '40' } });
+    expect(await screen.findByText('Total: 90 % of 100 %')).toBeTruthy();
+    expect(
+      await screen.findByText('Enter a wallet address: 0x followed by 40 letters and digits (0-9, a-f).'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove wallet 2' }));
+    await waitFor(() => expect(screen.queryByRole('spinbutton', { name: /^Share of wallet/ })).toBeNull());
+    // Each interaction re-renders the whole form, which takes seconds in jsdom on a busy machine.
+  }, 240_000);
+
   it('lists the deployed contracts and keeps the form for another behind a button', async () => {
     show({
       '/api/v1/collections/c1/publication': { publication },
@@ -125,11 +162,8 @@ describe('LaunchSection', () => {
         },
       },
     });
-    const preReveal = await screen.findByRole(
-      'radio',
-      { name: 'Pre-reveal (placeholder until you reveal)' },
-      { timeout: 20_000 },
-    );
+    fireEvent.click(await screen.findByRole('button', { name: /More options/ }, { timeout: 20_000 }));
+    const preReveal = await screen.findByRole('radio', { name: 'Pre-reveal (placeholder until you reveal)' });
     await waitFor(() => expect((preReveal as HTMLInputElement).checked).toBe(true));
     expect(screen.getByText(/Every token shows the placeholder set under Publication/)).toBeTruthy();
   });
@@ -140,7 +174,8 @@ describe('LaunchSection', () => {
       '/api/v1/collections/c1/deployments': { deployments: [] },
       '/api/v1/collections/c1/publication/placeholder': { placeholder: null },
     });
-    const atOnce = await screen.findByRole('radio', { name: 'Revealed at once' }, { timeout: 20_000 });
+    fireEvent.click(await screen.findByRole('button', { name: /More options/ }, { timeout: 20_000 }));
+    const atOnce = await screen.findByRole('radio', { name: 'Revealed at once' });
     expect((atOnce as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Pre-reveal (placeholder until you reveal)' }));
     expect(

@@ -1,4 +1,4 @@
-import { type Deployment, type Publication, recordDeployment } from '@layerloom/api';
+import { type Deployment, type DeploymentPayee, type Publication, recordDeployment } from '@layerloom/api';
 import {
   type CollectionSettings,
   deployCollection,
@@ -43,6 +43,8 @@ export interface LaunchJob {
   revealAtLaunch: boolean;
   /** Start times the sale then follows by itself (a last transaction); null: the sale starts closed. */
   schedule?: SaleSchedule | null;
+  /** Who receives the sales (shares in basis points), recorded with the deployment; the server checks it. */
+  payees?: DeploymentPayee[];
 }
 
 export interface LaunchState {
@@ -122,6 +124,7 @@ export function useLaunchFlow({
               name: job.settings.name,
               symbol: job.settings.symbol,
               maxSupply: Number(job.settings.maxSupply),
+              ...(job.payees ? { payees: job.payees } : {}),
             },
           })
         ).data;

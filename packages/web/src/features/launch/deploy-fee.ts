@@ -1,0 +1,63 @@
+import {
+  type CollectionSettings,
+  layerloomCollectionAbi,
+  layerloomCollectionBytecode,
+} from '@layerloom/contracts';
+import { type Address, encodeDeployData, formatEther, type PublicClient, zeroAddress, zeroHash } from 'viem';
+
+/**
+ * The deploy transaction's data for these settings, as `deployCollection` sends it (the settings are
+ * checked by the form first; the library checks them again before the wallet is asked).
+ */
+export function deployData(settings: CollectionSettings, owner: Address) {
+  const payees = settings.payees ?? [];
+  return encodeDeployData({
+    abi: layerloomCollectionAbi,
+    bytecode: layerloomCollectionBytecode,
+    args: [
+      {
+        name: settings.name,
+        symbol: settings.symbol,
+        maxSupply: BigInt(settings.maxSupply),
+        publicPrice: settings.mintPrice,
+        maxPerWallet: settings.maxPerWallet,
+        allowlistPrice: settings.allowlist?.price ?? 0n,
+        allowlistMaxPerWallet: settings.allowlist?.maxPerWallet ?? 0,
+        merkleRoot: settings.allowlist?.merkleRoot ?? zeroHash,
+        preRevealURI: settings.preRevealURI,
+        contractURI: settings.contractURI ?? '',
+        owner: settings.owner ?? owner,
+        payoutAddress: settings.payoutAddress ?? zeroAddress,
+        royaltyReceiver: settings.royalty?.receiver ?? owner,
+        royaltyBps: BigInt(settings.royalty?.bps ?? 0),
+        payees: payees.map((payee) => payee.address),
+        shares: payees.map((payee) => BigInt(payee.shares)),
+      },
+    ],
+  });
+}
+
+/** What deploying would cost now in the chain's native currency (wei): its gas × the network's gas price. */
+export async function estimateDeployFee({
+  publicClient,
+  account,
+  settings,
+}: {
+  publicClient: Pick<PublicClient, 'estimateGas' | 'getGasPrice'>;
+  account: Address;
+  settings: CollectionSettings;
+}): Promise<{ gas: bigint; gasPrice: bigint; fee: bigint }> {
+  const [gas, gasPrice] = await Promise.all([
+    publicClient.estimateGas({ account, data: deployData(settings, account) }),
+    publicClient.getGasPrice(),
+  ]);
+  return { gas, gasPrice, fee: gas * gasPrice };
+}
+
+/** "0.0123 ETH": three significant digits, "less than 0.0001 ETH" below that. */
+export function formatFee(wei: bigint, currency: string): string {
+  if (wei === 0n) return `0 ${currency}`;
+  const amount = Number(formatEther(wei));
+  if (amount < 0.0001) return `less than 0.0001 ${currency}`;
+  return `${Number(amount.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 4 })} ${currency}`;
+}
