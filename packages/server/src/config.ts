@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import {
@@ -90,7 +91,7 @@ const EnvSchema = z.object({
     .number({ message: 'must be a number of tokens' })
     .int({ message: 'must be a whole number of tokens' })
     .min(1, { message: 'must be at least 1 (tokens)' })
-    .default(250),
+    .optional(),
   RENDER_THREADS: z.coerce
     .number({ message: 'must be a number of threads' })
     .int({ message: 'must be a whole number of threads' })
@@ -154,7 +155,10 @@ export interface Config {
     stalledIntervalMs: number;
     /** How often the database's queued and running jobs are compared with the queue, and lost ones re-added. */
     reconcileIntervalMs: number;
-    /** With a shared queue, a larger generation is split into chunks of this many tokens that any worker may take. */
+    /**
+     * With a shared queue, a larger generation is split into chunks of this many tokens that any worker
+     * may take: `GENERATION_CHUNK_SIZE`, or `chunkSizeFor` the render threads a job uses here.
+     */
     chunkSize: number;
     /** Render threads per generation job; undefined: one per core. */
     renderThreads: number | undefined;
@@ -314,6 +318,16 @@ export type BlobsConfig =
       credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
     };
 
+/**
+ * Tokens per generation chunk for a worker rendering on `threads` threads: 125 a thread, at least 250.
+ * A chunk's own cost (planning from the seed, decoding the art, starting the threads: under a second)
+ * stays small beside its rendering when the chunk takes the same time whatever the machine, so chunks
+ * grow with the threads that render them: 250 on 2 threads as before, 2,000 on 16.
+ */
+export function chunkSizeFor(threads: number): number {
+  return Math.max(250, 125 * threads);
+}
+
 const S3_SETTINGS = [
   'S3_BUCKET',
   'S3_REGION',
@@ -415,7 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       lockDurationMs: vars.JOB_LOCK_DURATION_MS,
       stalledIntervalMs: vars.JOB_STALLED_INTERVAL_MS,
       reconcileIntervalMs: vars.RECONCILE_INTERVAL_MS,
-      chunkSize: vars.GENERATION_CHUNK_SIZE,
+      chunkSize: vars.GENERATION_CHUNK_SIZE ?? chunkSizeFor(vars.RENDER_THREADS ?? availableParallelism()),
       renderThreads: vars.RENDER_THREADS,
     },
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },

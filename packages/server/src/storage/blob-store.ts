@@ -38,6 +38,13 @@ export interface BlobStore {
   /** Makes a complete file written at a `stage` answer the blob `key`, atomically. */
   commit?(key: string, staged: string): Promise<void>;
   /**
+   * Optional, with `stage`, for stores whose `commit` is only a rename in the local file system: the
+   * file blob `key` is, its folder made. A render thread then renames a staged file there itself, so
+   * no part of a token waits on libuv's thread pool (shared by the whole process, 4 threads).
+   * Synchronous (a system call or two, on the calling thread, never on the pool).
+   */
+  locate?(key: string): string;
+  /**
    * Optional, for stores a client can download from directly: a short-lived URL that serves the blob
    * with this file name and type, so a web node does not proxy a large file.
    */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -84,15 +84,23 @@ export function createLocalBlobStore(root: string): BlobStore {
         throw error;
       }
     },
+    // Staging and locating are on a generation's per-token path: their folders are made synchronously
+    // (mkdir of a folder that exists is one system call) instead of waiting on libuv's pool, which the
+    // render threads must not share (see BlobStore.locate).
     async stage(key) {
       assertBlobKey(key);
-      await mkdir(tempDir, { recursive: true });
+      mkdirSync(tempDir, { recursive: true });
       return join(tempDir, `${randomBytes(8).toString('hex')}.part`);
     },
     async commit(key, staged) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       await rename(staged, target);
+    },
+    locate(key) {
+      const target = pathOf(key);
+      mkdirSync(dirname(target), { recursive: true });
+      return target;
     },
     async get(key, range) {
       const path = pathOf(key);

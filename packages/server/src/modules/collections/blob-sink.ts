@@ -22,12 +22,16 @@ export function createBlobSink(blobs: BlobStore, prefix: string): OutputSink {
         data instanceof Uint8Array ? Buffer.from(data) : Readable.from(data),
       );
     },
-    // A local store lets the render workers write images into it themselves.
+    // A local store lets the render workers write images into it themselves, and (with `locate`)
+    // move every file of a token into place themselves, so no token waits on libuv's pool.
     ...(blobs.stage && blobs.commit
       ? {
           stage: (path: string) => blobs.stage!(blobKey(prefix, path)),
           commit: (path: string, staged: string) => blobs.commit!(blobKey(prefix, path), staged),
         }
+      : {}),
+    ...(blobs.stage && blobs.locate
+      ? { locate: (path: string) => blobs.locate!(blobKey(prefix, path)) }
       : {}),
   };
 }

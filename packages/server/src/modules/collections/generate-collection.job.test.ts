@@ -1,11 +1,12 @@
 import { readdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
-import { loadConfig } from '../../config.ts';
+import { chunkSizeFor, loadConfig } from '../../config.ts';
 import { editionRanges } from './generate-collection.job.ts';
 
 describe('edition ranges of a split generation', () => {
@@ -19,8 +20,14 @@ describe('edition ranges of a split generation', () => {
     expect(editionRanges(250, 250)).toEqual([{ first: 1, last: 250 }]);
   });
 
-  it('are sized by GENERATION_CHUNK_SIZE (250 by default), and RENDER_THREADS limits render threads', () => {
-    expect(loadConfig({}).jobs).toMatchObject({ chunkSize: 250, renderThreads: undefined });
+  it('are sized to the render threads (125 tokens a thread, at least 250) unless GENERATION_CHUNK_SIZE says, and RENDER_THREADS limits render threads', () => {
+    expect(loadConfig({}).jobs).toMatchObject({
+      chunkSize: chunkSizeFor(availableParallelism()),
+      renderThreads: undefined,
+    });
+    expect(loadConfig({ RENDER_THREADS: '1' }).jobs.chunkSize).toBe(250);
+    expect(loadConfig({ RENDER_THREADS: '2' }).jobs.chunkSize).toBe(250);
+    expect(loadConfig({ RENDER_THREADS: '16' }).jobs.chunkSize).toBe(2000);
     expect(loadConfig({ GENERATION_CHUNK_SIZE: '40', RENDER_THREADS: '1' }).jobs).toMatchObject({
       chunkSize: 40,
       renderThreads: 1,
