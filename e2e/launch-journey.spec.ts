@@ -19,6 +19,7 @@ import {
 } from './support/browser.ts';
 import { chooseNetwork, confirmed, launchStep, openDrop } from './support/drop-ui.ts';
 import { callInPage, startSampleCollection } from './support/in-page.ts';
+import { openMoreOptions } from './support/launch-form.ts';
 import {
   anvilAccount0,
   anvilAccount1,
@@ -198,7 +199,8 @@ describe('the whole launch journey, in the browser', () => {
     await expect.poll(() => deploy.isEnabled()).toBe(true);
     expect(await launch.getByLabel('Max supply').inputValue()).toBe(String(SIZE));
     await launch.getByLabel('Mint price').fill('0.01');
-    await launch.getByLabel('Payout address').fill(payout);
+    await openMoreOptions(launch);
+    await launch.getByLabel('Wallet that receives the sales').fill(payout);
     await launch.getByLabel('Pre-reveal (placeholder until you reveal)').check();
     await deploy.click();
     for (const name of ['deploy', 'record', 'provenance']) {
@@ -209,6 +211,27 @@ describe('the whole launch journey, in the browser', () => {
     await expect
       .poll(() => launch.getByText('Your collection is deployed').isVisible(), { timeout: 30_000 })
       .toBe(true);
+    // Run the drop read the contract again before the launch said it was done: the provenance hash the
+    // launch just set shows as set, never "not set" with a button whose transaction would fail.
+    const runDrop = page.getByRole('region', { name: 'Run the drop' });
+    expect(
+      await runDrop
+        .getByRole('region', { name: 'Provenance and reveal' })
+        .getByText('Matches the publication.')
+        .isVisible(),
+    ).toBe(true);
+    expect(await runDrop.getByText(/not set/i).count()).toBe(0);
+    expect(await runDrop.getByRole('button', { name: 'Set the provenance hash' }).count()).toBe(0);
+    // The launch's steps: published and deployed (left open, as they were done on this visit), the drop next.
+    const guideStep = (key: string) => page.locator(`li[data-guide-step="${key}"]`);
+    expect(await guideStep('publish').locator('.llc-guide-state').textContent()).toBe('Done');
+    expect(await guideStep('deploy').locator('.llc-guide-state').textContent()).toBe('Done');
+    await expect
+      .poll(() => guideStep('drop').locator('.llc-guide-state').textContent(), { timeout: 30_000 })
+      .toBe('Sale closed');
+    expect(
+      await guideStep('deploy').getByRole('button', { name: 'Hide details of step 2' }).isVisible(),
+    ).toBe(true);
     const { deployments } = (await callInPage(page, `/api/v1/collections/${collectionId}/deployments`)).json
       .data;
     expect(deployments).toHaveLength(1);
@@ -449,8 +472,36 @@ describe('the whole launch journey, in the browser', () => {
         .poll(() => allowlist.getByText('On chain: the contract checks this list.').isVisible())
         .toBe(true);
       expect(await seriousAxeViolations(owner.page)).toEqual([]);
+      // Opened again, the page leads with the drop: the finished steps are folded into their summaries, and
+      // Delete says why it is off before any click.
+      const publishStep = owner.page.locator('li[data-guide-step="publish"]');
+      expect(await publishStep.getByRole('button', { name: 'Show details of step 1' }).isVisible()).toBe(
+        true,
+      );
+      expect(await owner.page.getByRole('region', { name: 'Publication' }).isVisible()).toBe(false);
+      const remove = owner.page.getByRole('button', { name: /Delete/ });
+      expect(await remove.isDisabled()).toBe(true);
+      const reasonId = await remove.getAttribute('aria-describedby');
+      expect(await owner.page.locator(`#${reasonId}`).textContent()).toBe(
+        "It cannot be deleted: it has a contract on Local (anvil), and collectors' tokens point at its files and its mint page.",
+      );
       await drop.scrollIntoViewIfNeeded();
       await screenshot(owner.page, 'journey-drop');
+      // The section menu goes to the gallery and keeps it in the URL: a reload comes back to it.
+      await owner.page
+        .getByRole('navigation', { name: 'Sections of this collection' })
+        .getByRole('link', { name: 'Gallery' })
+        .click();
+      await owner.page.waitForURL((url) => url.searchParams.get('section') === 'gallery');
+      await owner.page.reload();
+      const galleryTitle = owner.page.getByRole('heading', { level: 2, name: 'Gallery' });
+      await expect
+        .poll(async () => {
+          const box = await galleryTitle.boundingBox();
+          const height = owner.page.viewportSize()?.height ?? 0;
+          return box !== null && box.y >= 0 && box.y < height;
+        })
+        .toBe(true);
       // The launch status on the collection's card, the Dashboard's tile and the collection page's header.
       await owner.page.goto('/dashboard/collections');
       await owner.page.locator('.llc-col-card .llc-launch-line').waitFor();
@@ -462,5 +513,5 @@ describe('the whole launch journey, in the browser', () => {
       expect(owner.errors).toEqual([]);
       await owner.context.close();
     }
-  });
+  }, 240_000);
 });

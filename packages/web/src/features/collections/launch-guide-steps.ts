@@ -111,7 +111,9 @@ function dropStep({ deployments, status }: LaunchGuideInput): GuideStep {
       title: 'Run the drop',
       state: 'current',
       label: status.phase === 'allowlist' ? 'Live · allowlist sale' : 'Live · public sale',
-      summary: `${figures ? `${figures}. ` : ''}Share your mint page; open the next sale, reveal and withdraw here.`,
+      summary: `${figures ? `${figures}. ` : ''}Share your mint page; ${
+        status.phase === 'allowlist' ? 'open the public sale, reveal' : 'reveal'
+      } and withdraw here.`,
     };
   }
   if (status?.stage === 'deployed' && status.minted !== null) {
