@@ -53,7 +53,12 @@ function verificationView(app: App, row: ContractVerificationTable): SourceVerif
     status,
     explorer: explorer?.name ?? null,
     codeUrl: status === 'verified' && explorer ? contractCodeUrl(explorer, row.chain_id, row.address) : null,
-    message: status === 'not_configured' ? NOT_CONFIGURED_MESSAGE : row.message,
+    message:
+      status !== 'not_configured'
+        ? row.message
+        : explorer
+          ? `Source verification wasn't set up for this network when the contract was deployed; ${explorer.name} is now.`
+          : NOT_CONFIGURED_MESSAGE,
     attempts: row.attempts,
     canRetry: (status === 'failed' || status === 'not_configured') && explorer !== undefined,
     updatedAt: row.updated_at,

@@ -261,6 +261,17 @@ describe.each(databaseKinds)("verifying a deployed contract's source on the expl
       const refused = await retry(deployment.id);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error.message).toBe("Source verification isn't set up for this network.");
+
+      // Once an explorer is set up, the creator can have it verified.
+      setExplorer(etherscan());
+      expect((await listed(deployment.id)).sourceVerification).toMatchObject({
+        status: 'not_configured',
+        canRetry: true,
+        message:
+          "Source verification wasn't set up for this network when the contract was deployed; Etherscan is now.",
+      });
+      expect((await retry(deployment.id)).statusCode).toBe(202);
+      expect((await settled(deployment.id)).sourceVerification.status).toBe('verified');
     } finally {
       setExplorer(etherscan());
     }

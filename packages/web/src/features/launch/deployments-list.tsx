@@ -4,6 +4,8 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { formatDate } from '../collections/format.ts';
 import { DeploymentStatusTag } from './deployment-status-tag.tsx';
 import { shortAddress } from './short-address.ts';
+import { SourceVerificationStatus } from './source-verification-status.tsx';
+import './source-verification.css';
 import { useDeployments } from './use-deployments.ts';
 
 /** The collection's deployed contracts: chain, address, verification, deployer and date. */
@@ -42,6 +44,7 @@ export function DeploymentsList({ collectionId }: { collectionId: string }) {
             {deployment.status === 'unverified' && deployment.statusReason ? (
               <div className="llc-muted">{deployment.statusReason}</div>
             ) : null}
+            <SourceVerificationStatus deployment={deployment} />
           </li>
         ))}
       </ul>
