@@ -147,6 +147,7 @@ export type {
   Collection,
   CollectionStatus,
   DownloadKind,
+  GenerateProjectBody,
   GenerationProgress,
   Token,
 } from './collections/collection.ts';
@@ -159,6 +160,7 @@ export {
   DownloadKindSchema,
   deleteCollection,
   downloadCollection,
+  GenerateProjectBodySchema,
   GenerationProgressSchema,
   generateProject,
   getCollection,
@@ -182,6 +184,17 @@ export {
   MetadataSettingsSchema,
   MetadataSettingsViewSchema,
 } from './collections/edit-metadata.ts';
+export type {
+  LookAlikeGroupView,
+  LookAlikesReportView,
+  LookAlikeTokenView,
+} from './collections/look-alikes.ts';
+export {
+  getCollectionLookAlikes,
+  LookAlikeGroupSchema,
+  LookAlikesReportSchema,
+  LookAlikeTokenSchema,
+} from './collections/look-alikes.ts';
 export type { LayerFit, RarityReportView, TraitFit } from './collections/rarity.ts';
 export { getCollectionRarity, LayerFitSchema, RarityReportSchema } from './collections/rarity.ts';
 export type { ContactMessageInput, CreateContactMessageResponse } from './contact/create-contact-message.ts';

@@ -32,8 +32,11 @@ export const CollectionSchema = z.object({
   progress: GenerationProgressSchema,
   /** Changes with every reroll or growth: image URLs carry it so browsers never show a replaced image. */
   revision: z.string().optional(),
-  /** Which metadata the collection has: Ethereum (ERC-721), Solana (Metaplex) or both; its downloads follow. */
-  metadataFormat: z.enum(METADATA_FORMATS),
+  /**
+   * Which metadata the collection has: Ethereum (ERC-721), Solana (Metaplex) or both; its downloads follow.
+   * This server always says; a client reads its absence (an older server) as Ethereum only.
+   */
+  metadataFormat: z.enum(METADATA_FORMATS).optional(),
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 
@@ -57,10 +60,19 @@ export const TokenSchema = z.object({
 });
 export type Token = z.infer<typeof TokenSchema>;
 
+/** Options of one generation (none: the defaults). */
+export const GenerateProjectBodySchema = z.object({
+  /** "Every token looks different": a token whose image would look like another token's is drawn again, from the seed. */
+  distinctLooks: z.boolean().default(false),
+});
+export type GenerateProjectBody = z.input<typeof GenerateProjectBodySchema>;
+
 export const generateProject = {
   method: 'POST',
   path: '/api/v1/projects/:id/generate',
   params: z.object({ id: z.string().min(1) }),
+  // Fastify hands a request without a body to the schema as null.
+  body: GenerateProjectBodySchema.nullish(),
   response: successSchema(z.object({ collection: CollectionSchema })),
 } as const;
 

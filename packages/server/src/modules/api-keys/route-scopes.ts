@@ -23,6 +23,7 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/v1/collections/:id': 'read',
   'GET /api/v1/collections/:id/events': 'read',
   'GET /api/v1/collections/:id/rarity': 'read',
+  'GET /api/v1/collections/:id/look-alikes': 'read',
   'GET /api/v1/collections/:id/tokens': 'read',
   'GET /api/v1/collections/:id/images/:file': 'read',
   'GET /api/v1/collections/:id/metadata/:file': 'read',

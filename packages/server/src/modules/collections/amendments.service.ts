@@ -22,6 +22,7 @@ import {
   swapCollectionJob,
 } from './amendments.repository.ts';
 import { getOwnedCollection } from './collections.service.ts';
+import { distinctLooksOf } from './distinct-looks.ts';
 
 export const AMEND_COLLECTION_JOB = 'amend-collection';
 
@@ -34,9 +35,10 @@ export function planAmendments(rows: readonly CollectionAmendmentTable[]): PlanA
   );
 }
 
-/** The collection spec a collection was generated from (its project as snapshotted then). */
+/** The collection spec a collection was generated from (its project as snapshotted then, and "Every token looks different"). */
 export function collectionSpec(app: App, collection: CollectionTable) {
-  return projectSpec(parseProjectRow(JSON.parse(collection.snapshot)), app.blobs);
+  const spec = projectSpec(parseProjectRow(JSON.parse(collection.snapshot)), app.blobs);
+  return distinctLooksOf(collection) ? { ...spec, distinctLooks: true } : spec;
 }
 
 export function amendmentView(row: CollectionAmendmentTable, progress: JobProgress | undefined): Amendment {

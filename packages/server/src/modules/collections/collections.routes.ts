@@ -27,6 +27,7 @@ import {
   storedExport,
 } from './downloads.ts';
 import { GENERATE_COLLECTION_JOB, generateCollectionJob } from './generate-collection.job.ts';
+import { lookAlikesRoutes } from './look-alikes.routes.ts';
 import { metadataEditsRoutes } from './metadata-edits.routes.ts';
 import { sendStoredFile } from './ranged-download.ts';
 import { rarityRoutes } from './rarity.routes.ts';
@@ -70,12 +71,15 @@ export async function collectionsRoutes(app: App): Promise<void> {
         tags: ['collections'],
         summary: 'Generate a collection from a project (a durable background job)',
         params: generateProject.params,
+        body: generateProject.body,
         response: { 202: generateProject.response },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const collection = await collections.startGeneration(app, user, request.params.id);
+      const collection = await collections.startGeneration(app, user, request.params.id, {
+        distinctLooks: request.body?.distinctLooks,
+      });
       return reply
         .code(202)
         .send({ status: 'success' as const, data: { collection: await viewOf(collection) } });
@@ -210,6 +214,11 @@ export async function collectionsRoutes(app: App): Promise<void> {
   );
 
   rarityRoutes(
+    app,
+    readyCollection,
+    (request) => currentUser(request as Parameters<typeof currentUser>[0]).id,
+  );
+  lookAlikesRoutes(
     app,
     readyCollection,
     (request) => currentUser(request as Parameters<typeof currentUser>[0]).id,

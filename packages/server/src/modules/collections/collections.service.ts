@@ -21,13 +21,20 @@ import {
   listOwnedCollections,
   setCollectionJob,
 } from './collections.repository.ts';
+import { withDistinctLooks } from './distinct-looks.ts';
 import { GENERATE_COLLECTION_JOB } from './generate-collection.job.ts';
 
 /**
  * Starts generating a project: checks the plan's size limit and that the size fits the number of valid
  * combinations (a 400 naming it, before any job), snapshots the project and queues a durable job.
+ * `distinctLooks`: "Every token looks different", kept in the snapshot (see `distinctLooksOf`).
  */
-export async function startGeneration(app: App, user: { id: string; planId: PlanId }, projectId: string) {
+export async function startGeneration(
+  app: App,
+  user: { id: string; planId: PlanId },
+  projectId: string,
+  options: { distinctLooks?: boolean } = {},
+) {
   const ctx = { db: app.database.db, blobs: app.blobs };
   const project = await getProject(ctx, user.id, projectId);
   assertRenderable(project);
@@ -68,7 +75,7 @@ export async function startGeneration(app: App, user: { id: string; planId: Plan
     height: project.height,
     job_id: '',
     watermark: plan.watermark ? 1 : 0,
-    snapshot: JSON.stringify(serializeProject(project)),
+    snapshot: withDistinctLooks(JSON.stringify(serializeProject(project)), options.distinctLooks === true),
     metadata_format: project.metadata.format,
     created_at: new Date().toISOString(),
   };

@@ -12,6 +12,7 @@ import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { createBlobSink } from './blob-sink.ts';
 import { collectionPrefix } from './collection-view.ts';
 import { findCollection } from './collections.repository.ts';
+import { distinctLooksOf } from './distinct-looks.ts';
 
 export const GENERATE_COLLECTION_JOB = 'generate-collection';
 
@@ -65,7 +66,10 @@ export function generateCollectionJob(app: App) {
       else {
         const snapshot = parseProjectRow(JSON.parse(collection.snapshot));
         run = await generateCollection({
-          spec: projectSpec(snapshot, app.blobs),
+          spec: {
+            ...projectSpec(snapshot, app.blobs),
+            ...(distinctLooksOf(collection) ? { distinctLooks: true } : {}),
+          },
           sink,
           signal: context.signal,
           onProgress: (progress) => context.progress(progress.done, progress.total),
