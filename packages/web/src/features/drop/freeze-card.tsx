@@ -8,6 +8,7 @@ import type { DropContext } from './drop-context.ts';
 import { DropSteps } from './drop-steps.tsx';
 import { FROZEN_REASON, freezeRefusals } from './marketplace-status.ts';
 import { useMarketplace } from './use-marketplace.ts';
+import './marketplace-cards.css';
 import { useMetadataTransaction } from './use-metadata-transaction.ts';
 
 /**

@@ -14,6 +14,7 @@ import { DropSteps } from './drop-steps.tsx';
 import { FROZEN_REASON, listingOnChain, royaltyMismatch } from './marketplace-status.ts';
 import { useMarketplace, useSaveListing } from './use-marketplace.ts';
 import { useMetadataTransaction } from './use-metadata-transaction.ts';
+import './marketplace-cards.css';
 
 /** The form's fields: the listing with the royalty in percent and collaborators one per line. */
 interface ListingValues {
@@ -247,7 +248,12 @@ function ListingForm({
           >
             <InputNumber className="llc-drop-number" min={0} max={100} step={0.5} precision={2} suffix="%" />
           </Form.Item>
-          <Form.Item name="feeRecipient" label="Royalty recipient" extra="The wallet paid the royalty.">
+          <Form.Item
+            name="feeRecipient"
+            label="Royalty recipient"
+            extra="The wallet paid the royalty."
+            className="llc-listing-wide"
+          >
             <Input className="llc-drop-mono" placeholder="0x…" autoComplete="off" />
           </Form.Item>
         </div>
@@ -266,7 +272,7 @@ function ListingForm({
         <Typography.Text type="danger" role="alert">
           {errorMessage(save.error)}
         </Typography.Text>
-      ) : notice ? (
+      ) : notice && !onChain.isUpToDate ? (
         <Typography.Text className="llc-muted" role="status">
           {notice}
         </Typography.Text>

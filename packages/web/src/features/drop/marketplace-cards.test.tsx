@@ -93,7 +93,7 @@ function show(card: 'freeze' | 'listing' | 'metadata', answer: Marketplace, cont
 describe('FreezeCard', () => {
   it('shows why it cannot freeze before the click, with the button disabled', async () => {
     const { context } = contextWith({ revealed: false, baseURI: '' });
-    show('freeze', marketplace(), context);
+    show('freeze', marketplace({ metadataBaseUri: 'https://loom.test/hosted/cats/metadata/' }), context);
     const button = await screen.findByRole(
       'button',
       { name: 'Freeze metadata forever…' },

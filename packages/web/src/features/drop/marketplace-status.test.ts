@@ -129,9 +129,11 @@ describe('the metadata update after the reveal', () => {
   });
 
   it('is refused before the reveal and once frozen, with the reason', () => {
-    expect(metadataUpdatePlan(marketplace(), chain({ revealed: false })).refusal).toBe(
-      'Reveal the collection first: until then marketplaces show the placeholder.',
-    );
+    // Before the reveal the contract reads no base yet: that is not a change to announce.
+    expect(metadataUpdatePlan(marketplace(), chain({ revealed: false, baseURI: '' }))).toMatchObject({
+      refusal: 'Reveal the collection first: until then marketplaces show the placeholder.',
+      changes: [],
+    });
     expect(metadataUpdatePlan(marketplace(), chain({ metadataFrozen: true })).refusal).toBe(FROZEN_REASON);
     expect(metadataUpdatePlan(marketplace({ isFrozen: true }), chain()).refusal).toBe(FROZEN_REASON);
   });
@@ -150,7 +152,7 @@ describe('the freeze', () => {
     );
     expect(refusals).toEqual([
       'The collection is not revealed: frozen now, tokens would show the placeholder for ever.',
-      'Token metadata is not on IPFS: the contract reads it from https://loom.test/hosted/cats/metadata/, which a server could change. Publish to IPFS to freeze.',
+      'Token metadata is not on IPFS: it is read from https://loom.test/hosted/cats/metadata/, which a server could change. Publish to IPFS to freeze.',
       'The marketplace listing on chain is not up to date: update it first, it cannot change afterwards.',
     ]);
     expect(freezeRefusals(marketplace({ metadataBaseUri: 'ipfs://bafynew/' }), chain(), DEPLOYED_AT)).toEqual(

@@ -95,7 +95,9 @@ export function metadataUpdatePlan(
   state: Pick<MetadataChainState, 'revealed' | 'metadataFrozen' | 'baseURI'>,
 ): MetadataUpdatePlan {
   const lastUpdate = newest(marketplace.updates, ['base-uri', 'refresh', 'freeze']) ?? null;
-  const isBaseMoved = Boolean(marketplace.metadataBaseUri) && state.baseURI !== marketplace.metadataBaseUri;
+  // Before the reveal the contract reads no base yet: the reveal itself points it at the publication.
+  const isBaseMoved =
+    state.revealed && Boolean(marketplace.metadataBaseUri) && state.baseURI !== marketplace.metadataBaseUri;
   const changes = [
     ...(isBaseMoved
       ? [
@@ -127,11 +129,13 @@ export function freezeRefusals(
   if (!state.revealed) {
     reasons.push('The collection is not revealed: frozen now, tokens would show the placeholder for ever.');
   }
-  if (!state.baseURI.startsWith('ipfs://')) {
+  // Before the reveal, the base the reveal will set (the publication's) is the one to judge.
+  const base = state.revealed ? state.baseURI : (marketplace.metadataBaseUri ?? '');
+  if (!base.startsWith('ipfs://')) {
     reasons.push(
-      `Token metadata is not on IPFS: the contract reads it from ${state.baseURI || 'nowhere yet'}, which a server could change. Publish to IPFS to freeze.`,
+      `Token metadata is not on IPFS: it is read from ${base || 'nowhere yet'}, which a server could change. Publish to IPFS to freeze.`,
     );
-  } else if (marketplace.metadataBaseUri && state.baseURI !== marketplace.metadataBaseUri) {
+  } else if (state.revealed && marketplace.metadataBaseUri && state.baseURI !== marketplace.metadataBaseUri) {
     reasons.push(
       'The contract does not read the newest metadata yet: update metadata on marketplaces first.',
     );

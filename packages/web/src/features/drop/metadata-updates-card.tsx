@@ -92,7 +92,7 @@ function MetadataUpdates({
         <span className="llc-drop-label">Last update</span>
         <span className="llc-muted">
           {plan.lastUpdate
-            ? `${kindWords[plan.lastUpdate.kind]} on ${when(plan.lastUpdate.createdAt)}: ${plan.lastUpdate.detail}`
+            ? `${kindWords[plan.lastUpdate.kind]} on ${when(plan.lastUpdate.createdAt)}${plan.lastUpdate.kind === 'freeze' ? '' : `: ${plan.lastUpdate.detail}`}`
             : state.revealed
               ? 'None since the reveal, which told marketplaces about every token.'
               : 'None yet.'}

@@ -1,0 +1,267 @@
+import { deployCollection, layerloomCollectionAbi, setContractURI } from '@layerloom/contracts';
+import { type KuboStandIn, startKuboStandIn } from '@layerloom/server/test/kubo-stand-in';
+import type { Browser, Locator } from 'playwright-core';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  type Hash,
+  http,
+  parseEther,
+  parseEventLogs,
+} from 'viem';
+import { anvil as anvilChain } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Anvil, startAnvil } from './support/anvil.ts';
+import { type RunningApp, startApp } from './support/app.ts';
+import {
+  dialogSettled,
+  launchBrowser,
+  openPage,
+  screenshot,
+  seriousAxeViolations,
+  signIn,
+  testAdmin,
+  type ViewportName,
+} from './support/browser.ts';
+import { confirmed, dropTransaction, openDrop } from './support/drop-ui.ts';
+import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
+import { anvilAccount0, installTestWallet } from './support/wallet.ts';
+
+const NAME = 'Listed Blobs';
+
+describe('the collection as marketplaces read it: listing, metadata updates and the freeze', () => {
+  let anvil: Anvil;
+  let app: RunningApp;
+  let browser: Browser;
+  let kubo: KuboStandIn;
+  let collectionId: string;
+  let contract: Address;
+  let contractUri: string;
+  let baseUri: string;
+
+  const publicClient = () => createPublicClient({ chain: anvilChain, transport: http(anvil.rpcUrl) });
+  const read = <F extends 'contractURI' | 'baseURI' | 'metadataFrozen'>(functionName: F) =>
+    publicClient().readContract({ address: contract, abi: layerloomCollectionAbi, functionName });
+  /** The contract's events in the transaction a drop panel row shows. */
+  const eventsOf = async (drop: Locator, action: string) => {
+    const hash = (await dropTransaction(drop, action).locator('code').textContent()) as Hash;
+    const receipt = await publicClient().getTransactionReceipt({ hash });
+    return parseEventLogs({ abi: layerloomCollectionAbi, logs: receipt.logs }).map((log) => log.eventName);
+  };
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    [app, browser, kubo] = await Promise.all([
+      startApp({
+        ADMIN_EMAIL: testAdmin.email,
+        ADMIN_PASSWORD: testAdmin.password,
+        RPC_URL_31337: anvil.rpcUrl,
+      }),
+      launchBrowser(),
+      startKuboStandIn({ token: 'e2e-kubo-token-4c1d' }),
+    ]);
+
+    // A collection published to IPFS (only metadata on IPFS can be frozen), its contract deployed from Node
+    // as the owner's wallet would, with the publication's listing address and a 5 % royalty, and recorded.
+    const { context, page } = await openPage(browser, app.url);
+    await signIn(context, testAdmin.email, testAdmin.password);
+    await page.goto('/dashboard');
+    collectionId = await startSampleCollection(page, {
+      name: NAME,
+      description: 'Blobs on a listing',
+      size: 4,
+    });
+    await waitUntilReady(page, collectionId);
+    const provider = await callInPage(page, '/api/v1/pinning-provider', 'PUT', {
+      endpoint: kubo.url,
+      token: kubo.token,
+    });
+    expect(provider.status).toBe(200);
+    const upload = await callInPage(page, `/api/v1/collections/${collectionId}/publication/ipfs`, 'POST', {});
+    expect(upload.status).toBeLessThan(300);
+    let publication: { contractUri: string; baseUri: string } | null = null;
+    for (let attempt = 0; attempt < 600 && !publication; attempt++) {
+      publication = (await callInPage(page, `/api/v1/collections/${collectionId}/publication`)).json.data
+        .publication;
+      if (!publication) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!publication) throw new Error('The collection was not published to IPFS');
+    ({ contractUri, baseUri } = publication);
+    expect(baseUri).toMatch(/^ipfs:\/\//);
+
+    const deployed = await deployCollection({
+      walletClient: createWalletClient({
+        chain: anvilChain,
+        transport: http(anvil.rpcUrl),
+        account: anvilAccount0,
+      }),
+      publicClient: publicClient(),
+      collection: {
+        name: NAME,
+        symbol: 'LBLOB',
+        maxSupply: 4,
+        mintPrice: parseEther('0.01'),
+        maxPerWallet: 2,
+        preRevealURI: `${app.url}/hidden.json`,
+        contractURI: contractUri,
+        royalty: { bps: 500 },
+      },
+    });
+    contract = deployed.address;
+    const recorded = await callInPage(page, `/api/v1/collections/${collectionId}/deployments`, 'POST', {
+      chainId: 31_337,
+      address: contract,
+      deployer: anvilAccount0,
+      transactionHash: deployed.hash,
+      name: NAME,
+      symbol: 'LBLOB',
+      maxSupply: 4,
+    });
+    expect(recorded.json.data.deployment.status).toBe('verified');
+    await context.close();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await kubo?.close();
+    await anvil?.stop();
+  });
+
+  it('edits the listing and updates it on chain, reveals, tells marketplaces, and freezes for good', async () => {
+    const { context, page } = await openPage(browser, app.url);
+    await installTestWallet(page, { rpcUrl: anvil.rpcUrl });
+    await signIn(context, testAdmin.email, testAdmin.password);
+    const drop = await openDrop(page, collectionId);
+    const listing = drop.getByRole('region', { name: 'Marketplace listing' });
+    const updates = drop.getByRole('region', { name: 'Metadata on marketplaces' });
+    const freeze = drop.getByRole('region', { name: 'Freeze metadata forever' });
+
+    // Deployed with the listing's address: up to date; the listing's royalty (none yet) differs from the contract's.
+    await expect.poll(() => listing.getByText('up to date').isVisible()).toBe(true);
+    expect(await read('contractURI')).toBe(contractUri);
+    await expect.poll(() => listing.getByText(/The contract pays a 5 % royalty/).isVisible()).toBe(true);
+
+    // Before the reveal: no metadata update, and the freeze says why not, before any click.
+    expect(await updates.getByRole('button', { name: 'Update metadata on marketplaces' }).isDisabled()).toBe(
+      true,
+    );
+    expect(await updates.textContent()).toContain('Reveal the collection first');
+    expect(await freeze.getByRole('button', { name: 'Freeze metadata forever…' }).isDisabled()).toBe(true);
+    expect(await freeze.textContent()).toContain('The collection is not revealed');
+
+    // Edit the listing: a website that is not https is named in place and nothing is saved.
+    await listing.getByLabel('Website').fill('http://blobs.example.com');
+    await listing.getByRole('button', { name: 'Save listing' }).click();
+    await expect.poll(() => listing.getByText('Use an https:// address').isVisible()).toBe(true);
+    await listing.getByLabel('Website').fill('https://blobs.example.com');
+    await listing.getByLabel('Description').fill('Blobs, listed on every marketplace.');
+    await listing.getByRole('button', { name: "Use the contract's royalty" }).click();
+    await listing.getByRole('button', { name: 'Save listing' }).click();
+    await expect.poll(() => listing.getByText(/^Saved\./).isVisible()).toBe(true);
+    await expect.poll(() => listing.getByText('changed, update').isVisible()).toBe(true);
+    expect(await listing.getByText(/The contract pays/).count()).toBe(0);
+
+    await listing.getByRole('button', { name: 'Update the listing on chain' }).click();
+    await confirmed(drop, 'contract-uri');
+    expect(await eventsOf(drop, 'contract-uri')).toContain('ContractURIUpdated');
+    await expect.poll(() => listing.getByText('up to date').isVisible()).toBe(true);
+    // What the contract returns is the JSON marketplaces read, with the edit.
+    const served = await (await fetch(await read('contractURI'))).json();
+    expect(served).toMatchObject({
+      name: NAME,
+      description: 'Blobs, listed on every marketplace.',
+      external_link: 'https://blobs.example.com',
+      seller_fee_basis_points: 500,
+      fee_recipient: anvilAccount0,
+    });
+
+    for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
+      const opened = await openPage(browser, app.url, viewport);
+      await installTestWallet(opened.page, { rpcUrl: anvil.rpcUrl });
+      await signIn(opened.context, testAdmin.email, testAdmin.password);
+      const shown = await openDrop(opened.page, collectionId);
+      await expect.poll(() => shown.getByText('up to date').isVisible()).toBe(true);
+      await shown.getByRole('region', { name: 'Marketplace listing' }).scrollIntoViewIfNeeded();
+      expect(await seriousAxeViolations(opened.page)).toEqual([]);
+      await screenshot(opened.page, 'drop-marketplace-cards');
+      await opened.context.close();
+    }
+
+    // The reveal, then "Update metadata on marketplaces": a BatchMetadataUpdate for every token.
+    const reveal = drop.getByRole('region', { name: 'Provenance and reveal' });
+    await reveal.getByRole('button', { name: 'Reveal…' }).click();
+    await dialogSettled(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Reveal' }).click();
+    await confirmed(drop, 'reveal');
+    expect(await read('baseURI')).toBe(baseUri);
+    const update = updates.getByRole('button', { name: 'Update metadata on marketplaces' });
+    await expect.poll(() => update.isEnabled()).toBe(true);
+    await update.click();
+    await confirmed(drop, 'metadata');
+    expect(await eventsOf(drop, 'metadata')).toEqual(['BatchMetadataUpdate']);
+    await expect
+      .poll(() => updates.locator('[data-field="last-metadata-update"]').textContent())
+      .toContain('Marketplaces told to refresh');
+
+    // The freeze: nothing refuses it now; the typed name guards the one-way step.
+    const freezeButton = freeze.getByRole('button', { name: 'Freeze metadata forever…' });
+    await expect.poll(() => freezeButton.isEnabled()).toBe(true);
+    await freezeButton.click();
+    await dialogSettled(page);
+    const dialog = page.getByRole('dialog');
+    const ok = dialog.getByRole('button', { name: 'Freeze forever' });
+    await dialog.getByLabel(`Type ${NAME} to confirm`).fill('Listed blobs');
+    expect(await ok.isDisabled()).toBe(true);
+    await dialog.getByLabel(`Type ${NAME} to confirm`).fill(NAME);
+    await expect.poll(() => ok.isEnabled()).toBe(true);
+    await screenshot(page, 'drop-freeze-confirm');
+    await ok.click();
+    await confirmed(drop, 'freeze');
+    expect(await eventsOf(drop, 'freeze')).toContain('MetadataFrozen');
+    expect(await read('metadataFrozen')).toBe(true);
+
+    // Afterwards every metadata change is refused, in the page, by the server and on chain.
+    await expect.poll(() => freeze.getByText('Metadata is frozen on chain.').isVisible()).toBe(true);
+    expect(await listing.getByRole('button', { name: 'Save listing' }).isDisabled()).toBe(true);
+    expect(await listing.textContent()).toContain(
+      'Metadata is frozen on chain: the listing can no longer change.',
+    );
+    expect(await update.isDisabled()).toBe(true);
+    expect(await updates.textContent()).toContain('Metadata is frozen on chain');
+    const refused = await callInPage(page, `/api/v1/collections/${collectionId}/marketplace`, 'PUT', {
+      name: NAME,
+      description: 'Changed after the freeze',
+      image: '',
+      bannerImage: '',
+      featuredImage: '',
+      externalLink: '',
+      collaborators: [],
+      sellerFeeBasisPoints: 500,
+      feeRecipient: anvilAccount0,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toContain('Metadata is frozen on chain');
+    await expect(
+      setContractURI({
+        walletClient: createWalletClient({
+          chain: anvilChain,
+          transport: http(anvil.rpcUrl),
+          account: anvilAccount0,
+        }),
+        publicClient: publicClient(),
+        address: contract,
+        contractURI: 'https://elsewhere.example.com/contract.json',
+      }),
+    ).rejects.toMatchObject({ reason: 'MetadataIsFrozen' });
+    const history = (await callInPage(page, `/api/v1/collections/${collectionId}/marketplace`)).json.data
+      .marketplace;
+    expect(history.updates.map((entry: { kind: string }) => entry.kind)).toEqual([
+      'freeze',
+      'refresh',
+      'contract-uri',
+    ]);
+    await screenshot(page, 'drop-metadata-frozen');
+    await context.close();
+  }, 300_000);
+});
