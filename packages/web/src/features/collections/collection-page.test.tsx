@@ -63,7 +63,7 @@ const publication: Publication = {
   publishedAt: '2026-11-20T10:00:00.000Z',
 };
 
-const deployment = {
+const deployment: Deployment = {
   id: 'd1',
   collectionId: 'c1',
   chainId: 31_337,
@@ -79,8 +79,9 @@ const deployment = {
   status: 'verified',
   statusReason: null,
   explorerUrl: null,
+  sourceVerification: null,
   createdAt: '2026-11-21T10:00:00.000Z',
-} as Deployment;
+};
 
 const status = (change: Partial<LaunchStatus>): LaunchStatus => ({
   collectionId: 'c1',

@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   type CollectionSection,
@@ -50,13 +50,48 @@ export function useSectionScroll(isRendered: boolean) {
   }, [isRendered, section]);
 }
 
+/** How far below the window's top a section starts to count as the one being read (under the header and menu). */
+const READING_LINE_PX = 160;
+
+/**
+ * The section being read as the page scrolls: the last one whose top has passed the reading line (the last
+ * section once the page is scrolled to its end); null until the user scrolls.
+ */
+function useSectionInView(sections: readonly CollectionSection[]): CollectionSection | null {
+  const [inView, setInView] = useState<CollectionSection | null>(null);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      let reading: CollectionSection | null = null;
+      for (const section of sections) {
+        const element = document.getElementById(sectionElementId(section));
+        if (element && element.getBoundingClientRect().top <= READING_LINE_PX) reading = section;
+      }
+      setInView(atEnd && window.scrollY > 0 ? (sections.at(-1) ?? reading) : reading);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [sections]);
+  return inView;
+}
+
 /**
  * The collection page's section menu, sticky under the dashboard header: each link goes to its section and
- * keeps it in the URL, so a reload, a shared link and back/forward come back to the same place.
+ * keeps it in the URL, so a reload, a shared link and back/forward come back to the same place. The link of
+ * the section being read is marked as the current one.
  */
 export function SectionMenu({ sections }: { sections: readonly CollectionSection[] }) {
   const [params, setParams] = useSearchParams();
   const current = readSection(params) ?? 'overview';
+  const shown = useSectionInView(sections) ?? current;
   const onClick = (event: MouseEvent<HTMLAnchorElement>, section: CollectionSection) => {
     // A new tab or window opens the link as it is.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
@@ -73,7 +108,7 @@ export function SectionMenu({ sections }: { sections: readonly CollectionSection
             <li key={section.key}>
               <a
                 href={`?${withSection(params, section.key).toString()}`}
-                aria-current={section.key === current ? 'location' : undefined}
+                aria-current={section.key === shown ? 'location' : undefined}
                 onClick={(event) => onClick(event, section.key)}
               >
                 {section.label}
