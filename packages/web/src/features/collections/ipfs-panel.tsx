@@ -4,7 +4,7 @@ import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useCollectionIpfs } from './collections-queries.ts';
 
-/** The IPFS CIDs of the images and metadata folders, each with a copy button. */
+/** The IPFS CIDs of the images and metadata folders (and the Solana metadata's, when it has some), each with a copy button. */
 export function IpfsPanel({ collectionId }: { collectionId: string }) {
   const ipfs = useCollectionIpfs(collectionId, true);
   const feedback = useFeedback();
@@ -24,12 +24,13 @@ export function IpfsPanel({ collectionId }: { collectionId: string }) {
         <Typography.Text type="danger">{errorMessage(ipfs.error)}</Typography.Text>
       ) : (
         <dl className="llc-ipfs-list">
-          {(
-            [
-              ['Images', ipfs.data.imagesCid],
-              ['Metadata', ipfs.data.metadataCid],
-            ] as const
-          ).map(([label, cid]) => (
+          {[
+            ['Images', ipfs.data.imagesCid] as const,
+            ['Metadata', ipfs.data.metadataCid] as const,
+            ...(ipfs.data.solanaMetadataCid
+              ? [['Solana metadata', ipfs.data.solanaMetadataCid] as const]
+              : []),
+          ].map(([label, cid]) => (
             <div key={label} className="llc-ipfs-row">
               <dt>{label}</dt>
               <dd>

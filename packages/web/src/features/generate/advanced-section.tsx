@@ -4,11 +4,16 @@ import { type ReactNode, useId } from 'react';
 import type { Draft } from './project-draft.ts';
 
 /**
- * Whether the project uses a feature kept under Advanced: exact counts, rules, layer configurations or
- * 1-of-1s. The seed is left out: every project has one, and the same seed is what a creator expects.
+ * Whether the project uses a feature kept under Advanced: exact counts, rules, layer configurations,
+ * 1-of-1s or Solana metadata. The seed is left out: every project has one, and the same seed is what a
+ * creator expects.
  */
-export function usesAdvanced(draft: Pick<Draft, 'rarityMode' | 'rules' | 'configurations' | 'oneOfOnes'>) {
+export function usesAdvanced(
+  draft: Pick<Draft, 'rarityMode' | 'rules' | 'configurations' | 'oneOfOnes'> &
+    Partial<Pick<Draft, 'metadata'>>,
+) {
   return (
+    (draft.metadata !== undefined && draft.metadata.format !== 'erc721') ||
     draft.rarityMode === 'exact' ||
     draft.rules.length > 0 ||
     draft.configurations.length > 0 ||
@@ -18,7 +23,7 @@ export function usesAdvanced(draft: Pick<Draft, 'rarityMode' | 'rules' | 'config
 
 /** What Advanced holds, said while it is closed so nobody has to open it to find out. */
 export const ADVANCED_SUMMARY =
-  'Seed and exact counts, rules between traits, layer configurations, 1-of-1s and HashLips ZIP import.';
+  'Seed and exact counts, rules between traits, layer configurations, 1-of-1s, HashLips ZIP import and the metadata format (Ethereum or Solana).';
 
 /**
  * The features a first collection does without, folded under one disclosure: its heading is the button.

@@ -23,6 +23,8 @@ export function targetLabel(target: BlockerTarget): string {
       return 'See plans';
     case 'animation':
       return 'Go to Animation';
+    case 'metadata':
+      return 'Go to Metadata format';
   }
 }
 

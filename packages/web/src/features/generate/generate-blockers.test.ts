@@ -1,4 +1,4 @@
-import { DEFAULT_ANIMATION_SETTINGS, planById } from '@layerloom/api';
+import { DEFAULT_ANIMATION_SETTINGS, DEFAULT_METADATA_FORMAT_SETTINGS, planById } from '@layerloom/api';
 import { describe, expect, it } from 'vitest';
 import { draftLayer } from './draft-fixtures.ts';
 import { type CountState, generateBlockers } from './generate-blockers.ts';
@@ -27,6 +27,7 @@ const fresh: Draft = {
   configurations: [],
   oneOfOnes: [],
   animation: DEFAULT_ANIMATION_SETTINGS,
+  metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
   createdAt: '',
   updatedAt: '',
 };

@@ -1,4 +1,9 @@
-import { animationLimitProblem, type Plan, UpdateProjectBodySchema } from '@layerloom/api';
+import {
+  animationLimitProblem,
+  MetadataFormatSettingsSchema,
+  type Plan,
+  UpdateProjectBodySchema,
+} from '@layerloom/api';
 import { countBelow, formatBigCount } from './eta.ts';
 import { problemTarget, problemText } from './feasibility.ts';
 import type { Draft } from './project-draft.ts';
@@ -14,7 +19,8 @@ export type BlockerTarget =
   | { kind: 'recount' }
   | { kind: 'rules' }
   | { kind: 'plans' }
-  | { kind: 'animation' };
+  | { kind: 'animation' }
+  | { kind: 'metadata' };
 
 /** One thing that keeps Generate disabled: what is wrong and how to fix it, with where to go. */
 export interface Blocker {
@@ -156,6 +162,15 @@ export function generateBlockers({
       id: 'animation-limit',
       text: animationProblem.message,
       targets: [{ kind: 'animation' }, { kind: 'plans' }],
+    });
+  }
+
+  const metadataProblem = MetadataFormatSettingsSchema.safeParse(draft.metadata).error?.issues[0];
+  if (metadataProblem && draft.metadata.format !== 'erc721') {
+    blockers.push({
+      id: 'metadata',
+      text: `Solana metadata: ${metadataProblem.message}.`,
+      targets: [{ kind: 'metadata' }],
     });
   }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_ANIMATION_SETTINGS, type Project } from '@layerloom/api';
+import { DEFAULT_ANIMATION_SETTINGS, DEFAULT_METADATA_FORMAT_SETTINGS, type Project } from '@layerloom/api';
 import { describe, expect, it } from 'vitest';
 import { adoptServerIds, layerNameProblem, saveBody, toDraft, traitNameProblem } from './project-draft.ts';
 
@@ -22,6 +22,7 @@ const project: Project = {
   configurations: [],
   oneOfOnes: [],
   animation: DEFAULT_ANIMATION_SETTINGS,
+  metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -65,6 +66,7 @@ describe('saveBody', () => {
       configurations: [],
       oneOfOnes: [],
       animation: DEFAULT_ANIMATION_SETTINGS,
+      metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
     });
   });
 

@@ -1,6 +1,7 @@
 import {
   type Configuration,
   type Layer,
+  MetadataFormatSettingsSchema,
   type Project,
   type UpdateProjectBody,
   UpdateProjectBodySchema,
@@ -52,10 +53,10 @@ type ScalarField = (typeof scalarFields)[number];
  * The autosave body: every field the server will accept as it is now. A field the user is midway
  * through (an empty name, a size out of bounds) is left out — the form shows why — and the rest saves.
  */
-export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: ScalarField[] } {
+export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: (ScalarField | 'metadata')[] } {
   const shape = UpdateProjectBodySchema.shape;
   const body: Record<string, unknown> = {};
-  const skipped: ScalarField[] = [];
+  const skipped: (ScalarField | 'metadata')[] = [];
   for (const field of scalarFields) {
     if (shape[field].safeParse(draft[field]).success) body[field] = draft[field];
     else skipped.push(field);
@@ -71,6 +72,14 @@ export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: Scal
   }));
   body.rules = draft.rules;
   body.animation = draft.animation;
+  // Solana settings midway (a blank address, shares not at 100 % yet) stay in the editor, which says why;
+  // unfinished ones are not kept once Ethereum only is chosen again.
+  const metadata =
+    draft.metadata.format === 'erc721' && !MetadataFormatSettingsSchema.safeParse(draft.metadata).success
+      ? { format: 'erc721' as const, solana: null }
+      : draft.metadata;
+  if (MetadataFormatSettingsSchema.safeParse(metadata).success) body.metadata = metadata;
+  else skipped.push('metadata');
   body.configurations = draft.configurations.map((configuration) => ({
     ...(configuration.id ? { id: configuration.id } : {}),
     name: configuration.name,

@@ -1,4 +1,9 @@
-import { DEFAULT_ANIMATION_SETTINGS, type Project, planById } from '@layerloom/api';
+import {
+  DEFAULT_ANIMATION_SETTINGS,
+  DEFAULT_METADATA_FORMAT_SETTINGS,
+  type Project,
+  planById,
+} from '@layerloom/api';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,6 +39,7 @@ const project: Project = {
   configurations: [],
   oneOfOnes: [],
   animation: DEFAULT_ANIMATION_SETTINGS,
+  metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

@@ -40,6 +40,7 @@ import { type BlockerTarget, generateBlockers, longestAnimationMs } from './gene
 import { GeneratedModal, GenerationPanel } from './generation-panel.tsx';
 import { LayerEditor } from './layer-editor.tsx';
 import { LayersPanel, moveLayer, NEW_LAYER_INPUT_ID } from './layers-panel.tsx';
+import { MetadataFormatPanel } from './metadata-format-panel.tsx';
 import { NextStep } from './next-step.tsx';
 import { OneOfOnesPanel } from './one-of-ones-panel.tsx';
 import { PreviewGridModal, PreviewModal } from './preview-modals.tsx';
@@ -215,7 +216,9 @@ export function ProjectEditor({
 
   const goTo = (target: BlockerTarget) => {
     const inAdvanced =
-      (target.kind === 'field' && ADVANCED_FIELDS.has(target.field)) || target.kind === 'rules';
+      (target.kind === 'field' && ADVANCED_FIELDS.has(target.field)) ||
+      target.kind === 'rules' ||
+      target.kind === 'metadata';
     // Opened first, synchronously, so the fix scrolls to and focuses something visible.
     if (inAdvanced && !advancedOpen) flushSync(() => setAdvancedOpen(true));
     switch (target.kind) {
@@ -248,6 +251,11 @@ export function ProjectEditor({
       case 'animation': {
         const area = document.querySelector('.ll-gen-area-animation');
         reveal(area, area?.querySelector<HTMLElement>('input'));
+        return;
+      }
+      case 'metadata': {
+        const area = document.querySelector('.ll-gen-area-metadata');
+        reveal(area, area?.querySelector<HTMLElement>('[aria-invalid="true"], input'));
         return;
       }
       case 'plans':
@@ -580,6 +588,12 @@ export function ProjectEditor({
               draft={draft}
               plan={plan}
               onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
+            />
+          </AdvancedPart>
+          <AdvancedPart title="Metadata format" className="ll-gen-area-metadata">
+            <MetadataFormatPanel
+              settings={draft.metadata}
+              onChange={(metadata) => edit((d) => ({ ...d, metadata }))}
             />
           </AdvancedPart>
           <AdvancedPart title="Import HashLips layers" className="ll-gen-area-import">

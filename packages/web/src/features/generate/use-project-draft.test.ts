@@ -1,4 +1,4 @@
-import { DEFAULT_ANIMATION_SETTINGS, type Project } from '@layerloom/api';
+import { DEFAULT_ANIMATION_SETTINGS, DEFAULT_METADATA_FORMAT_SETTINGS, type Project } from '@layerloom/api';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { savesSettled } from './pending-saves.ts';
@@ -18,6 +18,7 @@ const project: Project = {
   configurations: [],
   oneOfOnes: [],
   animation: DEFAULT_ANIMATION_SETTINGS,
+  metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
