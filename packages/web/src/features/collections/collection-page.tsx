@@ -250,8 +250,8 @@ export function CollectionPage() {
             {publication.isSuccess && !isPublished ? (
               <AmendTools choosing={kept !== null}>
                 <MetadataEditor collection={data} frozen={null} />
-                <GrowPanel collection={data} frozen={null} />
                 <RerollPanel collection={data} kept={kept} onKeptChange={setKept} frozen={null} />
+                <GrowPanel collection={data} frozen={null} />
               </AmendTools>
             ) : null}
           </section>

@@ -80,8 +80,7 @@ function deployStep({ publication, deployments }: LaunchGuideInput): GuideStep {
     title: 'Deploy',
     state: 'current',
     label: NEXT,
-    summary:
-      'Deploy your own contract from your wallet. You sign every transaction; Layerloom never holds your keys.',
+    summary: "Choose the network, the contract's name, supply and price, then deploy it from your wallet.",
   };
 }
 
