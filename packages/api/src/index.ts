@@ -355,6 +355,7 @@ export {
   MarketplaceSchema,
   MetadataUpdateKindSchema,
   MetadataUpdateSchema,
+  pinMarketplaceListing,
   RecordMetadataUpdateBodySchema,
   recordMetadataUpdate,
   updateMarketplaceListing,

@@ -139,6 +139,11 @@ export const MarketplaceSchema = z.object({
   savedAt: z.string().nullable(),
   /** The hosted address of the listing's JSON (what `contractURI` should return); null before publishing. */
   contractUri: z.string().nullable(),
+  /**
+   * The listing's JSON on IPFS (`ipfs://<cid>`), pinned at the owner's pinning provider, while it is the saved
+   * listing; null before it is put there or once the listing is edited since.
+   */
+  ipfsContractUri: z.string().nullable(),
   /** The JSON served there, as marketplaces read it. */
   contractJson: z.record(z.string(), z.unknown()),
   /** Where tokens' metadata is published (what `baseURI` should be); null before publishing. */
@@ -185,6 +190,17 @@ export const recordMetadataUpdate = {
   params: CollectionParamsSchema,
   body: RecordMetadataUpdateBodySchema,
   response: successSchema(z.object({ update: MetadataUpdateSchema, marketplace: MarketplaceSchema })),
+} as const;
+
+/**
+ * `POST /api/v1/collections/{id}/marketplace/ipfs`: puts the saved listing's JSON on IPFS through the owner's
+ * pinning provider (for a collection published to IPFS, so the listing outlives any server).
+ */
+export const pinMarketplaceListing = {
+  method: 'POST',
+  path: '/api/v1/collections/:id/marketplace/ipfs',
+  params: CollectionParamsSchema,
+  response: successSchema(z.object({ marketplace: MarketplaceSchema })),
 } as const;
 
 /** `GET /api/v1/drops/{slug}/contract.json`: a published collection's listing as marketplaces read it. Public. */

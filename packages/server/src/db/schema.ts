@@ -69,6 +69,10 @@ export interface CollectionListingTable {
   listing: string;
   updated_by: string;
   updated_at: string;
+  /** The CID of the listing's contract.json on IPFS, once put there (migration 0141). */
+  ipfs_cid?: string | null;
+  /** The `updated_at` of the save that was put on IPFS. */
+  ipfs_listing_at?: string | null;
 }
 
 /** A metadata transaction of a collection's contract, as read on chain when it was recorded. */

@@ -42,6 +42,7 @@ import * as webhookMintMarks from './0110_webhook_mint_marks.ts';
 import * as billingReferralCredit from './0120_billing_referral_credit.ts';
 import * as deploymentPayees from './0133_deployment_payees.ts';
 import * as marketplaceMetadata from './0140_marketplace_metadata.ts';
+import * as listingOnIpfs from './0141_listing_on_ipfs.ts';
 import * as contractVerifications from './0145_contract_verifications.ts';
 import * as workspaces from './0150_workspaces.ts';
 import * as metadataFormat from './0160_metadata_format.ts';
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   '0120_billing_referral_credit': billingReferralCredit,
   '0133_deployment_payees': deploymentPayees,
   '0140_marketplace_metadata': marketplaceMetadata,
+  '0141_listing_on_ipfs': listingOnIpfs,
   '0145_contract_verifications': contractVerifications,
   '0150_workspaces': workspaces,
   '0160_metadata_format': metadataFormat,

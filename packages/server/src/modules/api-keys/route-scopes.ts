@@ -71,6 +71,7 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'PUT /api/v1/collections/:id/allowlist': 'publish',
   'PUT /api/v1/collections/:id/marketplace': 'publish',
   'POST /api/v1/collections/:id/marketplace/updates': 'publish',
+  'POST /api/v1/collections/:id/marketplace/ipfs': 'publish',
   'PUT /api/v1/pinning-provider': 'publish',
   'DELETE /api/v1/pinning-provider': 'publish',
   // messages: write to the team.

@@ -57,3 +57,17 @@ export async function findMetadataUpdate(
 export async function insertMetadataUpdate(db: Kysely<Database>, row: MetadataUpdateTable): Promise<void> {
   await db.insertInto('metadata_updates').values(row).execute();
 }
+
+/** Keeps the CID of the listing's JSON on IPFS and the save it was made from. */
+export async function setListingIpfs(
+  db: Kysely<Database>,
+  collectionId: string,
+  cid: string,
+  listingAt: string,
+): Promise<void> {
+  await db
+    .updateTable('collection_listings')
+    .set({ ipfs_cid: cid, ipfs_listing_at: listingAt })
+    .where('collection_id', '=', collectionId)
+    .execute();
+}

@@ -1,6 +1,7 @@
 import {
   getContractJson,
   getMarketplace,
+  pinMarketplaceListing,
   recordMetadataUpdate,
   updateMarketplaceListing,
 } from '@layerloom/api';
@@ -75,6 +76,25 @@ export async function marketplaceRoutes(app: App): Promise<void> {
       const data = await marketplace.recordUpdate(app, currentUser(request), request.params.id, request.body);
       reply.code(201);
       return { status: 'success' as const, data };
+    },
+  );
+
+  app.post(
+    pinMarketplaceListing.path,
+    {
+      ...guarded,
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['drops'],
+        summary:
+          "Put the saved listing's JSON on IPFS through your pinning provider (collections published to IPFS)",
+        params: pinMarketplaceListing.params,
+        response: { 200: pinMarketplaceListing.response },
+      },
+    },
+    async (request) => {
+      const data = await marketplace.pinListing(app, currentUser(request), request.params.id);
+      return { status: 'success' as const, data: { marketplace: data } };
     },
   );
 

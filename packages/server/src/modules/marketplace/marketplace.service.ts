@@ -23,7 +23,9 @@ import {
   insertMetadataUpdate,
   listMetadataUpdates,
   saveListing,
+  setListingIpfs,
 } from './marketplace.repository.ts';
+import { pinListingJson } from './pin-listing.ts';
 import { readMetadataFrozen, readMetadataTransaction } from './read-metadata-transaction.ts';
 
 /** The reason every metadata change is refused once the contract's metadata is frozen. */
@@ -101,6 +103,10 @@ async function marketplaceView(app: App, ownerId: string, collection: Collection
     listing: view,
     savedAt: listing?.updated_at ?? null,
     contractUri: publication ? contractJsonUrl(app.config.publicUrl, publication.slug) : null,
+    ipfsContractUri:
+      listing?.ipfs_cid && listing.ipfs_listing_at === listing.updated_at
+        ? `ipfs://${listing.ipfs_cid}`
+        : null,
     contractJson: contractJson(view),
     metadataBaseUri: publication?.baseUri ?? null,
     pendingMetadataEdits: history
@@ -150,6 +156,41 @@ export async function updateListing(
     updated_by: user.email,
     updated_at: new Date().toISOString(),
   });
+  return marketplaceView(app, user.id, collection);
+}
+
+/**
+ * Puts the saved listing's JSON on IPFS through the owner's pinning provider (the collection's defaults when
+ * none is saved yet). Only for a collection published to IPFS, and not once frozen (409); nothing is kept when
+ * the provider fails.
+ */
+export async function pinListing(
+  app: App,
+  user: { id: string; email: string },
+  collectionId: string,
+): Promise<Marketplace> {
+  const collection = await getOwnedCollection(app, user.id, collectionId);
+  const { publication, deployment, listing, updates } = await loadState(app, user.id, collection);
+  if (publication?.mode !== 'ipfs') {
+    throw new AppError(
+      'CONFLICT',
+      'Only a collection published to IPFS puts its listing there; this one is hosted by Layerloom.',
+    );
+  }
+  if (await isFrozen(app, deployment, updates)) throw new AppError('CONFLICT', FROZEN_REASON);
+  const view = listingOf(collection, listing?.listing);
+  const cid = await pinListingJson(app, user.id, contractJson(view));
+  let listingAt = listing?.updated_at;
+  if (!listingAt) {
+    listingAt = new Date().toISOString();
+    await saveListing(app.database.db, {
+      collection_id: collection.id,
+      listing: JSON.stringify(view),
+      updated_by: user.email,
+      updated_at: listingAt,
+    });
+  }
+  await setListingIpfs(app.database.db, collection.id, cid, listingAt);
   return marketplaceView(app, user.id, collection);
 }
 
