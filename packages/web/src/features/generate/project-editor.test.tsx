@@ -92,6 +92,9 @@ beforeEach(() => {
           data: {
             count: null,
             configurations: [],
+      if (url.endsWith('/quality')) {
+        return Response.json({ status: 'success', data: { findings: [], analysed: 0, skipped: [] } });
+      }
             feasible: false,
             problem: { code: 'NOT_READY', message: 'Layer "Hat" has no images yet', fix: null },
           },

@@ -47,11 +47,13 @@ import { PreviewGridModal, PreviewModal } from './preview-modals.tsx';
 import { sampleSettings, UNTITLED_PROJECT } from './project-defaults.ts';
 import { type Draft, type DraftLayer, newLayerKey, saveBody } from './project-draft.ts';
 import { ADVANCED_FIELDS, ProjectForm, type SettingsValues } from './project-form.tsx';
+import { QualityPanel } from './quality-panel.tsx';
 import { pruneRules, renameLayerInRules, renameTraitInRules } from './rules.ts';
 import { RulesEditor } from './rules-editor.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
 import { useGeneration } from './use-generation.ts';
 import { useProjectDraft } from './use-project-draft.ts';
+import { useProjectQuality } from './use-project-quality.ts';
 
 /** Layers from a server answer, keeping the editor's keys for layers it already had. */
 function withKeys(current: Draft, project: Project): Draft {
@@ -130,6 +132,15 @@ export function ProjectEditor({
   });
 
   // A generation still running from an earlier visit is picked up again.
+  // The layers' quality, checked again after each saved change, in the background.
+  const canCheckQuality = draft.layers.length > 0 && draft.layers.every((layer) => layer.traits.length > 0);
+  const quality = useProjectQuality({
+    projectId: project.id,
+    revision,
+    isSaving: saveState.kind !== 'saved',
+    enabled: canCheckQuality,
+  });
+
   const resumed = useRef(false);
   const { follow } = generation;
   useEffect(() => {
@@ -675,6 +686,22 @@ export function ProjectEditor({
         ) : null}
         <Card
           title={<h2 className="ll-gen-card-title">Generate</h2>}
+        {draft.layers.length > 0 ? (
+          <Card
+            title={<h2 className="ll-gen-card-title">Quality</h2>}
+            className="ll-gen-card ll-gen-area-quality"
+          >
+            <QualityPanel
+              projectId={project.id}
+              state={quality}
+              isReady={canCheckQuality}
+              onShowLayer={(layerId) => {
+                const layer = draft.layers.find((candidate) => candidate.id === layerId);
+                if (layer) goTo({ kind: 'layer', key: layer.key, name: layer.name });
+              }}
+            />
+          </Card>
+        ) : null}
           className="ll-gen-card ll-gen-area-generate"
         >
           {showCount ? <FeasibilityPanel feasibility={feasibility} /> : null}
