@@ -1,5 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startKuboStandIn } from '../../../test/support/kubo-stand-in.ts';
 import { createFixtureProject, createReadyCollection } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
@@ -38,6 +39,8 @@ describe.each(databaseKinds)('Solana (Metaplex) metadata on %s', (kind) => {
   let test: TestApp;
   let user: LoggedInUser;
   let other: LoggedInUser;
+  /** The collection generated with both formats (by the generation test). */
+  let solanaCollection = '';
 
   beforeAll(async () => {
     test = await createTestApp(kind);
@@ -142,6 +145,7 @@ describe.each(databaseKinds)('Solana (Metaplex) metadata on %s', (kind) => {
     });
     expect(started.statusCode).toBe(202);
     const id: string = started.json().data.collection.id;
+    solanaCollection = id;
     expect(started.json().data.collection.metadataFormat).toBe('both');
     for (let attempt = 0; attempt < 300; attempt++) {
       if ((await get(`/api/v1/collections/${id}`)).json().data.collection.progress.status === 'ready') break;
@@ -205,6 +209,38 @@ describe.each(databaseKinds)('Solana (Metaplex) metadata on %s', (kind) => {
       (await test.app.inject({ method: 'GET', url: `/api/v1/collections/${id}/download/solana-zip` }))
         .statusCode,
     ).toBe(401);
+  }, 120_000);
+
+  it('publishes the Solana metadata folder to IPFS with the images and metadata, so its ipfs:// addresses resolve', async () => {
+    expect(solanaCollection).not.toBe('');
+    const kubo = await startKuboStandIn();
+    try {
+      const saved = await test.app.inject({
+        method: 'PUT',
+        url: '/api/v1/pinning-provider',
+        headers: { cookie: user.cookie },
+        payload: { endpoint: kubo.url, token: kubo.token },
+      });
+      expect(saved.statusCode).toBe(200);
+      const url = `/api/v1/collections/${solanaCollection}/publication/ipfs`;
+      const started = await test.app.inject({ method: 'POST', url, headers: { cookie: user.cookie } });
+      expect(started.statusCode, started.body).toBe(202);
+      let upload = started.json().data.upload;
+      for (let attempt = 0; attempt < 300 && !['succeeded', 'failed'].includes(upload.status); attempt++) {
+        await setTimeout(50);
+        upload = (await get(url)).json().data.upload;
+      }
+      expect(upload).toMatchObject({ status: 'succeeded', error: null });
+      const cids = (await get(`/api/v1/collections/${solanaCollection}/ipfs`)).json().data;
+      expect(kubo.received.map((car) => car.roots)).toEqual([
+        [cids.imagesCid],
+        [cids.metadataCid],
+        [cids.solanaMetadataCid],
+      ]);
+      expect(kubo.pinned).toEqual(new Set([cids.imagesCid, cids.metadataCid, cids.solanaMetadataCid]));
+    } finally {
+      await kubo.close();
+    }
   }, 120_000);
 
   it('says how to get Solana metadata when a collection was generated without it', async () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { IpfsUpload } from '@layerloom/api';
+import type { DownloadKind, IpfsUpload } from '@layerloom/api';
 import type { CollectionTable, IpfsUploadTable, PublicationTable } from '../../db/schema.ts';
 import { isFinished, type Job, type JobHandler, type JobProgress } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,7 +8,7 @@ import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
 import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
-import { collectionCids, exportStream } from '../collections/downloads.ts';
+import { collectionCids, downloadFiles, exportStream, solanaMetadataCid } from '../collections/downloads.ts';
 import { findIpfsUpload, setIpfsUploadCids, upsertIpfsUpload } from './ipfs.repository.ts';
 import { type CarIndex, indexCar } from './ipfs-car-index.ts';
 import { importCar, sameCid } from './ipfs-kubo-client.ts';
@@ -94,6 +94,8 @@ function indexKey(collectionId: string, folder: IpfsFolder): string {
 }
 
 const carKind = { images: 'images-car', metadata: 'metadata-car' } as const;
+/** The CAR files an upload sends. */
+type CarKind = Extract<DownloadKind, 'images-car' | 'metadata-car' | 'solana-metadata-car'>;
 
 /** Indexes a stored CAR for the gateway and keeps the index beside it. */
 async function writeCarIndex(app: App, collection: CollectionTable, folder: IpfsFolder): Promise<CarIndex> {
@@ -128,14 +130,19 @@ export function ipfsPublishJob(app: App): JobHandler {
     const cids = await collectionCids(app.blobs, collection, { refresh: true });
     await setIpfsUploadCids(app.database.db, collection.id, cids);
     context.signal.throwIfAborted();
-    const folders = [
-      { folder: 'images' as const, expected: cids.imagesCid, size: 0 },
-      { folder: 'metadata' as const, expected: cids.metadataCid, size: 0 },
+    // A collection with Solana (Metaplex) metadata pins its folder too, so its ipfs:// URIs resolve.
+    const solanaCid = await solanaMetadataCid(app.blobs, collection);
+    const folders: { folder: string; kind: CarKind; expected: string; size: number }[] = [
+      { folder: 'images', kind: carKind.images, expected: cids.imagesCid, size: 0 },
+      { folder: 'metadata', kind: carKind.metadata, expected: cids.metadataCid, size: 0 },
+      ...(solanaCid
+        ? [{ folder: 'Solana metadata', kind: 'solana-metadata-car' as const, expected: solanaCid, size: 0 }]
+        : []),
     ];
     // The CAR files are made (streamed into the blob store) once; their sizes measure the progress.
     for (const entry of folders) {
-      (await exportStream(app.blobs, collection, carKind[entry.folder])).destroy();
-      const key = `${collectionPrefix(collection.id)}/exports/${entry.folder}.car`;
+      (await exportStream(app.blobs, collection, entry.kind)).destroy();
+      const key = `${collectionPrefix(collection.id)}/exports/${downloadFiles[entry.kind].name}`;
       entry.size = (await app.blobs.stat(key))?.size ?? 0;
     }
     context.signal.throwIfAborted();
@@ -145,7 +152,7 @@ export function ipfsPublishJob(app: App): JobHandler {
     for (const entry of folders) {
       const roots = await importCar({
         ...credentials,
-        car: await exportStream(app.blobs, collection, carKind[entry.folder]),
+        car: await exportStream(app.blobs, collection, entry.kind),
         label: entry.folder,
         idleTimeoutMs: app.config.ipfsTimeoutMs,
         dispatcher: outboundDispatcher(app.config.allowPrivateUrls),
@@ -162,7 +169,7 @@ export function ipfsPublishJob(app: App): JobHandler {
       context.progress(before, total);
     }
     context.signal.throwIfAborted();
-    for (const entry of folders) await writeCarIndex(app, collection, entry.folder);
+    for (const folder of ['images', 'metadata'] as const) await writeCarIndex(app, collection, folder);
     const prefix = collectionPrefix(collection.id);
     const row: PublicationTable = {
       collection_id: collection.id,
