@@ -21,7 +21,7 @@ export function SourceVerificationStatus({ deployment }: { deployment: Deploymen
       return (
         <div className="llc-source-verification llc-source-verification-verified">
           <CheckCircleFilled aria-hidden="true" />
-          <span>
+          <span className="llc-source-verification-text">
             Source verified on {explorer}
             {verification.codeUrl ? (
               <>
@@ -38,7 +38,7 @@ export function SourceVerificationStatus({ deployment }: { deployment: Deploymen
       return (
         <div className="llc-source-verification" role="status">
           <LoadingOutlined aria-hidden="true" />
-          <span>
+          <span className="llc-source-verification-text">
             Verifying the source code on {explorer}…
             {verification.attempts > 0 && verification.message ? (
               <span className="llc-muted">
@@ -52,20 +52,26 @@ export function SourceVerificationStatus({ deployment }: { deployment: Deploymen
     case 'not_configured':
       return (
         <div className="llc-source-verification llc-muted">
-          <span>{verification.message ?? "Source verification isn't set up for this network."}</span>
-          {verification.canRetry ? (
-            <RetryButton retry={retry} describedBy={undefined} label="Verify the source now" />
-          ) : null}
+          <span className="llc-source-verification-text">
+            {verification.message ?? "Source verification isn't set up for this network."}
+            {verification.canRetry ? (
+              <RetryButton retry={retry} describedBy={undefined} label="Verify the source now" />
+            ) : null}
+          </span>
         </div>
       );
     case 'failed':
       return (
         <div className="llc-source-verification llc-source-verification-failed">
           <WarningOutlined aria-hidden="true" />
-          <span id={messageId}>
-            The source code is not verified on {explorer}. {verification.message}
+          <span className="llc-source-verification-text">
+            <span id={messageId}>
+              The source code is not verified on {explorer}. {verification.message}
+            </span>
+            {verification.canRetry ? (
+              <RetryButton retry={retry} describedBy={messageId} label="Retry" />
+            ) : null}
           </span>
-          {verification.canRetry ? <RetryButton retry={retry} describedBy={messageId} label="Retry" /> : null}
         </div>
       );
   }
