@@ -18,7 +18,7 @@ export type WorkspaceRole = z.infer<typeof WorkspaceRoleSchema>;
 export const workspaceRoles: Record<WorkspaceRole, { label: string; description: string }> = {
   owner: {
     label: 'Owner',
-    description: 'Everything: billing, all members, deleting the workspace and withdrawing proceeds.',
+    description: 'Can do everything: billing, all members, deleting the workspace and withdrawing proceeds.',
   },
   admin: {
     label: 'Admin',

@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/auth/verify-page.tsx'), 'VerifyPage'),
       },
       {
+        path: '/invitations/:token',
+        lazy: page(() => import('../features/teams/invitation-page.tsx'), 'InvitationPage'),
+      },
+      {
         path: '/confirm-email/:token',
         lazy: page(() => import('../features/settings/confirm-email-page.tsx'), 'ConfirmEmailPage'),
       },
@@ -106,6 +110,14 @@ export const routes: RouteObject[] = [
           {
             path: 'payment-plans/test-checkout/:id',
             lazy: page(() => import('../features/billing/test-checkout-page.tsx'), 'TestCheckoutPage'),
+          },
+          {
+            path: 'teams',
+            lazy: page(() => import('../features/teams/teams-page.tsx'), 'TeamsPage'),
+          },
+          {
+            path: 'teams/:id',
+            lazy: page(() => import('../features/teams/team-page.tsx'), 'TeamPage'),
           },
           {
             path: 'referrals',

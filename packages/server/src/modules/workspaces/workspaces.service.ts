@@ -468,7 +468,7 @@ async function memberRole(db: Db, workspaceId: string, userId: string): Promise<
 }
 
 /**
- * Changes a member's role. Owners change anyone's; admins change editors' and viewers' (to Admin at most).
+ * Changes a member's role. Owners change anyone's; admins anyone's but owners' (to Admin at most).
  * The last owner stays an owner: a workspace always has one.
  */
 export async function changeMemberRole(
@@ -502,7 +502,7 @@ export async function changeMemberRole(
 }
 
 /**
- * Removes a member (owners: anyone; admins: editors and viewers), or lets a member leave (their own id).
+ * Removes a member (owners: anyone; admins: anyone but owners), or lets a member leave (their own id).
  * Access ends at once: every request checks membership. The last owner cannot leave.
  */
 export async function removeMember(
@@ -516,8 +516,8 @@ export async function removeMember(
   const theirs = leaving ? mine : await memberRole(db, workspaceId, memberId);
   if (!leaving) {
     requireRole(mine, 'admin', 'remove members');
-    if (mine !== 'owner' && (theirs === 'owner' || theirs === 'admin'))
-      throw new AppError('FORBIDDEN', 'Only owners can remove an owner or an admin.');
+    if (mine !== 'owner' && theirs === 'owner')
+      throw new AppError('FORBIDDEN', 'Only owners can remove an owner.');
   }
   if (theirs === 'owner' && (await ownerCount(db, workspaceId)) === 1)
     throw new AppError(

@@ -164,7 +164,7 @@ describe.each(databaseKinds)('team workspaces on %s', (kind) => {
       [
         admin,
         () => as(admin).delete(`${base}/members/${owner.id}`),
-        'Only owners can remove an owner or an admin.',
+        'Only owners can remove an owner.',
       ],
     ];
     const before = (await as(owner).get(base)).json().data.workspace;

@@ -110,6 +110,7 @@ describe('the dashboard frame', () => {
       ['Messages', '/dashboard/messages'],
       ['Notifications', '/dashboard/notifications'],
       ['Payment plans', '/dashboard/payment-plans'],
+      ['Teams', '/dashboard/teams'],
       ['Referrals', '/dashboard/referrals'],
       ['Settings', '/dashboard/settings'],
     ]);

@@ -31,7 +31,7 @@ export interface NavCounts {
 
 /**
  * The side menu's pages for this user, in the spec's order (Dashboard, Generate NFT, My Collection, Profile,
- * Messages, Payment plans, Referrals, User Requests, Settings), with Notifications (the bell's full list)
+ * Messages, Payment plans, Referrals, User Requests, Settings), with Teams before Referrals, Notifications (the bell's full list)
  * after Messages so that page too has an entry to highlight. Admin pages only for admins. Messages carries
  * the unread count when there is one.
  */
@@ -50,6 +50,7 @@ export function navItems(user: User, counts: NavCounts = {}): NavItem[] {
     },
     { path: '/dashboard/notifications', label: 'Notifications', icon: <BellOutlined /> },
     { path: '/dashboard/payment-plans', label: 'Payment plans', icon: <CreditCardOutlined /> },
+    { path: '/dashboard/teams', label: 'Teams', icon: <TeamOutlined /> },
     { path: '/dashboard/referrals', label: 'Referrals', icon: <GiftOutlined /> },
     ...(user.role === 'admin'
       ? [{ path: '/dashboard/user-requests', label: 'User Requests', icon: <TeamOutlined /> }]

@@ -57,6 +57,7 @@ describe('dashboard menu', () => {
       'Messages',
       'Notifications',
       'Payment plans',
+      'Teams',
       'Referrals',
       'Settings',
     ]);
@@ -68,6 +69,7 @@ describe('dashboard menu', () => {
       'Messages',
       'Notifications',
       'Payment plans',
+      'Teams',
       'Referrals',
       'User Requests',
       'Settings',
