@@ -17,6 +17,7 @@ import {
 } from './support/browser.ts';
 import { chooseNetwork, launchStep as step } from './support/drop-ui.ts';
 import { callInPage, startSampleCollection } from './support/in-page.ts';
+import { openMoreOptions } from './support/launch-form.ts';
 import { anvilAccount0, installTestWallet } from './support/wallet.ts';
 
 describe('launching a collection from the creator’s wallet', () => {
@@ -72,23 +73,29 @@ describe('launching a collection from the creator’s wallet', () => {
     await launch.getByRole('button', { name: 'Connect Test Wallet' }).click();
     await expect.poll(() => launch.getByText('Connected with Test Wallet').isVisible()).toBe(true);
     await chooseNetwork(page, 'Local (anvil)');
-    await launch.getByRole('button', { name: 'Switch to Local (anvil)' }).click();
+    await launch.getByRole('button', { name: 'Switch network to Local (anvil)' }).click();
     const deploy = launch.getByRole('button', { name: 'Deploy on Local (anvil)' });
     await expect.poll(() => deploy.isEnabled()).toBe(true);
     // The defaults come from the collection and the wallet.
     expect(await launch.getByLabel('Name').inputValue()).toBe('Launch Blobs');
     expect(await launch.getByLabel('Symbol').inputValue()).toBe('LB');
     expect(await launch.getByLabel('Max supply').inputValue()).toBe('6');
+    await openMoreOptions(launch);
     expect(await launch.getByLabel('Royalty receiver').inputValue()).toBe(anvilAccount0);
-    expect(await launch.getByLabel('Payout address').inputValue()).toBe(anvilAccount0);
+    const payout = launch.getByLabel('Wallet that receives the sales');
+    expect(await payout.inputValue()).toBe(anvilAccount0);
 
     // A mistake is named in place, before anything is sent.
-    await launch.getByLabel('Payout address').fill('0x1234');
+    await payout.fill('0x1234');
     await deploy.click();
     await expect
-      .poll(() => launch.getByText('Enter an address: 0x followed by 40 hexadecimal characters.').isVisible())
+      .poll(() =>
+        launch
+          .getByText('Enter a wallet address: 0x followed by 40 letters and digits (0-9, a-f).')
+          .isVisible(),
+      )
       .toBe(true);
-    await launch.getByLabel('Payout address').fill(anvilAccount0);
+    await payout.fill(anvilAccount0);
     await launch.getByLabel('Mint price').fill('0.01');
     await launch.getByLabel('Royalties').fill('2.5');
     await launch.getByLabel('Allowlist price').fill('0.005');

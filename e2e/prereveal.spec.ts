@@ -19,6 +19,7 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
+import { openMoreOptions } from './support/launch-form.ts';
 import { connectOnMintCard } from './support/mint-card.ts';
 import { anvilAccount0, anvilAccount1, installTestWallet } from './support/wallet.ts';
 
@@ -237,6 +238,7 @@ describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
       await panel.screenshot({
         path: join(screenshotDir, `prereveal-publication-panel-${viewports(viewport)}.png`),
       });
+      await openMoreOptions(launch);
       await launch
         .getByRole('radiogroup')
         .locator('xpath=ancestor::div[contains(@class,"ant-form-item")][1]')

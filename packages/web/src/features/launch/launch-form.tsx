@@ -114,6 +114,7 @@ export function LaunchForm({
         </Form.Item>
         <Form.Item
           {...item('royaltyReceiver')}
+          className="llc-launch-field-two"
           extra="The wallet address (0x…) that receives resale royalties. Defaults to your wallet."
         >
           <Input
@@ -122,7 +123,6 @@ export function LaunchForm({
             autoComplete="off"
           />
         </Form.Item>
-        <div className="llc-launch-field-spacer" aria-hidden="true" />
         <Form.Item
           {...item('allowlistStart')}
           dependencies={['publicStart']}

@@ -1,0 +1,9 @@
+import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Unfolds the launch form's "More options" (payout split, limits, allowlist, royalties, schedule, reveal). */
+export async function openMoreOptions(launch: Locator): Promise<void> {
+  const more = launch.getByRole('button', { name: /More options/ });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  await expect.poll(() => launch.getByText('Who receives the sales').isVisible()).toBe(true);
+}
