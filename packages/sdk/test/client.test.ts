@@ -86,6 +86,19 @@ describe('the SDK against a real server', () => {
     expect(await readOnly.projects.list()).toEqual(await layerloom.projects.list());
   });
 
+  it("asks for a deployment's source verification again, and names what it could not find", async () => {
+    const missing = await layerloom.deployments
+      .retrySourceVerification('no-such-collection', 'no-such-deployment')
+      .catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing).toMatchObject({
+      status: 404,
+      message: 'Collection not found',
+      request:
+        'POST /api/v1/collections/no-such-collection/deployments/no-such-deployment/source-verification',
+    });
+  });
+
   it('follows a generation through its server-sent events to 100 %, then lists its tokens', async () => {
     const { project, added } = await smallProject(layerloom, 4);
     expect(added.map((trait) => trait.name)).toEqual(['Left', 'Right']);

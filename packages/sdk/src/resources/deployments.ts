@@ -3,6 +3,7 @@ import {
   listDeployments,
   type RecordDeploymentBody,
   recordDeployment,
+  retrySourceVerification,
 } from '@layerloom/api';
 import type { Transport } from '../transport.ts';
 
@@ -33,6 +34,23 @@ export class Deployments {
     const data = await this.#transport.call(
       recordDeployment,
       { params: { id: collectionId }, body },
+      options?.signal,
+    );
+    return data.deployment;
+  }
+
+  /**
+   * Submits a deployed contract's source to its chain's explorer again after a failure (needs `publish`);
+   * answers the deployment with its `sourceVerification` pending.
+   */
+  async retrySourceVerification(
+    collectionId: string,
+    deploymentId: string,
+    options?: { signal?: AbortSignal },
+  ): Promise<Deployment> {
+    const data = await this.#transport.call(
+      retrySourceVerification,
+      { params: { id: collectionId, deploymentId } },
       options?.signal,
     );
     return data.deployment;
