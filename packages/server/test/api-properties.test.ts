@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../src/modules/auth/session-cookie.ts';
 import { resolveSession, startSession } from '../src/modules/auth/sessions.service.ts';
+import { listOutboxMails } from '../src/modules/mail/outbox.repository.ts';
 import { multipartFiles } from './support/multipart.ts';
 import { createFixtureProject } from './support/project-fixture.ts';
 import { arbitraryFor, hostileString, hostileValue, type JsonSchema } from './support/schema-arbitrary.ts';
@@ -132,6 +133,34 @@ describe.each(databaseKinds)('every route of the OpenAPI document on %s, under a
         ...layer.traits.map((trait) => trait.id),
       ]),
     );
+    // A team of the owner's where the other user is a Viewer: the walk calls its routes as its owner, as a
+    // member with too low a role, as an admin of the site who is not a member, and as nobody.
+    const team = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/workspaces',
+      headers: { cookie: ownerCookie },
+      payload: { name: 'Walk Studio' },
+    });
+    const teamId: string = team.json().data.workspace.id;
+    const invited = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/workspaces/${teamId}/invitations`,
+      headers: { cookie: ownerCookie },
+      payload: { email: other.email, role: 'viewer' },
+    });
+    const invitationId: string = invited.json().data.invitation.id;
+    const mail = (await listOutboxMails(test.app.database.db, 50)).find(
+      (sent) => sent.to_address === other.email,
+    );
+    const invitationToken = mail?.text.match(/\/invitations\/([\w-]+)/)?.[1];
+    if (!invitationToken) throw new Error('no invitation mailed');
+    const joined = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/invitations/${invitationToken}/accept`,
+      headers: { cookie: await cookieOf(other) },
+    });
+    if (joined.statusCode !== 200) throw new Error(`accept: ${joined.body}`);
+    knownIds.push(teamId, invitationId, invitationToken);
     png = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#ff0000' } })
       .png()
       .toBuffer();
