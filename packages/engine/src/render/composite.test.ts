@@ -255,6 +255,21 @@ describe('compositeLayers', () => {
       withoutColour,
     );
     expect(Buffer.compare(Buffer.from(byPixel.data), Buffer.from(expected))).toBe(0);
+    // Pixels at an odd byte offset cannot be read a word at a time: read byte by byte, the same bytes.
+    const unaligned = (pixels: Uint8Array): Uint8Array => {
+      const bytes = new Uint8Array(pixels.length + 1);
+      bytes.set(pixels, 1);
+      return bytes.subarray(1);
+    };
+    const byByte = compositeImage(
+      () => new Float32Array(0),
+      new Uint8Array(size * size * 4),
+      size,
+      layers.map((layer, index) =>
+        index === 0 ? layer : { ...layer, image: { ...layer.image, pixels: unaligned(layer.image.pixels) } },
+      ),
+    );
+    expect(Buffer.compare(Buffer.from(byByte.data), Buffer.from(expected))).toBe(0);
   });
 
   it('draws an RGB (opaque) layer over others and blended exactly as the same pixels in RGBA', () => {

@@ -335,6 +335,10 @@ export function findAlphaRuns(pixels: Uint8Array, width: number, height: number)
 function drawRunsOverOpaque(rgb: Uint8Array, canvasWidth: number, image: PlacedPixels): void {
   const { rows, runs } = alphaRuns(image);
   const { pixels, width, left, top, colour } = image;
+  const words =
+    LITTLE_ENDIAN && pixels.byteOffset % 4 === 0
+      ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.byteLength >>> 2)
+      : undefined;
   for (let y = 0; y < image.height; y++) {
     const target = ((top + y) * canvasWidth + left) * 3;
     const source = y * width * 4;
@@ -351,7 +355,19 @@ function drawRunsOverOpaque(rgb: Uint8Array, canvasWidth: number, image: PlacedP
           rgb[i + 2] = pixels[p + 2]!;
         }
       } else {
-        // A run of partly transparent pixels: alpha is neither 0 nor 255 anywhere in it.
+        // A run of partly transparent pixels: alpha is neither 0 nor 255 anywhere in it. Each pixel is
+        // read as one word where the bytes allow (little-endian: red is the low byte).
+        if (words) {
+          for (let x = start, i = target + start * 3, q = (source >> 2) + start; x < end; x++, i += 3, q++) {
+            const pixel = words[q]!;
+            const a = pixel >>> 24;
+            const keep = 255 - a;
+            rgb[i] = div255((pixel & 255) * a + rgb[i]! * keep);
+            rgb[i + 1] = div255(((pixel >>> 8) & 255) * a + rgb[i + 1]! * keep);
+            rgb[i + 2] = div255(((pixel >>> 16) & 255) * a + rgb[i + 2]! * keep);
+          }
+          continue;
+        }
         for (let x = start, i = target + start * 3, p = source + start * 4; x < end; x++, i += 3, p += 4) {
           const a = pixels[p + 3]!;
           const keep = 255 - a;
