@@ -20,6 +20,7 @@ import { GrowPanel } from './grow-panel.tsx';
 import { IpfsPanel } from './ipfs-panel.tsx';
 import { LaunchGuide } from './launch-guide.tsx';
 import { LaunchStatusLine, useLaunchStatus } from './launch-status.tsx';
+import { LookAlikesPanel } from './look-alikes-panel.tsx';
 import { MetadataEditor } from './metadata-editor.tsx';
 import { RaritySection } from './rarity-section.tsx';
 import { RerollPanel } from './reroll-panel.tsx';
@@ -273,6 +274,7 @@ export function CollectionPage() {
             />
           </div>
           <RaritySection collectionId={data.id} />
+          <LookAlikesPanel collectionId={data.id} />
         </>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
-import { Card } from 'antd';
+import { Card, Checkbox } from 'antd';
 import { type ReactNode, useId } from 'react';
 import type { Draft } from './project-draft.ts';
 
@@ -88,5 +88,34 @@ export function AdvancedPart({
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * The generation option "Every token looks different": sent with Generate, not saved with the project.
+ * Its explanation sits under the box, tied to it for screen readers.
+ */
+export function DistinctLooksOption({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const noteId = useId();
+  return (
+    <div className="ll-gen-distinct-looks">
+      <Checkbox
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={noteId}
+      >
+        Every token looks different
+      </Checkbox>
+      <p id={noteId} className="ll-gen-advanced-note">
+        A token that would look like another (its differing trait hidden under a layer above) is drawn again;
+        the same seed still gives the same collection.
+      </p>
+    </div>
   );
 }

@@ -29,7 +29,7 @@ import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { arrivalFocus } from '../../lib/use-arrival-focus.ts';
-import { AdvancedPart, AdvancedSection, usesAdvanced } from './advanced-section.tsx';
+import { AdvancedPart, AdvancedSection, DistinctLooksOption, usesAdvanced } from './advanced-section.tsx';
 import { AnimationPanel } from './animation-panel.tsx';
 import { BlockerList } from './blocker-list.tsx';
 import { pruneConfigurations, renameLayerInConfigurations } from './configurations.ts';
@@ -102,6 +102,7 @@ export function ProjectEditor({
   );
   const [gridOpen, setGridOpen] = useState(false);
   const [isStarting, setIsStarting] = useState(false);
+  const [distinctLooks, setDistinctLooks] = useState(false);
   const [isCancelling, setIsCancelling] = useState(false);
   const [isImporting, setIsImporting] = useState(false);
   const [importError, setImportError] = useState<{ file: string; message: string } | null>(null);
@@ -359,7 +360,7 @@ export function ProjectEditor({
         return; // the save indicator and the list of blockers say why
       }
       focusProgress.current = true;
-      await generation.start(project.id);
+      await generation.start(project.id, { distinctLooks });
     } catch (error) {
       focusProgress.current = false;
       setStartError({ message: errorMessage(error), revision });
@@ -600,6 +601,7 @@ export function ProjectEditor({
               plan={plan}
               onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
             />
+            <DistinctLooksOption checked={distinctLooks} onChange={setDistinctLooks} />
           </AdvancedPart>
           <AdvancedPart title="Metadata format" className="ll-gen-area-metadata">
             <MetadataFormatPanel

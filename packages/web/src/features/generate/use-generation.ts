@@ -2,6 +2,7 @@ import {
   type Collection,
   cancelGeneration,
   collectionEvents,
+  type GenerateProjectBody,
   type GenerationProgress,
   GenerationProgressSchema,
   generateProject,
@@ -94,10 +95,10 @@ export function useGeneration() {
     [poll, stop, update],
   );
 
-  /** Starts generating the (saved) project; throws the server's refusal. */
+  /** Starts generating the (saved) project with this generation's options; throws the server's refusal. */
   const start = useCallback(
-    async (projectId: string) => {
-      const { collection } = (await call(generateProject, { params: { id: projectId } })).data;
+    async (projectId: string, options: GenerateProjectBody = {}) => {
+      const { collection } = (await call(generateProject, { params: { id: projectId }, body: options })).data;
       follow(collection);
       return collection;
     },
