@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,17 @@ describe('layerloom check --collection', () => {
     expect(JSON.parse(await readFile(path.join(out, '.layerloom', 'looks.json'), 'utf8')).looks).toHaveLength(
       12,
     );
+  });
+
+  it('hashes the images of a collection generated before looks were kept, writing nothing', {
+    timeout: 60_000,
+  }, async () => {
+    const out = path.join(work.dir, 'plain');
+    const before = await cli(['check', '--collection', out]);
+    await rm(path.join(out, '.layerloom'), { recursive: true });
+    const after = await cli(['check', '--collection', out]);
+    expect(after).toEqual(before);
+    await expect(readFile(path.join(out, '.layerloom', 'looks.json'))).rejects.toThrow();
   });
 
   it('refuses a layers folder or other options beside --collection', async () => {
