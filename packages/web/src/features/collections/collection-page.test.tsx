@@ -238,7 +238,9 @@ describe('CollectionPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Loom Cats' }, { timeout: 10_000 });
     const [publish, deploy, drop] = await steps();
     expect(publish!.textContent).toContain('Done');
-    expect(publish!.textContent).toContain('Hosted by Layerloom since Nov 20, 2026');
+    expect(publish!.querySelector('.llc-guide-summary')?.textContent).toBe(
+      'Published Nov 20, 2026, hosted by Layerloom. Its images and metadata are final: rerolls, growing and metadata edits closed when it was published.',
+    );
     expect(deploy!.textContent).toContain('Your contract on Local (anvil) at 0x5FbD…0aa3');
     expect(drop!.textContent).toContain('Sale closed');
     expect(drop!.textContent).toContain('Minted 0 of 100');

@@ -234,10 +234,10 @@ export function CollectionPage() {
           <section
             id={sectionElementId('metadata')}
             className="llc-page-section"
-            aria-labelledby="llc-metadata-title"
+            aria-labelledby="llc-metadata-section-title"
           >
             <div className="llc-panel">
-              <h2 id="llc-metadata-title" className="llc-section-title">
+              <h2 id="llc-metadata-section-title" className="llc-section-title">
                 Metadata
               </h2>
               <p className="llc-muted">

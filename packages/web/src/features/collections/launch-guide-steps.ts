@@ -42,13 +42,14 @@ function publishStep({ publication }: LaunchGuideInput): GuideStep {
         'Give every image and metadata file a public, permanent address: your contract and marketplaces read them there.',
     };
   }
-  const where = publication.mode === 'ipfs' ? 'Published on IPFS' : 'Hosted by Layerloom';
+  // Not the Publication panel's own words ("Hosted by Layerloom since…"), which its details show.
+  const where = publication.mode === 'ipfs' ? 'on IPFS' : 'hosted by Layerloom';
   return {
     key: 'publish',
     title: 'Publish',
     state: 'done',
     label: 'Done',
-    summary: `${where} since ${formatDate(publication.publishedAt)}. Its images and metadata are final: rerolls, growing and metadata edits closed when it was published.`,
+    summary: `Published ${formatDate(publication.publishedAt)}, ${where}. Its images and metadata are final: rerolls, growing and metadata edits closed when it was published.`,
   };
 }
 
