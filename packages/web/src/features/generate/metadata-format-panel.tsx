@@ -86,7 +86,7 @@ export function MetadataFormatPanel({
         for Solana.
       </p>
       <fieldset className="ll-gen-metadata-field">
-        <legend>Metadata format</legend>
+        <legend>Write metadata for</legend>
         <Radio.Group
           value={settings.format}
           onChange={(event) => {

@@ -118,7 +118,8 @@ export const helpArticles: HelpArticle[] = [
     category: 'Generating',
     question: 'What metadata do I get?',
     answer: [
-      'Each token gets an OpenSea-compatible ERC-721 JSON file (`name`, `description`, `image`, `attributes`) and, if you turn it on, a Solana (Metaplex) JSON file. A `_metadata.json` file holds all tokens together. Check any file with the Metadata Viewer.',
+      'Each token gets an OpenSea-compatible ERC-721 JSON file (`name`, `description`, `image`, `attributes`). A `_metadata.json` file holds all tokens together. Check any file with the Metadata Viewer.',
+      'For Solana, choose Solana (Metaplex) or Both under Generate NFT › Advanced › Metadata format and give the symbol, royalties and creators (their shares add up to 100 %). Each token then gets Metaplex JSON too: the collection’s Download menu offers it as a Solana ZIP, the `assets/` folder Sugar (Metaplex’s Candy Machine tool) reads (`0.png`, `0.json` … `collection.json`), and as a Solana metadata CAR for IPFS.',
     ],
   },
   {
