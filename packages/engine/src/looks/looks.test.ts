@@ -120,6 +120,24 @@ describe('look-alike tokens', () => {
     expect(result).toMatchObject({ rendered: 0, resumed: 12 });
   });
 
+  it('keeps every token distinct through a reroll of some tokens, the same files as a whole run with that reroll', async () => {
+    const dir = path.join(work.dir, 'distinct-1');
+    const spec = await coverSpec(12, { distinctLooks: true });
+    const amendments = [{ kind: 'reroll' as const, editions: [2, 7], derivation: 'user:1' }];
+    // Rendering only the rerolled tokens also renders any token whose look reroll changed with them.
+    await generateCollection({ spec, sink: createFolderSink(dir), threads: 2, amendments, only: [2, 7] });
+    expect((await listLookAlikes({ files: createFolderSink(dir), size: 12 })).groups).toEqual([]);
+    const whole = path.join(work.dir, 'distinct-rerolled');
+    await generateCollection({ spec, sink: createFolderSink(whole), threads: 2, amendments });
+    const written = await files(dir);
+    const expected = await files(whole);
+    for (const name of [...expected.keys()].filter(
+      (name) => /^(images|metadata)\//.test(name) || name === '_metadata.json',
+    )) {
+      expect(written.get(name), name).toBe(expected.get(name));
+    }
+  });
+
   it('says plainly when the layers cannot give every token its own look', async () => {
     // 15 looks exist; 20 tokens cannot each have one.
     const dir = path.join(work.dir, 'too-many');
