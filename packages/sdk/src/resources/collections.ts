@@ -18,7 +18,10 @@ import { ConnectionError, GenerationFailedError, LayerloomError } from '../error
 import { readServerSentEvents } from '../server-sent-events.ts';
 import { fillPath, type Transport } from '../transport.ts';
 
-/** What a collection can be downloaded as: `zip` (everything), `collage`, `gif`, `images-car`, `metadata-car`. */
+/**
+ * What a collection can be downloaded as: `zip` (everything), `collage`, `gif`, `images-car`, `metadata-car`;
+ * with Solana metadata also `solana-zip` (Sugar's assets folder) and `solana-metadata-car`.
+ */
 export type DownloadKind = z.infer<typeof DownloadKindSchema>;
 
 /** Paging, sorting and trait filters (`Type:Value`) of a collection's tokens. */
