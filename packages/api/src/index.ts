@@ -214,14 +214,14 @@ export {
   RecordDeploymentBodySchema,
   recordDeployment,
 } from './deployments/deployment.ts';
+export type { LaunchChain, NetworkKind } from './deployments/launch-chains.ts';
+export { LaunchChainSchema, listLaunchChains, NetworkKindSchema } from './deployments/launch-chains.ts';
 export { retrySourceVerification } from './deployments/retry-source-verification.ts';
 export type { SourceVerification, SourceVerificationStatus } from './deployments/source-verification.ts';
 export {
   SourceVerificationSchema,
   SourceVerificationStatusSchema,
 } from './deployments/source-verification.ts';
-export type { LaunchChain, NetworkKind } from './deployments/launch-chains.ts';
-export { LaunchChainSchema, listLaunchChains, NetworkKindSchema } from './deployments/launch-chains.ts';
 export type {
   ApiKey,
   ApiKeyScope,
