@@ -137,9 +137,11 @@ describe('the collection as marketplaces read it: listing, metadata updates and 
     const updates = drop.getByRole('region', { name: 'Metadata on marketplaces' });
     const freeze = drop.getByRole('region', { name: 'Freeze metadata forever' });
 
-    // Deployed with the listing's address: up to date; the listing's royalty (none yet) differs from the contract's.
-    await expect.poll(() => listing.getByText('up to date').isVisible()).toBe(true);
+    // Deployed with the hosted listing's address; a collection on IPFS gets its listing there too, so the card
+    // asks for the update. The listing's royalty (none yet) differs from the contract's.
     expect(await read('contractURI')).toBe(contractUri);
+    await expect.poll(() => listing.getByText('changed, update').isVisible()).toBe(true);
+    expect(await listing.textContent()).toContain('The listing is not on IPFS beside the metadata yet');
     await expect.poll(() => listing.getByText(/The contract pays a 5 % royalty/).isVisible()).toBe(true);
 
     // Before the reveal: no metadata update, and the freeze says why not, before any click.
@@ -149,6 +151,7 @@ describe('the collection as marketplaces read it: listing, metadata updates and 
     expect(await updates.textContent()).toContain('Reveal the collection first');
     expect(await freeze.getByRole('button', { name: 'Freeze metadata forever…' }).isDisabled()).toBe(true);
     expect(await freeze.textContent()).toContain('The collection is not revealed');
+    expect(await freeze.textContent()).toContain('The marketplace listing on chain is not up to date');
 
     // Edit the listing: a website that is not https is named in place and nothing is saved.
     await listing.getByLabel('Website').fill('http://blobs.example.com');
@@ -166,8 +169,14 @@ describe('the collection as marketplaces read it: listing, metadata updates and 
     await confirmed(drop, 'contract-uri');
     expect(await eventsOf(drop, 'contract-uri')).toContain('ContractURIUpdated');
     await expect.poll(() => listing.getByText('up to date').isVisible()).toBe(true);
-    // What the contract returns is the JSON marketplaces read, with the edit.
-    const served = await (await fetch(await read('contractURI'))).json();
+    // The contract now returns the listing's copy on IPFS, pinned at the provider; the hosted address serves
+    // the same JSON (the server tests check the CID is that of these bytes).
+    const { ipfsContractUri } = (await callInPage(page, `/api/v1/collections/${collectionId}/marketplace`))
+      .json.data.marketplace;
+    expect(ipfsContractUri).toMatch(/^ipfs:\/\/bafkrei/);
+    expect(await read('contractURI')).toBe(ipfsContractUri);
+    expect(kubo.pinned.has(ipfsContractUri.slice('ipfs://'.length))).toBe(true);
+    const served = await (await fetch(contractUri)).json();
     expect(served).toMatchObject({
       name: NAME,
       description: 'Blobs, listed on every marketplace.',

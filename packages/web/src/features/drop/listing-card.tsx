@@ -11,8 +11,8 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { DropSteps } from './drop-steps.tsx';
-import { FROZEN_REASON, listingOnChain, royaltyMismatch } from './marketplace-status.ts';
-import { useMarketplace, useSaveListing } from './use-marketplace.ts';
+import { FROZEN_REASON, isOnIpfs, listingOnChain, royaltyMismatch } from './marketplace-status.ts';
+import { useMarketplace, usePinListing, useSaveListing } from './use-marketplace.ts';
 import { useMetadataTransaction } from './use-metadata-transaction.ts';
 import './marketplace-cards.css';
 
@@ -119,6 +119,8 @@ function ListingForm({
   const { state, canManage, actions, chainId } = context;
   const [form] = Form.useForm<ListingValues>();
   const save = useSaveListing(collectionId);
+  const pin = usePinListing(collectionId);
+  const onIpfs = isOnIpfs(marketplace);
   const { send, record } = useMetadataTransaction(collectionId, context);
   const [notice, setNotice] = useState<string | null>(null);
   const isFrozen = state.metadataFrozen || marketplace.isFrozen;
@@ -149,10 +151,20 @@ function ListingForm({
       feeRecipient: state.royalty.bps > 0 ? state.royalty.receiver : '',
     });
 
-  const updateOnChain = () =>
-    void send('contract-uri', 'Point marketplaces at the listing', (clients) =>
-      setContractURI({ ...clients, contractURI: contractUri }),
+  // A collection on IPFS gets its listing pinned there first (once per save), then the contract points at it.
+  const updateOnChain = async () => {
+    let target = contractUri;
+    if (onIpfs) {
+      target =
+        marketplace.ipfsContractUri ?? (await pin.mutateAsync().catch(() => null))?.ipfsContractUri ?? '';
+      if (!target) return;
+    }
+    await send(
+      'contract-uri',
+      onIpfs ? 'Point marketplaces at the listing on IPFS' : 'Point marketplaces at the listing',
+      (clients) => setContractURI({ ...clients, contractURI: target }),
     );
+  };
 
   const disabledReason = isFrozen
     ? FROZEN_REASON
@@ -167,8 +179,15 @@ function ListingForm({
         <a href={contractUri} target="_blank" rel="noreferrer">
           <code className="llc-drop-hash">{contractUri}</code>
         </a>
-        , the address the contract gives marketplaces.
+        {onIpfs
+          ? '; its copy on IPFS, beside the metadata, is the address the contract gives marketplaces.'
+          : ', the address the contract gives marketplaces.'}
       </p>
+      {marketplace.ipfsContractUri ? (
+        <p className="llc-drop-hint llc-muted">
+          On IPFS: <code className="llc-drop-hash">{marketplace.ipfsContractUri}</code>
+        </p>
+      ) : null}
       <div className="llc-drop-row" data-field="listing-on-chain">
         <span className="llc-drop-label">
           On chain:{' '}
@@ -181,8 +200,8 @@ function ListingForm({
           <div className="llc-drop-buttons">
             <Button
               disabled={disabledReason !== null || actions.isRunning}
-              loading={actions.running === 'contract-uri'}
-              onClick={updateOnChain}
+              loading={pin.isPending || actions.running === 'contract-uri'}
+              onClick={() => void updateOnChain()}
               aria-describedby={disabledReason ? 'llc-listing-disabled' : undefined}
             >
               Update the listing on chain
@@ -275,6 +294,11 @@ function ListingForm({
       ) : notice && !onChain.isUpToDate ? (
         <Typography.Text className="llc-muted" role="status">
           {notice}
+        </Typography.Text>
+      ) : null}
+      {pin.isError ? (
+        <Typography.Text type="danger" role="alert">
+          Could not put the listing on IPFS: {errorMessage(pin.error)}
         </Typography.Text>
       ) : null}
       {record.isError ? (

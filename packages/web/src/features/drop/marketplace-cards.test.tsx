@@ -10,6 +10,7 @@ import { MetadataUpdatesCard } from './metadata-updates-card.tsx';
 
 const CREATOR = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CONTRACT_URI = 'https://loom.test/api/v1/drops/cats-1a2b3c/contract.json';
+const IPFS_LISTING = 'ipfs://bafkreilisting';
 const DEPLOYED_AT = '2026-11-20T10:00:00.000Z';
 
 // jsdom has no ResizeObserver, which the description's text area reads; nothing here depends on sizes.
@@ -38,6 +39,7 @@ const marketplace = (extra: Partial<Marketplace> = {}): Marketplace => ({
   },
   savedAt: null,
   contractUri: CONTRACT_URI,
+  ipfsContractUri: IPFS_LISTING,
   contractJson: {},
   metadataBaseUri: 'ipfs://bafymeta/',
   pendingMetadataEdits: [],
@@ -56,7 +58,7 @@ function contextWith(state: Partial<GetCollectionStateReturnType> = {}) {
       revealed: true,
       metadataFrozen: false,
       baseURI: 'ipfs://bafymeta/',
-      contractURI: CONTRACT_URI,
+      contractURI: IPFS_LISTING,
       royalty: { receiver: CREATOR, bps: 500 },
       ...state,
     } as GetCollectionStateReturnType,
@@ -67,12 +69,18 @@ function contextWith(state: Partial<GetCollectionStateReturnType> = {}) {
   return { context, run };
 }
 
-/** Renders a card with the server answering the marketplace with `answer` (PUTs are counted). */
-function show(card: 'freeze' | 'listing' | 'metadata', answer: Marketplace, context: DropContext) {
-  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-    init?.method === 'PUT'
-      ? Response.json({ status: 'success', data: { marketplace: answer } })
-      : Response.json({ status: 'success', data: { marketplace: answer } }),
+/** Renders a card with the server answering the marketplace with `answer` (or `pinned` once put on IPFS). */
+function show(
+  card: 'freeze' | 'listing' | 'metadata',
+  answer: Marketplace,
+  context: DropContext,
+  pinned: Marketplace = answer,
+) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+    Response.json({
+      status: 'success',
+      data: { marketplace: init?.method === 'POST' && url.endsWith('/marketplace/ipfs') ? pinned : answer },
+    }),
   );
   vi.stubGlobal('fetch', fetchMock);
   const props = { collectionId: 'c1', context, deployedAt: DEPLOYED_AT };
@@ -145,6 +153,23 @@ describe('ListingCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update the listing on chain' }));
     await waitFor(() => expect(run).toHaveBeenCalledTimes(1));
     expect(run.mock.calls[0]?.[0]).toMatchObject([{ action: 'contract-uri' }]);
+  });
+
+  it('puts the listing of a collection on IPFS first, then points the contract at that copy', async () => {
+    const { context, run } = contextWith({ contractURI: CONTRACT_URI });
+    const fetchMock = show('listing', marketplace({ ipfsContractUri: null }), context, marketplace());
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Update the listing on chain' }, { timeout: 20_000 }),
+    );
+    await waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => init?.method === 'POST' && url === '/api/v1/collections/c1/marketplace/ipfs',
+      ),
+    ).toBe(true);
+    expect(run.mock.calls[0]?.[0]).toMatchObject([
+      { action: 'contract-uri', title: 'Point marketplaces at the listing on IPFS' },
+    ]);
   });
 
   it('refuses a bad address in the form without asking the server', async () => {

@@ -10,6 +10,8 @@ import {
 } from './marketplace-status.ts';
 
 const CONTRACT_URI = 'https://loom.test/api/v1/drops/cats-1a2b3c/contract.json';
+const IPFS_LISTING = 'ipfs://bafkreilisting';
+const HOSTED_BASE = 'https://loom.test/hosted/cats/metadata/';
 const DEPLOYED_AT = '2026-11-20T10:00:00.000Z';
 const CREATOR = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
@@ -40,6 +42,7 @@ const marketplace = (extra: Partial<Marketplace> = {}): Marketplace => ({
   },
   savedAt: null,
   contractUri: CONTRACT_URI,
+  ipfsContractUri: IPFS_LISTING,
   contractJson: {},
   metadataBaseUri: 'ipfs://bafymeta/',
   pendingMetadataEdits: [],
@@ -53,33 +56,50 @@ const chain = (extra: Partial<MetadataChainState> = {}): MetadataChainState => (
   revealed: true,
   metadataFrozen: false,
   baseURI: 'ipfs://bafymeta/',
-  contractURI: CONTRACT_URI,
+  contractURI: IPFS_LISTING,
   royalty: { receiver: CREATOR, bps: 500 },
   ...extra,
 });
 
 describe('the listing on chain', () => {
+  const hosted = (extra: Partial<Marketplace> = {}) =>
+    marketplace({ metadataBaseUri: HOSTED_BASE, ipfsContractUri: null, ...extra });
+  const atHosted = chain({ contractURI: CONTRACT_URI });
+
   it('is up to date when the contract points at it and no edit came after the last announcement', () => {
-    expect(listingOnChain(marketplace(), chain(), DEPLOYED_AT)).toEqual({ isUpToDate: true, reason: null });
-    const announced = marketplace({
+    expect(listingOnChain(hosted(), atHosted, DEPLOYED_AT)).toEqual({ isUpToDate: true, reason: null });
+    const announced = hosted({
       savedAt: '2026-11-21T10:00:00.000Z',
       updates: [update('contract-uri', '2026-11-21T11:00:00.000Z')],
     });
-    expect(listingOnChain(announced, chain(), DEPLOYED_AT).isUpToDate).toBe(true);
+    expect(listingOnChain(announced, atHosted, DEPLOYED_AT).isUpToDate).toBe(true);
   });
 
   it('has changed when the contract has no address, another one, or the listing was edited since', () => {
-    expect(listingOnChain(marketplace(), chain({ contractURI: '' }), DEPLOYED_AT).reason).toBe(
+    expect(listingOnChain(hosted(), chain({ contractURI: '' }), DEPLOYED_AT).reason).toBe(
       'The contract has no listing address yet, so marketplaces show the collection without it.',
     );
-    expect(listingOnChain(marketplace(), chain({ contractURI: 'ipfs://old' }), DEPLOYED_AT).reason).toContain(
+    expect(listingOnChain(hosted(), chain({ contractURI: 'ipfs://old' }), DEPLOYED_AT).reason).toContain(
       'ipfs://old',
     );
-    const edited = marketplace({ savedAt: '2026-11-22T10:00:00.000Z' });
-    expect(listingOnChain(edited, chain(), DEPLOYED_AT)).toEqual({
+    const edited = hosted({ savedAt: '2026-11-22T10:00:00.000Z' });
+    expect(listingOnChain(edited, atHosted, DEPLOYED_AT)).toEqual({
       isUpToDate: false,
       reason: 'The listing was edited after marketplaces were last told: they still show the old one.',
     });
+  });
+});
+
+describe('the listing of a collection on IPFS', () => {
+  it('is up to date only when the contract points at the copy of the saved listing on IPFS', () => {
+    expect(listingOnChain(marketplace(), chain(), DEPLOYED_AT).isUpToDate).toBe(true);
+    expect(listingOnChain(marketplace(), chain({ contractURI: CONTRACT_URI }), DEPLOYED_AT).reason).toBe(
+      'The listing is not on IPFS beside the metadata yet: the update puts it there and points the contract at it.',
+    );
+    // Edited since it was put on IPFS: the server answers no current copy.
+    expect(listingOnChain(marketplace({ ipfsContractUri: null }), chain(), DEPLOYED_AT).reason).toBe(
+      'The contract points marketplaces at an older copy of the listing on IPFS.',
+    );
   });
 });
 
@@ -146,8 +166,8 @@ describe('the freeze', () => {
 
   it('gives every reason it is refused before the click', () => {
     const refusals = freezeRefusals(
-      marketplace({ metadataBaseUri: 'https://loom.test/hosted/cats/metadata/' }),
-      chain({ revealed: false, baseURI: 'https://loom.test/hosted/cats/metadata/', contractURI: '' }),
+      marketplace({ metadataBaseUri: HOSTED_BASE, ipfsContractUri: null }),
+      chain({ revealed: false, baseURI: HOSTED_BASE, contractURI: '' }),
       DEPLOYED_AT,
     );
     expect(refusals).toEqual([

@@ -30,11 +30,26 @@ function newest(updates: readonly MetadataUpdate[], kinds: readonly MetadataUpda
 
 /** Compares the contract's `contractURI` and the last announced listing with what Layerloom serves. */
 export function listingOnChain(
-  marketplace: Pick<Marketplace, 'contractUri' | 'savedAt' | 'updates'>,
+  marketplace: Pick<
+    Marketplace,
+    'contractUri' | 'ipfsContractUri' | 'metadataBaseUri' | 'savedAt' | 'updates'
+  >,
   state: Pick<MetadataChainState, 'contractURI'>,
   deployedAt: string,
 ): ListingOnChain {
   if (!marketplace.contractUri) return { isUpToDate: false, reason: 'Publish the collection first.' };
+  // Metadata on IPFS: the listing goes there too, so it never depends on a server either.
+  if (isOnIpfs(marketplace)) {
+    if (marketplace.ipfsContractUri && state.contractURI === marketplace.ipfsContractUri) {
+      return { isUpToDate: true, reason: null };
+    }
+    return {
+      isUpToDate: false,
+      reason: state.contractURI.startsWith('ipfs://')
+        ? 'The contract points marketplaces at an older copy of the listing on IPFS.'
+        : 'The listing is not on IPFS beside the metadata yet: the update puts it there and points the contract at it.',
+    };
+  }
   if (state.contractURI !== marketplace.contractUri) {
     return {
       isUpToDate: false,
@@ -51,6 +66,11 @@ export function listingOnChain(
     };
   }
   return { isUpToDate: true, reason: null };
+}
+
+/** Whether the collection was published to IPFS (its listing then goes there too). */
+export function isOnIpfs(marketplace: Pick<Marketplace, 'metadataBaseUri'>): boolean {
+  return marketplace.metadataBaseUri?.startsWith('ipfs://') ?? false;
 }
 
 /** A royalty in basis points as a percentage ("5 %", "2.5 %"). */
@@ -120,7 +140,10 @@ export function metadataUpdatePlan(
  * freeze is for good, so the tokens' metadata must be final, on IPFS, and announced first.
  */
 export function freezeRefusals(
-  marketplace: Pick<Marketplace, 'metadataBaseUri' | 'contractUri' | 'savedAt' | 'updates' | 'isFrozen'>,
+  marketplace: Pick<
+    Marketplace,
+    'metadataBaseUri' | 'contractUri' | 'ipfsContractUri' | 'savedAt' | 'updates' | 'isFrozen'
+  >,
   state: MetadataChainState,
   deployedAt: string,
 ): string[] {

@@ -2,6 +2,7 @@ import {
   getMarketplace,
   type Marketplace,
   type MarketplaceListing,
+  pinMarketplaceListing,
   recordMetadataUpdate,
   updateMarketplaceListing,
 } from '@layerloom/api';
@@ -40,5 +41,15 @@ export function useRecordMetadataUpdate(collectionId: string) {
       (await call(recordMetadataUpdate, { params: { id: collectionId }, body: { transactionHash } })).data,
     onSuccess: ({ marketplace }) =>
       client.setQueryData<Marketplace>(marketplaceKey(collectionId), marketplace),
+  });
+}
+
+/** Puts the saved listing on IPFS through the owner's pinning provider; the answer replaces the cache. */
+export function usePinListing(collectionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await call(pinMarketplaceListing, { params: { id: collectionId } })).data.marketplace,
+    onSuccess: (marketplace) => client.setQueryData<Marketplace>(marketplaceKey(collectionId), marketplace),
   });
 }
