@@ -77,7 +77,11 @@ export function etherscanExplorer(explorer: ExplorerConfig): SourceExplorer {
       if ('outcome' in reply) return reply;
       const text = words(reply);
       if (reply.status === '1' && typeof reply.result === 'string' && reply.result !== '')
-        return { outcome: 'pending', message: `Submitted to ${explorer.name}.`, receipt: reply.result };
+        return {
+          outcome: 'pending',
+          message: `${explorer.name} took the source and is checking it.`,
+          receipt: reply.result,
+        };
       if (/already verified/i.test(text)) return { outcome: 'verified', message: text };
       if (LAG.test(text) || TRANSIENT.test(text)) return { outcome: 'resubmit', message: text };
       return { outcome: 'refused', message: text };

@@ -73,7 +73,7 @@ export function sourcifyExplorer(explorer: ExplorerConfig): SourceExplorer {
       if (reply.status === 202 && typeof body.verificationId === 'string')
         return {
           outcome: 'pending',
-          message: `Submitted to ${explorer.name}.`,
+          message: `${explorer.name} took the source and is checking it.`,
           receipt: body.verificationId,
         };
       return errorAnswer(body, reply.status);
@@ -84,7 +84,8 @@ export function sourcifyExplorer(explorer: ExplorerConfig): SourceExplorer {
       if ('outcome' in reply) return { outcome: 'pending', message: reply.message };
       const job = reply.body as SourcifyJob & SourcifyError;
       if (reply.status !== 200) return errorAnswer(job, reply.status);
-      if (!job.isJobCompleted) return { outcome: 'pending', message: `${explorer.name} is still verifying.` };
+      if (!job.isJobCompleted)
+        return { outcome: 'pending', message: `${explorer.name} is still checking it.` };
       const match = job.contract?.match ?? job.contract?.runtimeMatch;
       if (match === 'exact_match' || match === 'match') return { outcome: 'verified', message: match };
       return errorAnswer(job.error, reply.status);

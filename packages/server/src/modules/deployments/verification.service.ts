@@ -176,7 +176,7 @@ export async function runVerificationStep(app: App, deploymentId: string): Promi
   if (constructorArguments === null) {
     answer = {
       outcome: 'resubmit',
-      message: 'The network did not give the deploy transaction; trying again.',
+      message: "The network's RPC did not give the deploy transaction; asking again shortly.",
     };
   } else {
     const request: VerificationRequest = {
@@ -228,7 +228,10 @@ export async function runVerificationStep(app: App, deploymentId: string): Promi
         ...base,
         status: 'waiting',
         receipt,
-        message: answer.message,
+        message:
+          answer.outcome === 'resubmit' && constructorArguments !== null
+            ? `${explorer.name} could not take it yet (“${answer.message}”); asking again shortly.`
+            : answer.message,
         next_attempt_at: new Date(now.getTime() + delayAfter(app, attempts)).toISOString(),
       });
       return;

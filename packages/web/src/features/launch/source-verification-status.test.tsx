@@ -78,11 +78,10 @@ describe("a deployed contract's source verification", () => {
   });
 
   it("shows that it is verifying, with the explorer's last answer while it lags", async () => {
-    show([deployment(verification({ attempts: 2, message: `Unable to locate ContractCode at ${ADDRESS}` }))]);
+    const message = `Etherscan could not take it yet (“Unable to locate ContractCode at ${ADDRESS}”); asking again shortly.`;
+    show([deployment(verification({ attempts: 2, message }))]);
     const status = await screen.findByRole('status');
-    expect(status.textContent).toBe(
-      `Verifying the source code on Etherscan… Etherscan said: “Unable to locate ContractCode at ${ADDRESS}” Trying again shortly.`,
-    );
+    expect(status.textContent).toBe(`Verifying the source code on Etherscan… ${message}`);
   });
 
   it("shows the explorer's refusal and retries on request", async () => {

@@ -40,12 +40,7 @@ export function SourceVerificationStatus({ deployment }: { deployment: Deploymen
           <LoadingOutlined aria-hidden="true" />
           <span className="llc-source-verification-text">
             Verifying the source code on {explorer}…
-            {verification.attempts > 0 && verification.message ? (
-              <span className="llc-muted">
-                {' '}
-                {explorer} said: “{verification.message}” Trying again shortly.
-              </span>
-            ) : null}
+            {verification.message ? <span className="llc-muted"> {verification.message}</span> : null}
           </span>
         </div>
       );
