@@ -42,8 +42,10 @@ export function RaritySection({ collectionId }: { collectionId: string }) {
         <ol className="llc-rarity-rarest" aria-label="Rarest tokens">
           {rarity.data.rarest.slice(0, SHOWN).map((token) => (
             <li key={token.edition}>
-              <span className="llc-rarity-rank">Rank {token.rank}</span>
-              <Link to={`${path}/tokens/${token.edition}`}>{token.name}</Link>
+              {/* The rank is part of the link's name: the gallery has a link named after the token too. */}
+              <Link to={`${path}/tokens/${token.edition}`}>
+                <span className="llc-rarity-rank">Rank {token.rank}</span> {token.name}
+              </Link>
             </li>
           ))}
         </ol>
