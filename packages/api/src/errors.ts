@@ -24,6 +24,7 @@ export const ErrorCodeSchema = z.enum([
   'OTP_LOCKED',
   'OTP_NOT_VERIFIED',
   'ACCOUNT_SELF_DEACTIVATED',
+  'PRECONDITION_FAILED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
@@ -62,6 +63,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   OTP_NOT_VERIFIED: 403,
   /** Login refused: the owner deactivated the account; POST /api/v1/account/reactivate lifts it. */
   ACCOUNT_SELF_DEACTIVATED: 403,
+  /** A write based on a version of the resource that is no longer current (If-Match): reload or merge. */
+  PRECONDITION_FAILED: 412,
 };
 
 /** A field-level problem: the field's path (dot-separated) and what is wrong with it. */

@@ -156,6 +156,10 @@ export const ProjectSchema = z.object({
   metadata: MetadataFormatSettingsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Bumped by every save, upload and import; answered as the ETag and sent back as If-Match. */
+  version: z.number().int(),
+  /** The name of who saved last (null for a project not saved since versions were kept). */
+  updatedBy: z.string().nullable(),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 

@@ -236,6 +236,10 @@ export interface ProjectTable {
   metadata: string;
   created_at: string;
   updated_at: string;
+  /** Bumped by every write (conditional UPDATE … WHERE version = ?); answered as the ETag (migration 0170). */
+  version: number;
+  /** The user who saved last (a users.id); null before migration 0170. */
+  updated_by: string | null;
 }
 
 export interface CollectionTable {

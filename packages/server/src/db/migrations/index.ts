@@ -46,6 +46,7 @@ import * as listingOnIpfs from './0141_listing_on_ipfs.ts';
 import * as contractVerifications from './0145_contract_verifications.ts';
 import * as workspaces from './0150_workspaces.ts';
 import * as metadataFormat from './0160_metadata_format.ts';
+import * as projectVersions from './0170_project_versions.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '0145_contract_verifications': contractVerifications,
   '0150_workspaces': workspaces,
   '0160_metadata_format': metadataFormat,
+  '0170_project_versions': projectVersions,
 };

@@ -20,9 +20,9 @@ export const StoredTraitSchema = z.object({
   name: z.string(),
   weight: z.number(),
   key: z.string(),
+  sha256: z.string().optional(),
   image: TraitImageSchema,
 });
-  sha256: z.string().optional(),
 export type StoredTrait = z.infer<typeof StoredTraitSchema>;
 
 export const StoredLayerSchema = z.object({
@@ -78,6 +78,9 @@ export function parseProjectRow(row: ProjectTable): StoredProject {
     animation: AnimationSettingsSchema.parse(JSON.parse(row.animation ?? '{}')),
     // Rows and snapshots from before the choice existed write Ethereum metadata only.
     metadata: MetadataFormatSettingsSchema.parse(JSON.parse(row.metadata ?? '{}')),
+    // Snapshots taken before versions were kept have none.
+    version: row.version ?? 1,
+    updated_by: row.updated_by ?? null,
   };
 }
 
@@ -94,8 +97,8 @@ export function serializeProject(project: StoredProject): ProjectTable {
   };
 }
 
-/** The API view: no blob keys. */
-export function projectView(project: StoredProject): Project {
+/** The API view: no blob keys; `updatedBy` is the name of who saved last (see updaterName). */
+export function projectView(project: StoredProject, updatedBy: string | null = null): Project {
   return {
     id: project.id,
     name: project.name,
@@ -116,6 +119,8 @@ export function projectView(project: StoredProject): Project {
     metadata: project.metadata,
     createdAt: project.created_at,
     updatedAt: project.updated_at,
+    version: project.version,
+    updatedBy,
   };
 }
 

@@ -34,9 +34,41 @@ export async function listOwnedProjects(db: Db, ownerId: string): Promise<Stored
   return rows.map((row: ProjectTable) => parseProjectRow(row));
 }
 
-export async function saveProject(db: Db, project: StoredProject): Promise<void> {
-  const { id, owner_id: _owner, created_at: _created, ...changes } = serializeProject(project);
-  await db.updateTable('projects').set(changes).where('id', '=', id).execute();
+/**
+ * Saves the project if it is still at `project.version` (a conditional UPDATE, so two writers never both
+ * win) and bumps the version, recording `by` as who saved last. False when another write got there first.
+ */
+export async function saveProject(db: Db, project: StoredProject, by: string): Promise<boolean> {
+  const {
+    id,
+    owner_id: _owner,
+    created_at: _created,
+    version,
+    updated_by: _by,
+    ...changes
+  } = serializeProject(project);
+  const result = await db
+    .updateTable('projects')
+    .set({ ...changes, version: version + 1, updated_by: by })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  project.version = version + 1;
+  project.updated_by = by;
+  return true;
+}
+
+/** The name shown for who saved a project last: the user's full name, "a former member" once they are gone. */
+export async function updaterName(db: Db, userId: string | null): Promise<string | null> {
+  if (userId === null) return null;
+  const user = await db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) return 'a former member';
+  return `${user.first_name} ${user.last_name}`.trim() || user.email;
 }
 
 export async function deleteProjectRow(db: Db, id: string): Promise<void> {

@@ -18,11 +18,13 @@ import {
   uploadOneOfOne,
   uploadTraits,
 } from '@layerloom/api';
+import type { FastifyReply } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
-import { projectSummary, projectView } from './project-document.ts';
+import { projectSummary, projectView, type StoredProject } from './project-document.ts';
 import { checkOwnedProjectFeasibility } from './project-feasibility.ts';
+import { updaterName } from './projects.repository.ts';
 import * as projects from './projects.service.ts';
 import { readUpload, readUploads } from './read-uploads.ts';
 import { shorten } from './shorten.ts';
@@ -37,6 +39,11 @@ export async function projectsRoutes(app: App): Promise<void> {
   const ctx = () => ({ db: app.database.db, blobs: app.blobs });
   // Before body validation, so a request without a session gets 401 whatever it sends.
   const guarded = { onRequest: requireUser };
+  /** The project's view for an answer, which carries its version as the ETag (sent back as If-Match). */
+  const answer = async (reply: FastifyReply, project: StoredProject) => {
+    reply.header('etag', `"${project.version}"`);
+    return projectView(project, await updaterName(app.database.db, project.updated_by));
+  };
 
   app.get(
     listProjects.path,
@@ -67,7 +74,9 @@ export async function projectsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const project = await projects.createProject(ctx(), currentUser(request).id, request.body);
-      return reply.code(201).send({ status: 'success' as const, data: { project: projectView(project) } });
+      return reply
+        .code(201)
+        .send({ status: 'success' as const, data: { project: await answer(reply, project) } });
     },
   );
 
@@ -82,9 +91,9 @@ export async function projectsRoutes(app: App): Promise<void> {
         response: { 200: getProject.response },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const project = await projects.getProject(ctx(), currentUser(request).id, request.params.id);
-      return { status: 'success' as const, data: { project: projectView(project) } };
+      return { status: 'success' as const, data: { project: await answer(reply, project) } };
     },
   );
 
@@ -94,20 +103,22 @@ export async function projectsRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags: ['projects'],
-        summary: 'Save changes (settings, ordered layers, traits, rules)',
+        summary:
+          'Save changes (settings, ordered layers, traits, rules); with If-Match: "<version>" only onto that version (else 412)',
         params: updateProject.params,
         body: updateProject.body,
         response: { 200: updateProject.response },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const project = await projects.updateProject(
         ctx(),
         currentUser(request).id,
         request.params.id,
         request.body,
+        ifMatchVersion(request.headers['if-match']),
       );
-      return { status: 'success' as const, data: { project: projectView(project) } };
+      return { status: 'success' as const, data: { project: await answer(reply, project) } };
     },
   );
 
@@ -156,7 +167,10 @@ export async function projectsRoutes(app: App): Promise<void> {
       );
       return reply.code(201).send({
         status: 'success' as const,
-        data: { project: projectView(project), added: added.map(({ key: _key, ...trait }) => trait) },
+        data: {
+          project: await answer(reply, project),
+          added: added.map(({ key: _key, ...trait }) => trait),
+        },
       });
     },
   );
@@ -183,7 +197,7 @@ export async function projectsRoutes(app: App): Promise<void> {
       const { key: _key, ...view } = added;
       return reply
         .code(201)
-        .send({ status: 'success' as const, data: { project: projectView(project), added: view } });
+        .send({ status: 'success' as const, data: { project: await answer(reply, project), added: view } });
     },
   );
 
@@ -235,7 +249,9 @@ export async function projectsRoutes(app: App): Promise<void> {
         upload.bytes,
         planById(user.planId),
       );
-      return reply.code(201).send({ status: 'success' as const, data: { project: projectView(project) } });
+      return reply
+        .code(201)
+        .send({ status: 'success' as const, data: { project: await answer(reply, project) } });
     },
   );
 
@@ -259,7 +275,9 @@ export async function projectsRoutes(app: App): Promise<void> {
         request.params.id,
         planById(user.planId),
       );
-      return reply.code(201).send({ status: 'success' as const, data: { project: projectView(project) } });
+      return reply
+        .code(201)
+        .send({ status: 'success' as const, data: { project: await answer(reply, project) } });
     },
   );
 
@@ -398,4 +416,22 @@ export async function projectsRoutes(app: App): Promise<void> {
       return { status: 'success' as const, data: { previews } };
     },
   );
+}
+
+/**
+ * The version an If-Match header names (`"3"`, also weak `W/"3"`), or undefined without one or for `*`
+ * (any version): a 400 for anything else, so a malformed condition never saves unconditionally.
+ */
+export function ifMatchVersion(header: string | string[] | undefined): number | undefined {
+  const value = (Array.isArray(header) ? header.join(',') : header)?.trim();
+  if (value === undefined || value === '' || value === '*') return undefined;
+  const match = /^(?:W\/)?"(\d{1,15})"$/.exec(value);
+  if (!match) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'If-Match must be the ETag of the project as it was read, like "3" (with the quotes)',
+      { fields: [{ path: 'If-Match', message: 'Expected one ETag such as "3"' }] },
+    );
+  }
+  return Number(match[1]);
 }

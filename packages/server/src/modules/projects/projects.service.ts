@@ -30,11 +30,12 @@ import {
   insertProject,
   listOwnedProjects,
   saveProject,
+  updaterName,
 } from './projects.repository.ts';
 import { sampleLayers } from './sample-layers.ts';
 import { shorten } from './shorten.ts';
-import { checkTraitImage } from './trait-image.ts';
 import { imageHash, keepTraitAnalysis, projectAnalyses } from './trait-analyses.ts';
+import { checkTraitImage } from './trait-image.ts';
 
 export interface ProjectsContext {
   db: Kysely<Database>;
@@ -64,6 +65,8 @@ export async function createProject(ctx: ProjectsContext, ownerId: string, input
     metadata: { ...DEFAULT_METADATA_FORMAT_SETTINGS },
     created_at: time,
     updated_at: time,
+    version: 1,
+    updated_by: ownerId,
   };
   await insertProject(ctx.db, project);
   return project;
@@ -80,18 +83,69 @@ export async function getProject(ctx: ProjectsContext, ownerId: string, id: stri
   return project;
 }
 
+/** How many times a write without If-Match is tried again when another write got in between. */
+const SAVE_ATTEMPTS = 5;
+
+/** The 412 for a write based on a version that is no longer current: who saved since, and when. */
+async function staleVersion(ctx: ProjectsContext, ownerId: string, id: string): Promise<AppError> {
+  const current = await getProject(ctx, ownerId, id);
+  const name = (await updaterName(ctx.db, current.updated_by)) ?? 'someone';
+  const time = `${current.updated_at.slice(0, 16).replace('T', ' ')} UTC`;
+  return new AppError(
+    'PRECONDITION_FAILED',
+    `Someone else saved this project after you opened it: ${name}, ${time}. Reload it to see their changes, or merge yours into them.`,
+  );
+}
+
+/**
+ * Reads the project, applies `change` and saves it only if nobody saved in between (the version bumps).
+ * With `ifMatch` (the version the caller's edit is based on) a different version is a 412 and nothing is
+ * written; without it a write that lost the race is applied again to the newer project.
+ */
+async function changeProject<T>(
+  ctx: ProjectsContext,
+  ownerId: string,
+  id: string,
+  ifMatch: number | undefined,
+  change: (project: StoredProject) => T | Promise<T>,
+): Promise<{ project: StoredProject; result: T }> {
+  for (let attempt = 1; ; attempt++) {
+    const project = await getProject(ctx, ownerId, id);
+    if (ifMatch !== undefined && project.version !== ifMatch) throw await staleVersion(ctx, ownerId, id);
+    const result = await change(project);
+    project.updated_at = now();
+    if (await saveProject(ctx.db, project, ownerId)) return { project, result };
+    if (ifMatch !== undefined || attempt >= SAVE_ATTEMPTS) throw await staleVersion(ctx, ownerId, id);
+  }
+}
+
 /**
  * Applies an autosave: any settings, the whole ordered layer list (new layers have no id; a layer or
- * trait left out is deleted, its images removed after the save) and the rules.
+ * trait left out is deleted, its images removed after the save) and the rules. With `ifMatch`, only onto
+ * that version of the project (else a 412 naming who saved since).
  */
 export async function updateProject(
   ctx: ProjectsContext,
   ownerId: string,
   id: string,
   input: UpdateProjectBody,
+  ifMatch?: number,
 ) {
   const body = parseInput(UpdateProjectBodySchema, input);
-  const project = await getProject(ctx, ownerId, id);
+  const { project, result: removedKeys } = await changeProject(ctx, ownerId, id, ifMatch, (project) =>
+    applyUpdate(project, body),
+  );
+  await Promise.all(removedKeys.map((key) => ctx.blobs.delete(key)));
+  // The analyses kept for removed images go with them (unless another trait has the same image).
+  if (removedKeys.length > 0) await projectAnalyses(ctx.blobs, project).prune();
+  return project;
+}
+
+/** Applies a checked autosave body to the project in memory; the blob keys of images it removes. */
+function applyUpdate(
+  project: StoredProject,
+  body: ReturnType<typeof UpdateProjectBodySchema.parse>,
+): string[] {
   let removedKeys: string[] = [];
   if (body.layers) {
     const names = body.layers.map((layer) => layer.name.toLowerCase());
@@ -187,14 +241,9 @@ export async function updateProject(
   if (body.animation !== undefined) project.animation = body.animation;
   if (body.metadata !== undefined) project.metadata = body.metadata;
   assertConfigurationsFit(project);
-  project.updated_at = now();
-  await saveProject(ctx.db, project);
-  await Promise.all(removedKeys.map((key) => ctx.blobs.delete(key)));
-  return project;
+  return removedKeys;
 }
 
-  // The analyses kept for removed images go with them (unless another trait has the same image).
-  if (removedKeys.length > 0) await projectAnalyses(ctx.blobs, project).prune();
 /** Discards a project and its uploaded images. Collections generated from it stay. */
 export async function deleteProject(ctx: ProjectsContext, ownerId: string, id: string): Promise<void> {
   const project = await getProject(ctx, ownerId, id);
@@ -213,31 +262,35 @@ export async function addOneOfOne(
   file: { filename: string; bytes: Buffer } | undefined,
   plan: Plan,
 ) {
-  const project = await getProject(ctx, ownerId, id);
+  const before = await getProject(ctx, ownerId, id);
   const refuse = (message: string): never => {
     throw new AppError('BAD_REQUEST', message, { fields: [{ path: 'file', message }] });
   };
+  const assertRoom = (project: StoredProject) => {
+    if (project.oneOfOnes.length >= PROJECT_LIMITS.oneOfOnes) {
+      refuse(`A project holds at most ${PROJECT_LIMITS.oneOfOnes} 1-of-1s`);
+    }
+  };
   if (!file) return refuse('Choose an image to upload');
-  if (project.oneOfOnes.length >= PROJECT_LIMITS.oneOfOnes) {
-    refuse(`A project holds at most ${PROJECT_LIMITS.oneOfOnes} 1-of-1s`);
-  }
+  assertRoom(before);
   const checked = await checkTraitImage(file.filename, file.bytes, plan);
   if (checked.image.animation || checked.image.contentType.startsWith('video/')) {
     refuse(`${shorten(file.filename)} is animated: a 1-of-1 is a still image (PNG, JPEG, GIF or WebP)`);
   }
   const oneOfOneId = randomUUID();
-  const key = `projects/${project.id}/one-of-ones/${oneOfOneId}.${checked.extension}`;
+  const key = `projects/${before.id}/one-of-ones/${oneOfOneId}.${checked.extension}`;
   const added = { id: oneOfOneId, name: checked.name, key, image: checked.image, attributes: [] };
   await ctx.blobs.put(key, checked.bytes);
   try {
-    project.oneOfOnes.push(added);
-    project.updated_at = now();
-    await saveProject(ctx.db, project);
+    const { project } = await changeProject(ctx, ownerId, id, undefined, (project) => {
+      assertRoom(project);
+      project.oneOfOnes.push(added);
+    });
+    return { project, added };
   } catch (error) {
     await ctx.blobs.delete(key);
     throw error;
   }
-  return { project, added };
 }
 
 /**
@@ -253,34 +306,44 @@ export async function addTraits(
   plan: Plan,
 ) {
   const project = await getProject(ctx, ownerId, id);
-  const layer = project.layers.find((candidate) => candidate.id === layerId);
-  if (!layer) throw notFound('Layer');
-  if (files.length === 0) {
+  if (files.length === 0 && project.layers.some((candidate) => candidate.id === layerId)) {
     throw new AppError('BAD_REQUEST', 'Choose at least one image to upload', {
       fields: [{ path: 'files', message: 'No file was sent' }],
     });
   }
-  if (layer.traits.length + files.length > PROJECT_LIMITS.traitsPerLayer) {
-    const message = `Layer "${layer.name}" can hold at most ${PROJECT_LIMITS.traitsPerLayer} images; it has ${layer.traits.length} and ${files.length} were sent`;
-    throw new AppError('BAD_REQUEST', message, { fields: [{ path: 'files', message }] });
-  }
+  /** The layer the images go to, refusing (nothing written) when they do not fit in it. */
+  const targetLayer = (current: StoredProject, names: readonly string[] = []) => {
+    const layer = current.layers.find((candidate) => candidate.id === layerId);
+    if (!layer) throw notFound('Layer');
+    if (layer.traits.length + files.length > PROJECT_LIMITS.traitsPerLayer) {
+      const message = `Layer "${layer.name}" can hold at most ${PROJECT_LIMITS.traitsPerLayer} images; it has ${layer.traits.length} and ${files.length} were sent`;
+      throw new AppError('BAD_REQUEST', message, { fields: [{ path: 'files', message }] });
+    }
+    const taken = new Set(layer.traits.map((trait) => trait.name.toLowerCase()));
+    for (const name of names) {
+      if (taken.has(name.toLowerCase())) {
+        throw new AppError('CONFLICT', `Layer "${layer.name}" already has a trait named "${name}"`, {
+          fields: [{ path: 'files', message: `Duplicate trait name ${name}` }],
+        });
+      }
+      taken.add(name.toLowerCase());
+    }
+    return layer;
+  };
+  targetLayer(project);
   const checked = [];
   for (const file of files) checked.push(await checkTraitImage(file.filename, file.bytes, plan));
-  const taken = new Set(layer.traits.map((trait) => trait.name.toLowerCase()));
-  for (const image of checked) {
-    if (taken.has(image.name.toLowerCase())) {
-      throw new AppError('CONFLICT', `Layer "${layer.name}" already has a trait named "${image.name}"`, {
-        fields: [{ path: 'files', message: `Duplicate trait name ${image.name}` }],
-      });
-    }
-    taken.add(image.name.toLowerCase());
-  }
+  targetLayer(
+    project,
+    checked.map((image) => image.name),
+  );
   const added: StoredTrait[] = [];
+  const analyses: string[] = [];
   try {
     for (const image of checked) {
       const traitId = randomUUID();
-  const analyses: string[] = [];
       const key = `projects/${project.id}/traits/${traitId}.${image.extension}`;
+      const sha256 = imageHash(image.bytes);
       await ctx.blobs.put(key, image.bytes);
       added.push({ id: traitId, name: image.name, weight: image.weight, key, sha256, image: image.image });
       // Measured once here, so the quality check only combines what uploads kept.
@@ -291,15 +354,18 @@ export async function addTraits(
       });
       if (analysis) analyses.push(analysis);
     }
-      const sha256 = imageHash(image.bytes);
-    layer.traits.push(...added);
-    project.updated_at = now();
-    await saveProject(ctx.db, project);
+    // Onto the project as it is now: a save that came in while the images were stored is kept.
+    const saved = await changeProject(ctx, ownerId, id, undefined, (current) => {
+      targetLayer(
+        current,
+        added.map((trait) => trait.name),
+      ).traits.push(...added);
+    });
+    return { project: saved.project, added };
   } catch (error) {
     await Promise.all([...added.map((trait) => trait.key), ...analyses].map((key) => ctx.blobs.delete(key)));
     throw error;
   }
-  return { project, added };
 }
 
 /**
@@ -504,12 +570,13 @@ async function addLayersWithImages(
     const stored = current.layers
       .flatMap((layer) => layer.traits.map((trait) => trait.key))
       .filter((key) => !kept.has(key));
-    await saveProject(ctx.db, before);
+    // Put back as it was: a write like any other, so it bumps the version too.
+    await saveProject(ctx.db, { ...before, version: current.version, updated_at: now() }, ownerId);
     await Promise.all(stored.map((key) => ctx.blobs.delete(key)));
+    await projectAnalyses(ctx.blobs, before).prune();
     throw error;
   }
   return project;
-    await projectAnalyses(ctx.blobs, before).prune();
 }
 
 /** Fills an empty project with the sample layers and their images, so a newcomer can preview and generate at once. */

@@ -30,6 +30,8 @@ const fresh: Draft = {
   metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
   createdAt: '',
   updatedAt: '',
+  version: 1,
+  updatedBy: null,
 };
 
 const counted = (count: string): CountState => ({

@@ -133,6 +133,8 @@ describe('MetadataFormatPanel', () => {
       },
       createdAt: '',
       updatedAt: '',
+      version: 1,
+      updatedBy: null,
     } satisfies Draft;
     const { body, skipped } = saveBody(draft);
     expect(body.metadata).toBeUndefined();

@@ -25,6 +25,8 @@ const project: Project = {
   metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  version: 1,
+  updatedBy: null,
 };
 
 describe('saveBody', () => {

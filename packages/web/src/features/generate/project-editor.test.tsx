@@ -42,6 +42,8 @@ const project: Project = {
   metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  version: 1,
+  updatedBy: null,
 };
 
 /** Both layers with images: nothing left to do before generating. */
@@ -92,13 +94,13 @@ beforeEach(() => {
           data: {
             count: null,
             configurations: [],
-      if (url.endsWith('/quality')) {
-        return Response.json({ status: 'success', data: { findings: [], analysed: 0, skipped: [] } });
-      }
             feasible: false,
             problem: { code: 'NOT_READY', message: 'Layer "Hat" has no images yet', fix: null },
           },
         });
+      }
+      if (url.endsWith('/quality')) {
+        return Response.json({ status: 'success', data: { findings: [], analysed: 0, skipped: [] } });
       }
       if (url === '/api/v1/collections')
         return Response.json({ status: 'success', data: { collections: [] } });

@@ -21,6 +21,8 @@ const project: Project = {
   metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  version: 1,
+  updatedBy: null,
 };
 
 /** A fetch stub answering PATCH like the server: new layers get ids; each call can be held open. */
