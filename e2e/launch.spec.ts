@@ -279,6 +279,8 @@ describe('launching a collection from the creator’s wallet', () => {
       const launch = opened.page.getByRole('region', { name: 'Launch', exact: true });
       await launch.getByRole('button', { name: 'Connect Test Wallet' }).click({ timeout: 30_000 });
       await expect.poll(() => launch.getByText('Connected with Test Wallet').isVisible()).toBe(true);
+      // Once deployed, the Deploy step is folded into its summary; its details list the contract.
+      await launch.getByRole('button', { name: 'Show details of step 2' }).click();
       await expect.poll(() => launch.getByText('Verified on chain').first().isVisible()).toBe(true);
       expect(await seriousAxeViolations(opened.page)).toEqual([]);
       await launch.scrollIntoViewIfNeeded();

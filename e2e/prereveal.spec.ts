@@ -224,6 +224,8 @@ describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
         .poll(() => panel.getByText('Art hidden until the reveal').isVisible(), { timeout: 60_000 })
         .toBe(true);
       const launch = page.getByRole('region', { name: 'Launch', exact: true });
+      // The reveal choice is under More options.
+      await openMoreOptions(launch);
       const preReveal = launch.getByRole('radio', { name: 'Pre-reveal (placeholder until you reveal)' });
       await expect.poll(() => preReveal.isChecked(), { timeout: 60_000 }).toBe(true);
       await expect
@@ -238,7 +240,6 @@ describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
       await panel.screenshot({
         path: join(screenshotDir, `prereveal-publication-panel-${viewports(viewport)}.png`),
       });
-      await openMoreOptions(launch);
       await launch
         .getByRole('radiogroup')
         .locator('xpath=ancestor::div[contains(@class,"ant-form-item")][1]')
@@ -266,6 +267,7 @@ describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
     await page.locator('.ant-select-item-option', { hasText: 'Local (anvil)' }).click();
     const deploy = launch.getByRole('button', { name: 'Deploy on Local (anvil)' });
     await expect.poll(() => deploy.isEnabled()).toBe(true);
+    await openMoreOptions(launch);
     expect(
       await launch.getByRole('radio', { name: 'Pre-reveal (placeholder until you reveal)' }).isChecked(),
     ).toBe(true);

@@ -7,8 +7,13 @@ export const launchStep = (page: Page, name: string) => page.locator(`li[data-st
 /** Picks a network in the launch form's picker (once a contract exists, the form waits behind a button). */
 export async function chooseNetwork(page: Page, name: string) {
   const another = page.getByRole('button', { name: 'Deploy another contract' });
+  // Once deployed, the Deploy step is folded into its summary.
+  const details = page.getByRole('button', { name: 'Show details of step 2' });
   await expect
-    .poll(async () => (await another.isVisible()) || (await page.getByLabel('Network').isVisible()))
+    .poll(async () => {
+      if (await details.isVisible()) await details.click().catch(() => undefined);
+      return (await another.isVisible()) || (await page.getByLabel('Network').isVisible());
+    })
     .toBe(true);
   if (await another.isVisible()) await another.click();
   const option = page.locator('.ant-select-item-option', { hasText: name });

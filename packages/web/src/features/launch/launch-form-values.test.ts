@@ -180,9 +180,16 @@ describe('toCollectionSettings', () => {
     ]);
     expect(split.payoutAddress).toBeUndefined();
     expect(toRecordedPayees(valid())).toEqual([{ address: wallet, shares: 10_000 }]);
-    expect(() => toCollectionSettings(valid({ payees: [{ address: wallet, percent: 70 }] }))).toThrow(
-      'The shares add up to 70 %',
-    );
+    expect(() =>
+      toCollectionSettings(
+        valid({
+          payees: [
+            { address: wallet, percent: 70 },
+            { address: friend, percent: 20 },
+          ],
+        }),
+      ),
+    ).toThrow('The shares add up to 90 %');
   });
 
   it('rounds percent to whole basis points', () => {

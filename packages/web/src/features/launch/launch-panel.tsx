@@ -127,6 +127,16 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
   const [wantsAnother, setWantsAnother] = useState(false);
   const showForm = job !== null || wantsAnother || deployments.data?.length === 0;
 
+  // A form opened after the wallet connected (another contract) starts with the wallet's address where
+  // none is typed: the effect above only follows changes of the wallet.
+  useEffect(() => {
+    const account = connection.address;
+    if (!showForm || !account || flow.state.job) return;
+    for (const field of addressFields) {
+      if (String(form.getFieldValue(field) ?? '').trim() === '') form.setFieldValue(field, account);
+    }
+  }, [connection.address, form, showForm, flow.state.job]);
+
   // The network starts on the wallet's own when the server reads it, else the first the server reads;
   // it follows the wallet until the user picks one (and is set again when the form opens).
   useEffect(() => {

@@ -64,9 +64,12 @@ describe('payeeProblems', () => {
       'Use at most two decimals, such as 12.5 or 33.33.',
     ]);
     expect(problems.split).toBeUndefined();
-    expect(payeeProblems([{ address: alice, percent: 150 }]).rows[0]?.percent).toBe(
-      'A share can be at most 100 %.',
-    );
+    expect(
+      payeeProblems([
+        { address: alice, percent: 150 },
+        { address: bob, percent: 10 },
+      ]).rows[0]?.percent,
+    ).toBe('A share can be at most 100 %.');
   });
 
   it('allows at most ten wallets', () => {
@@ -92,10 +95,18 @@ describe('toPayeeShares', () => {
     ]);
   });
 
+  it('gives a lone wallet all of the sales, whatever share it carries', () => {
+    expect(toPayeeShares([{ address: alice, percent: null }])).toEqual([{ address: alice, shares: 10_000 }]);
+    expect(firstPayeeProblem([{ address: alice, percent: 40 }])).toBeNull();
+  });
+
   it('refuses a split with a problem, saying which', () => {
-    expect(() => toPayeeShares([{ address: alice, percent: 99 }])).toThrow(
-      'The shares add up to 99 %; they must add up to exactly 100 %.',
-    );
+    expect(() =>
+      toPayeeShares([
+        { address: alice, percent: 90 },
+        { address: bob, percent: 9 },
+      ]),
+    ).toThrow('The shares add up to 99 %; they must add up to exactly 100 %.');
   });
 });
 

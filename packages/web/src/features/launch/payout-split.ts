@@ -46,8 +46,15 @@ function formatPercent(bps: number): string {
   return String(bps / 100);
 }
 
+/** A lone wallet receives all of the sales whatever share it carries (the form shows none for it). */
+function withLoneShare(rows: readonly PayeeRow[]): readonly PayeeRow[] {
+  const [only] = rows;
+  return rows.length === 1 && only ? [{ address: only.address ?? '', percent: 100 }] : rows;
+}
+
 /** Every problem of a payout split, each where it shows in the form; no problems: it can be deployed. */
-export function payeeProblems(rows: readonly PayeeRow[]): PayeeProblems {
+export function payeeProblems(typed: readonly PayeeRow[]): PayeeProblems {
+  const rows = withLoneShare(typed);
   const problems: PayeeProblems = { rows: rows.map(() => ({})) };
   if (rows.length === 0) problems.split = 'Add at least one wallet to receive the sales.';
   if (rows.length > MAX_PAYEES) {
@@ -108,7 +115,8 @@ export function firstPayeeProblem(rows: readonly PayeeRow[]): string | null {
 }
 
 /** A checked split as the contract's payees: checksummed addresses and shares in basis points. */
-export function toPayeeShares(rows: readonly PayeeRow[]): PayeeShares[] {
+export function toPayeeShares(typed: readonly PayeeRow[]): PayeeShares[] {
+  const rows = withLoneShare(typed);
   const problem = firstPayeeProblem(rows);
   if (problem) throw new Error(problem);
   return rows.map((row) => ({
