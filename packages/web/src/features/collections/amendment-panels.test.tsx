@@ -123,11 +123,11 @@ function stubServer(posts: { url: string; body: unknown }[], postAnswer?: Respon
 }
 
 /** The reroll panel with its keep selection held as the collection page holds it. */
-function RerollHarness({ frozen = null }: { frozen?: string | null }) {
+function RerollHarness() {
   const [kept, setKept] = useState<Set<number> | null>(null);
   return (
     <>
-      <RerollPanel collection={collection} kept={kept} onKeptChange={setKept} frozen={frozen} />
+      <RerollPanel collection={collection} kept={kept} onKeptChange={setKept} />
       {kept ? (
         <button type="button" onClick={() => setKept(new Set([...kept, kept.size + 1]))}>
           keep one more
@@ -179,21 +179,6 @@ describe('lock and reroll, grow', () => {
     expect(await screen.findByRole('button', { name: /Choose tokens to keep/ })).toBeTruthy();
   });
 
-  it('says why a published collection cannot change and offers no reroll or growth', async () => {
-    stubServer([]);
-    const reason = 'This collection is published: its provenance hash and token URLs are public.';
-    show(
-      <>
-        <RerollHarness frozen={reason} />
-        <GrowPanel collection={collection} frozen={reason} />
-      </>,
-    );
-    expect(await screen.findByText('Tokens can no longer change', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByText('The collection can no longer grow')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Choose tokens to keep/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Add tokens/ })).toBeNull();
-  });
-
   it("grows by the number asked and shows the server's refusal next to the field", async () => {
     const posts: { url: string; body: unknown }[] = [];
     const message =
@@ -202,7 +187,7 @@ describe('lock and reroll, grow', () => {
       posts,
       Response.json({ status: 'error', error: { code: 'FORBIDDEN', message } }, { status: 403 }),
     );
-    show(<GrowPanel collection={collection} frozen={null} />);
+    show(<GrowPanel collection={collection} />);
     const field = await screen.findByLabelText('Tokens to add', {}, { timeout: 10_000 });
     fireEvent.change(field, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: /Add tokens/ }));
@@ -218,7 +203,7 @@ describe('lock and reroll, grow', () => {
       posts,
       Response.json({ status: 'error', error: { code: 'BAD_REQUEST', message } }, { status: 400 }),
     );
-    show(<MetadataEditor collection={collection} frozen={null} />);
+    show(<MetadataEditor collection={collection} />);
     const pattern = await screen.findByRole('textbox', { name: 'Name pattern' }, { timeout: 15_000 });
     expect(screen.getByText(/Token #1 reads “Cats #1”/)).toBeTruthy();
     expect(screen.getByText('Description changed')).toBeTruthy();

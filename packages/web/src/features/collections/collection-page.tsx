@@ -250,9 +250,9 @@ export function CollectionPage() {
             {/* Until the publication is known, nothing offers a change the server might refuse. */}
             {publication.isSuccess && !isPublished ? (
               <AmendTools choosing={kept !== null}>
-                <MetadataEditor collection={data} frozen={null} />
-                <RerollPanel collection={data} kept={kept} onKeptChange={setKept} frozen={null} />
-                <GrowPanel collection={data} frozen={null} />
+                <MetadataEditor collection={data} />
+                <RerollPanel collection={data} kept={kept} onKeptChange={setKept} />
+                <GrowPanel collection={data} />
               </AmendTools>
             ) : null}
           </section>

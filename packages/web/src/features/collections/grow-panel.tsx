@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Collection } from '@layerloom/api';
-import { Alert, Button, InputNumber } from 'antd';
+import { Button, InputNumber } from 'antd';
 import { useId, useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -12,7 +12,7 @@ import './amendments.css';
  * Grow a collection: add tokens after the last one with the same seed, rules and uniqueness, as a
  * background job. The server checks the plan's size limit and the combinations left and says why not.
  */
-export function GrowPanel({ collection, frozen }: { collection: Collection; frozen: string | null }) {
+export function GrowPanel({ collection }: { collection: Collection }) {
   const feedback = useFeedback();
   const grow = useGrow(collection.id);
   const [count, setCount] = useState<number | null>(null);
@@ -39,40 +39,36 @@ export function GrowPanel({ collection, frozen }: { collection: Collection; froz
         unique across the whole collection and the first {formatCount(collection.size)} stay exactly as they
         are.
       </p>
-      {frozen ? (
-        <Alert type="info" showIcon title="The collection can no longer grow" description={frozen} />
-      ) : (
-        <form
-          className="llc-grow-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onGrow();
+      <form
+        className="llc-grow-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onGrow();
+        }}
+      >
+        <label htmlFor={inputId}>Tokens to add</label>
+        <InputNumber<number>
+          id={inputId}
+          min={1}
+          max={100_000}
+          precision={0}
+          value={count}
+          onChange={(value) => {
+            setCount(value);
+            grow.reset();
           }}
-        >
-          <label htmlFor={inputId}>Tokens to add</label>
-          <InputNumber<number>
-            id={inputId}
-            min={1}
-            max={100_000}
-            precision={0}
-            value={count}
-            onChange={(value) => {
-              setCount(value);
-              grow.reset();
-            }}
-            status={grow.isError ? 'error' : undefined}
-            aria-describedby={grow.isError ? `${inputId}-error` : undefined}
-          />
-          <Button htmlType="submit" icon={<PlusOutlined />} disabled={!count} loading={grow.isPending}>
-            Add tokens
-          </Button>
-          {grow.isError ? (
-            <div id={`${inputId}-error`} className="llc-grow-error" role="alert">
-              {errorMessage(grow.error)}
-            </div>
-          ) : null}
-        </form>
-      )}
+          status={grow.isError ? 'error' : undefined}
+          aria-describedby={grow.isError ? `${inputId}-error` : undefined}
+        />
+        <Button htmlType="submit" icon={<PlusOutlined />} disabled={!count} loading={grow.isPending}>
+          Add tokens
+        </Button>
+        {grow.isError ? (
+          <div id={`${inputId}-error`} className="llc-grow-error" role="alert">
+            {errorMessage(grow.error)}
+          </div>
+        ) : null}
+      </form>
     </section>
   );
 }

@@ -73,7 +73,7 @@ export function previewName(pattern: string, collection: string): string {
  * attributes, attributes of single tokens and trait renames for every token, checked by the server against the OpenSea and Metaplex
  * formats and applied by a background job; with the history of edits (who, when, what).
  */
-export function MetadataEditor({ collection, frozen }: { collection: Collection; frozen: string | null }) {
+export function MetadataEditor({ collection }: { collection: Collection }) {
   const metadata = useCollectionMetadata(collection.id);
   return (
     <section className="llc-panel llc-amend-panel llc-metadata-editor" aria-labelledby="llc-metadata-title">
@@ -99,7 +99,6 @@ export function MetadataEditor({ collection, frozen }: { collection: Collection;
           key={metadata.data.history[0]?.id ?? 'as-generated'}
           collection={collection}
           metadata={metadata.data}
-          frozen={frozen}
         />
       )}
     </section>
@@ -109,11 +108,9 @@ export function MetadataEditor({ collection, frozen }: { collection: Collection;
 function MetadataFormView({
   collection,
   metadata,
-  frozen,
 }: {
   collection: Collection;
   metadata: CollectionMetadata;
-  frozen: string | null;
 }) {
   const feedback = useFeedback();
   const save = useSaveMetadata(collection.id);
@@ -132,9 +129,6 @@ function MetadataFormView({
   };
   return (
     <>
-      {frozen ? (
-        <Alert type="info" showIcon title="Metadata can no longer change" description={frozen} />
-      ) : null}
       {metadata.warnings.map((warning) => (
         <Alert key={warning} type="warning" showIcon title="Solana (Metaplex)" description={warning} />
       ))}
@@ -144,7 +138,6 @@ function MetadataFormView({
         initialValues={toForm(metadata.settings)}
         onFinish={onFinish}
         onValuesChange={() => save.reset()}
-        disabled={frozen !== null}
         className="llc-metadata-form"
       >
         <Form.Item

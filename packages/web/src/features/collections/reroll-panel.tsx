@@ -19,19 +19,17 @@ export function keptSummary(kept: number, size: number): string {
 
 /**
  * Lock and reroll: the user picks the tokens to keep in the gallery (`kept` is null until they start),
- * then rerolls every other one as a background job; below, the latest reroll before and after.
- * `frozen` says why tokens can no longer change (published), when they cannot.
+ * then rerolls every other one as a background job; below, the latest reroll before and after. Shown only
+ * until the collection is published (its tokens are final then).
  */
 export function RerollPanel({
   collection,
   kept,
   onKeptChange,
-  frozen,
 }: {
   collection: Collection;
   kept: ReadonlySet<number> | null;
   onKeptChange: (kept: Set<number> | null) => void;
-  frozen: string | null;
 }) {
   const { modal } = App.useApp();
   const feedback = useFeedback();
@@ -73,9 +71,7 @@ export function RerollPanel({
         Keep the tokens you like and draw new traits for the rest, under the same rules and with every token
         still unique. Kept tokens stay byte for byte; rarity ranks, IPFS CIDs and downloads are recomputed.
       </p>
-      {frozen ? (
-        <Alert type="info" showIcon title="Tokens can no longer change" description={frozen} />
-      ) : kept ? (
+      {kept ? (
         <div className="llc-reroll-bar">
           <span className="llc-reroll-count" aria-live="polite">
             <LockOutlined aria-hidden="true" /> {keptSummary(kept.size, collection.size)}
