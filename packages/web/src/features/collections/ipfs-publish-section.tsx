@@ -96,7 +96,8 @@ export function IpfsPublishSection({ collectionId, name }: { collectionId: strin
       ) : null}
       <div>
         <Button
-          type="primary"
+          // Until a provider is saved, saving it is the one thing to do (its form's button is the primary).
+          type={provider.data ? 'primary' : 'default'}
           icon={<CloudUploadOutlined aria-hidden="true" />}
           onClick={onPublish}
           loading={start.isPending || uploading}
