@@ -216,6 +216,10 @@ describe('the collection as marketplaces read it: listing, metadata updates and 
     // The freeze: nothing refuses it now; the typed name guards the one-way step.
     const freezeButton = freeze.getByRole('button', { name: 'Freeze metadata forever…' });
     await expect.poll(() => freezeButton.isEnabled()).toBe(true);
+    // What the wallet will ask for, said before it asks.
+    await expect
+      .poll(() => freeze.getByText(/^Network fee: (about|less than) .+ ETH$/).isVisible())
+      .toBe(true);
     await freezeButton.click();
     await dialogSettled(page);
     const dialog = page.getByRole('dialog');

@@ -1,4 +1,5 @@
 import type { GetCollectionStateReturnType } from '@layerloom/contracts';
+import type { Hex } from 'viem';
 import type { useDropActions } from './use-drop-actions.ts';
 
 /** What every card of the panel works with: the contract's state, who may act, and the runner. */
@@ -12,4 +13,6 @@ export interface DropContext {
   /** The owner or the payout address. */
   canWithdraw: boolean;
   actions: ReturnType<typeof useDropActions>;
+  /** The network fee (wei) a call to the contract with this data would cost the owner now, if it can tell. */
+  estimateFee?: (data: Hex) => Promise<bigint>;
 }

@@ -2,12 +2,14 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { Deployment, Publication } from '@layerloom/api';
 import { getChain } from '@layerloom/contracts';
 import { Alert, Button, Skeleton, Typography } from 'antd';
-import type { Address } from 'viem';
-import { useConnection, useSwitchChain } from 'wagmi';
+import { useCallback } from 'react';
+import type { Address, Hex } from 'viem';
+import { useConfig, useConnection, useSwitchChain } from 'wagmi';
 import { findLaunchChain } from '../launch/launch-chains.ts';
 import { launchErrorMessage } from '../launch/launch-error-message.ts';
 import { shortAddress } from '../launch/short-address.ts';
 import { useDeployments } from '../launch/use-deployments.ts';
+import { walletPublicClient } from '../launch/wallet-clients.ts';
 import { AirdropCard } from './airdrop-card.tsx';
 import { AllowlistCard } from './allowlist-card.tsx';
 import type { DropContext } from './drop-context.ts';
@@ -38,6 +40,20 @@ function DropArea({ collectionId, publication, deployment }: DropPanelProps & { 
   const errorContext = { chainName: chain.name, currencySymbol: currency };
   const connection = useConnection();
   const switchChain = useSwitchChain();
+  const config = useConfig();
+  const account = connection.address;
+  // Before a wallet prompt the cards say what it would cost: gas for the call × the network's gas price.
+  const estimateFee = useCallback(
+    async (data: Hex) => {
+      const publicClient = await walletPublicClient(config, chainId);
+      const [gas, gasPrice] = await Promise.all([
+        publicClient.estimateGas({ account, to: address, data }),
+        publicClient.getGasPrice(),
+      ]);
+      return gas * gasPrice;
+    },
+    [account, address, chainId, config],
+  );
   const isConnected = connection.status === 'connected';
   const isWrongNetwork = isConnected && connection.chainId !== chainId;
   const chainState = useDropChainState({ chainId, address });
@@ -59,6 +75,7 @@ function DropArea({ collectionId, publication, deployment }: DropPanelProps & { 
           canManage: permissions.isOwner,
           canWithdraw: permissions.canWithdraw,
           actions,
+          estimateFee,
         }
       : null;
 

@@ -1,11 +1,13 @@
 import type { Marketplace } from '@layerloom/api';
-import { freezeMetadata } from '@layerloom/contracts';
+import { freezeMetadata, layerloomCollectionAbi } from '@layerloom/contracts';
 import { Button, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { encodeFunctionData } from 'viem';
 import { errorMessage } from '../../lib/api-error.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { FeeHint } from './fee-hint.tsx';
 import { FROZEN_REASON, freezeRefusals } from './marketplace-status.ts';
 import { useMarketplace } from './use-marketplace.ts';
 import './marketplace-cards.css';
@@ -122,6 +124,12 @@ function Freeze({
         >
           Freeze metadata forever…
         </Button>
+        {disabledReasons.length === 0 ? (
+          <FeeHint
+            context={context}
+            data={encodeFunctionData({ abi: layerloomCollectionAbi, functionName: 'freezeMetadata' })}
+          />
+        ) : null}
       </div>
       {record.isError ? (
         <Typography.Text type="danger" role="alert">
@@ -145,7 +153,7 @@ function Freeze({
           <code className="llc-drop-hash">{state.contractURI}</code>. No one, you included, can change them
           afterwards. This cannot be undone.
         </p>
-        <label className="llc-drop-file" htmlFor="llc-freeze-confirm">
+        <label className="llc-drop-file llc-freeze-confirm" htmlFor="llc-freeze-confirm">
           <span>
             Type <strong>{state.name}</strong> to confirm
           </span>

@@ -4,13 +4,15 @@ import {
   type MarketplaceListing,
   MarketplaceListingSchema,
 } from '@layerloom/api';
-import { setContractURI } from '@layerloom/contracts';
+import { layerloomCollectionAbi, setContractURI } from '@layerloom/contracts';
 import { Alert, Button, Form, Input, InputNumber, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { encodeFunctionData } from 'viem';
 import { errorMessage } from '../../lib/api-error.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { FeeHint } from './fee-hint.tsx';
 import { FROZEN_REASON, isOnIpfs, listingOnChain, royaltyMismatch } from './marketplace-status.ts';
 import { useMarketplace, usePinListing, useSaveListing } from './use-marketplace.ts';
 import { useMetadataTransaction } from './use-metadata-transaction.ts';
@@ -206,6 +208,16 @@ function ListingForm({
             >
               Update the listing on chain
             </Button>
+            {disabledReason === null ? (
+              <FeeHint
+                context={context}
+                data={encodeFunctionData({
+                  abi: layerloomCollectionAbi,
+                  functionName: 'setContractURI',
+                  args: [marketplace.ipfsContractUri ?? contractUri],
+                })}
+              />
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -7,6 +7,7 @@ import type { DropContext } from './drop-context.ts';
 import { FreezeCard } from './freeze-card.tsx';
 import { ListingCard } from './listing-card.tsx';
 import { MetadataUpdatesCard } from './metadata-updates-card.tsx';
+import type { DropTransaction } from './use-drop-actions.ts';
 
 const CREATOR = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const CONTRACT_URI = 'https://loom.test/api/v1/drops/cats-1a2b3c/contract.json';
@@ -49,7 +50,7 @@ const marketplace = (extra: Partial<Marketplace> = {}): Marketplace => ({
 });
 
 function contextWith(state: Partial<GetCollectionStateReturnType> = {}) {
-  const run = vi.fn(async () => true);
+  const run = vi.fn(async (_transactions: readonly DropTransaction[]) => true);
   const context: DropContext = {
     chainId: 31337,
     currency: 'ETH',
@@ -113,9 +114,12 @@ describe('FreezeCard', () => {
     expect(reasons?.textContent).toContain('Token metadata is not on IPFS');
   });
 
-  it('asks for the collection’s name typed out before it freezes', async () => {
+  it('asks for the collection’s name typed out before it freezes, saying the fee first', async () => {
     const { context, run } = contextWith();
-    show('freeze', marketplace(), context);
+    const estimateFee = vi.fn(async () => 2_000_000_000_000_000n);
+    show('freeze', marketplace(), { ...context, estimateFee });
+    expect(await screen.findByText('Network fee: about 0.002 ETH', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(estimateFee).toHaveBeenCalledWith('0xd111515d');
     fireEvent.click(
       await screen.findByRole('button', { name: 'Freeze metadata forever…' }, { timeout: 20_000 }),
     );

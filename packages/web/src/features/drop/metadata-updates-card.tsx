@@ -1,10 +1,12 @@
 import type { Marketplace, MetadataUpdate } from '@layerloom/api';
-import { emitMetadataUpdate, setBaseURI } from '@layerloom/contracts';
+import { emitMetadataUpdate, layerloomCollectionAbi, setBaseURI } from '@layerloom/contracts';
 import { Button, Typography } from 'antd';
+import { encodeFunctionData, maxUint256 } from 'viem';
 import { errorMessage } from '../../lib/api-error.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { FeeHint } from './fee-hint.tsx';
 import { metadataUpdatePlan } from './marketplace-status.ts';
 import { useMarketplace } from './use-marketplace.ts';
 import './marketplace-cards.css';
@@ -107,6 +109,24 @@ function MetadataUpdates({
         >
           Update metadata on marketplaces
         </Button>
+        {disabledReason === null ? (
+          <FeeHint
+            context={context}
+            data={
+              plan.action === 'set-base'
+                ? encodeFunctionData({
+                    abi: layerloomCollectionAbi,
+                    functionName: 'setBaseURI',
+                    args: [base],
+                  })
+                : encodeFunctionData({
+                    abi: layerloomCollectionAbi,
+                    functionName: 'emitBatchMetadataUpdate',
+                    args: [1n, maxUint256],
+                  })
+            }
+          />
+        ) : null}
       </div>
       {disabledReason ? (
         <p id="llc-metadata-update-disabled" className="llc-muted">
