@@ -214,12 +214,10 @@ describe('the whole launch journey, in the browser', () => {
     // Run the drop read the contract again before the launch said it was done: the provenance hash the
     // launch just set shows as set, never "not set" with a button whose transaction would fail.
     const runDrop = page.getByRole('region', { name: 'Run the drop' });
-    expect(
-      await runDrop
-        .getByRole('region', { name: 'Provenance and reveal' })
-        .getByText('Matches the publication.')
-        .isVisible(),
-    ).toBe(true);
+    const provenanceCard = runDrop.getByRole('region', { name: 'Provenance and reveal' });
+    // The card shows once the panel has the contract's state; its first state must be the new one.
+    await expect.poll(() => provenanceCard.isVisible()).toBe(true);
+    expect(await provenanceCard.getByText('Matches the publication.').isVisible()).toBe(true);
     expect(await runDrop.getByText(/not set/i).count()).toBe(0);
     expect(await runDrop.getByRole('button', { name: 'Set the provenance hash' }).count()).toBe(0);
     // The launch's steps: published and deployed (left open, as they were done on this visit), the drop next.

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import { allowlistKey } from './use-allowlist.ts';
 import { dropChainStateKey } from './use-drop-state.ts';
 
@@ -13,7 +13,8 @@ export interface RefreshDropStateParameters {
  * After a transaction that changed a contract (the launch's reveal, provenance hash or schedule), reads what
  * shows it again at once instead of at the next poll: the contract's state from the chain (Run the drop), the
  * server's copy of the sale, the collection's launch status and its allowlist. Resolves once the queries on
- * screen have their new answers, so a step is only shown confirmed when the panel below agrees with it.
+ * screen have their new answers and have told the screens, so a step is only shown confirmed when the panel
+ * below agrees with it.
  */
 export async function refreshDropState(
   client: QueryClient,
@@ -25,4 +26,7 @@ export async function refreshDropState(
     client.invalidateQueries({ queryKey: ['launch-status', collectionId] }),
     client.invalidateQueries({ queryKey: allowlistKey(collectionId) }),
   ]);
+  // The screens hear of new answers in a batch a moment later: wait until it is delivered, so what the caller
+  // shows next (a step confirmed) comes after the panel shows the new state.
+  await new Promise<void>((resolve) => notifyManager.schedule(resolve));
 }
