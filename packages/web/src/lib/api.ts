@@ -17,6 +17,8 @@ export interface CallOptions {
   query?: Record<string, QueryValue | readonly QueryValue[] | undefined | null>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. If-Match). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function call<E extends Endpoint>(
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   let response: Response;
   try {

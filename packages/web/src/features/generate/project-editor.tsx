@@ -44,9 +44,10 @@ import { MetadataFormatPanel } from './metadata-format-panel.tsx';
 import { NextStep } from './next-step.tsx';
 import { OneOfOnesPanel } from './one-of-ones-panel.tsx';
 import { PreviewGridModal, PreviewModal } from './preview-modals.tsx';
+import { ProjectConflictDialog } from './project-conflict-dialog.tsx';
 import { sampleSettings, UNTITLED_PROJECT } from './project-defaults.ts';
 import { type Draft, type DraftLayer, newLayerKey, saveBody } from './project-draft.ts';
-import { ADVANCED_FIELDS, ProjectForm, type SettingsValues } from './project-form.tsx';
+import { ADVANCED_FIELDS, ProjectForm, type SettingsValues, settingsOf } from './project-form.tsx';
 import { QualityPanel } from './quality-panel.tsx';
 import { pruneRules, renameLayerInRules, renameTraitInRules } from './rules.ts';
 import { RulesEditor } from './rules-editor.tsx';
@@ -92,7 +93,25 @@ export function ProjectEditor({
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SettingsValues>();
   const [advancedForm] = Form.useForm<SettingsValues>();
-  const { draft, saveState, revision, edit, adopt, flush, current } = useProjectDraft(project);
+  const {
+    draft,
+    saveState,
+    revision,
+    edit,
+    adopt,
+    flush,
+    current,
+    conflict,
+    resolve,
+    reloadTheirs,
+    replaced,
+  } = useProjectDraft(project);
+  // A merge with someone else's save (or reloading theirs) replaced the draft: the forms show it.
+  useEffect(() => {
+    if (replaced === 0) return;
+    form.setFieldsValue(settingsOf(current()));
+    advancedForm.setFieldsValue(settingsOf(current()));
+  }, [replaced, form, advancedForm, current]);
   // A project that uses an advanced feature shows them; a first one keeps them out of the way.
   const [advancedOpen, setAdvancedOpen] = useState(() => usesAdvanced(draft));
   const [selectedKey, setSelectedKey] = useState<string | null>(project.layers[0]?.id ?? null);
@@ -132,7 +151,6 @@ export function ProjectEditor({
     enabled: draft.layers.length > 0,
   });
 
-  // A generation still running from an earlier visit is picked up again.
   // The layers' quality, checked again after each saved change, in the background.
   const canCheckQuality = draft.layers.length > 0 && draft.layers.every((layer) => layer.traits.length > 0);
   const quality = useProjectQuality({
@@ -142,6 +160,7 @@ export function ProjectEditor({
     enabled: canCheckQuality,
   });
 
+  // A generation still running from an earlier visit is picked up again.
   const resumed = useRef(false);
   const { follow } = generation;
   useEffect(() => {
@@ -283,14 +302,18 @@ export function ProjectEditor({
     if (!layer?.id) throw new Error('The layer is not saved yet; try again in a moment.');
     const body = new FormData();
     for (const file of files) body.append('files', file, file.name);
-    const { added } = (await call(uploadTraits, { params: { id: project.id, layerId: layer.id }, body }))
-      .data;
-    adopt((d) => ({
-      ...d,
-      layers: d.layers.map((candidate) =>
-        candidate.key === key ? { ...candidate, traits: [...candidate.traits, ...added] } : candidate,
-      ),
-    }));
+    const { added, project: saved } = (
+      await call(uploadTraits, { params: { id: project.id, layerId: layer.id }, body })
+    ).data;
+    adopt(
+      (d) => ({
+        ...d,
+        layers: d.layers.map((candidate) =>
+          candidate.key === key ? { ...candidate, traits: [...candidate.traits, ...added] } : candidate,
+        ),
+      }),
+      saved,
+    );
     feedback.success(
       added.length === 1 ? `Added ${added[0]?.name}` : `Added ${added.length} images to ${layer.name}`,
     );
@@ -300,8 +323,8 @@ export function ProjectEditor({
     await flush();
     const body = new FormData();
     body.append('file', file, file.name);
-    const { added } = (await call(uploadOneOfOne, { params: { id: project.id }, body })).data;
-    adopt((d) => ({ ...d, oneOfOnes: [...d.oneOfOnes, added] }));
+    const { added, project: saved } = (await call(uploadOneOfOne, { params: { id: project.id }, body })).data;
+    adopt((d) => ({ ...d, oneOfOnes: [...d.oneOfOnes, added] }), saved);
     feedback.success(`Added 1-of-1 ${added.name}`);
   };
 
@@ -313,7 +336,7 @@ export function ProjectEditor({
       const body = new FormData();
       body.append('file', file, file.name);
       const { project: imported } = (await call(importLayersZip, { params: { id: project.id }, body })).data;
-      adopt((d) => withKeys(d, imported));
+      adopt((d) => withKeys(d, imported), imported);
       if (!selectedKey && imported.layers[0]) setSelectedKey(imported.layers[0].id);
       feedback.success(`Imported ${imported.layers.length} layers`);
     } catch (error) {
@@ -331,7 +354,7 @@ export function ProjectEditor({
       await flush();
       const { project: filled } = (await call(addSampleLayers, { params: { id: project.id }, body: {} }))
         .data;
-      adopt((d) => withKeys(d, filled));
+      adopt((d) => withKeys(d, filled), filled);
       // A sample left nameless would still be blocked by the required fields: name and describe it too.
       const settings = sampleSettings(current());
       if (Object.keys(settings).length > 0) {
@@ -432,6 +455,7 @@ export function ProjectEditor({
             isComplete={isComplete}
             onRetry={saveNow}
           />
+          <ProjectConflictDialog conflict={conflict} onResolve={resolve} onReload={reloadTheirs} />
         </div>
         <div className="ll-gen-project-bar">
           <Select
@@ -686,8 +710,6 @@ export function ProjectEditor({
             />
           </Card>
         ) : null}
-        <Card
-          title={<h2 className="ll-gen-card-title">Generate</h2>}
         {draft.layers.length > 0 ? (
           <Card
             title={<h2 className="ll-gen-card-title">Quality</h2>}
@@ -704,6 +726,8 @@ export function ProjectEditor({
             />
           </Card>
         ) : null}
+        <Card
+          title={<h2 className="ll-gen-card-title">Generate</h2>}
           className="ll-gen-card ll-gen-area-generate"
         >
           {showCount ? <FeasibilityPanel feasibility={feasibility} /> : null}

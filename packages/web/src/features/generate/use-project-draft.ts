@@ -1,8 +1,10 @@
-import { type Project, updateProject } from '@layerloom/api';
+import { getProject, type Project, updateProject } from '@layerloom/api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, endpointUrl } from '../../lib/api.ts';
+import { isApiError } from '../../lib/api-error.ts';
 import { trackSave } from './pending-saves.ts';
 import { adoptServerIds, type Draft, saveBody, toDraft } from './project-draft.ts';
+import { type MergeConflict, mergeDrafts, resolveConflicts, type Side } from './project-merge.ts';
 
 /** Where the autosave stands, for the "Saved" / "Saving…" indicator. */
 export type SaveState =
@@ -10,6 +12,18 @@ export type SaveState =
   | { kind: 'pending' }
   | { kind: 'saving' }
   | { kind: 'error'; error: unknown };
+
+/** Someone else saved the project since this editor's edits were based on it, and both changed the same fields. */
+export interface SaveConflict {
+  /** The server's words: who saved, and when. */
+  message: string;
+  /** Who saved last, and when (from their project). */
+  by: string | null;
+  at: string;
+  conflicts: MergeConflict[];
+  /** Your edits their save made impossible to keep, said plainly. */
+  notes: string[];
+}
 
 /** Quiet time after the last edit before it is sent. */
 export const AUTOSAVE_DELAY_MS = 600;
@@ -30,21 +44,79 @@ export function useProjectDraft(project: Project) {
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = project.id;
+  /** The server's project the draft's edits are based on (the base of a merge) and its version (If-Match). */
+  const base = useRef<Draft>(toDraft(project));
+  const version = useRef(project.version);
+  /** Both sides changed the same fields: saving waits for the user's choice. */
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
+  const resolving = useRef<{ merged: Draft; theirs: Draft; conflict: SaveConflict } | null>(null);
+  /** Bumped when the draft is replaced from the server (a merge, a reload), so forms show the new values. */
+  const [replaced, setReplaced] = useState(0);
 
   const setDraft = useCallback((next: Draft) => {
     latest.current = next;
     setDraftState(next);
   }, []);
 
+  /** Takes the server's project as the new base of the edits. */
+  const rebase = useCallback((saved: Project) => {
+    base.current = toDraft(saved);
+    version.current = saved.version;
+  }, []);
+
+  /**
+   * After a 412: merges the unsaved edits into the project as saved now. What only one side changed is
+   * taken and saved again at once; fields both changed wait in the conflict dialog.
+   */
+  const mergeWithCurrent = useCallback(
+    async (message: string): Promise<boolean> => {
+      const theirs = (await call(getProject, { params: { id } })).data.project;
+      const mine = latest.current;
+      const { merged, conflicts, notes } = mergeDrafts(base.current, mine, toDraft(theirs));
+      rebase(theirs);
+      setDraft(merged);
+      setReplaced((value) => value + 1);
+      setRevision((value) => value + 1);
+      if (conflicts.length === 0 && notes.length === 0) return true;
+      const found = { message, by: theirs.updatedBy, at: theirs.updatedAt, conflicts, notes };
+      resolving.current = { merged, theirs: toDraft(theirs), conflict: found };
+      setConflict(found);
+      return false;
+    },
+    [id, rebase, setDraft],
+  );
+
   const sendOnce = useCallback(async (): Promise<void> => {
     if (inFlight.current) await inFlight.current.catch(() => undefined);
-    if (!dirty.current) return;
+    if (!dirty.current || resolving.current) return;
     dirty.current = false;
     const { body } = saveBody(latest.current);
     setSaveState({ kind: 'saving' });
     const request = (async () => {
       try {
-        const saved = (await call(updateProject, { params: { id }, body })).data.project;
+        let saved: Project | null = null;
+        for (let attempt = 0; attempt < 3 && !saved; attempt++) {
+          try {
+            const sent = attempt === 0 ? body : saveBody(latest.current).body;
+            saved = (
+              await call(updateProject, {
+                params: { id },
+                body: sent,
+                headers: { 'if-match': `"${version.current}"` },
+              })
+            ).data.project;
+          } catch (error) {
+            if (!isApiError(error, 'PRECONDITION_FAILED')) throw error;
+            // Someone else saved first: merge, then send the merged edits onto their version.
+            if (!(await mergeWithCurrent(error.message))) {
+              dirty.current = true;
+              setSaveState({ kind: 'pending' });
+              return;
+            }
+          }
+        }
+        if (!saved) throw new Error('The project keeps changing on the server; try again in a moment.');
+        rebase(saved);
         setDraft(adoptServerIds(latest.current, saved));
         setRevision((value) => value + 1);
         setSaveState(dirty.current ? { kind: 'pending' } : { kind: 'saved' });
@@ -61,11 +133,14 @@ export function useProjectDraft(project: Project) {
     } finally {
       if (inFlight.current === request) inFlight.current = null;
     }
-  }, [id, setDraft]);
+  }, [id, setDraft, rebase, mergeWithCurrent]);
 
   /** Sends every unsent edit now and resolves once the server has them (rejects with the save's error). */
   const flush = useCallback(async (): Promise<void> => {
     clearTimeout(timer.current);
+    if (resolving.current) {
+      throw new Error('Someone else saved this project: choose how to merge your changes first.');
+    }
     for (let round = 0; round < 5 && (dirty.current || inFlight.current); round++) {
       if (inFlight.current && !dirty.current) {
         await inFlight.current;
@@ -94,14 +169,45 @@ export function useProjectDraft(project: Project) {
     [schedule, setDraft],
   );
 
-  /** Takes a server answer that already includes the change (an upload, an import) without re-saving it. */
+  /**
+   * Takes a server answer that already includes the change (an upload, an import) without re-saving it;
+   * `saved`, the project it answered, becomes the version the next edits are based on.
+   */
   const adopt = useCallback(
-    (recipe: (current: Draft) => Draft) => {
+    (recipe: (current: Draft) => Draft, saved?: Project) => {
+      if (saved) rebase(saved);
       setDraft(recipe(latest.current));
       setRevision((value) => value + 1);
     },
-    [setDraft],
+    [setDraft, rebase],
   );
+
+  /** Ends a conflict: each field as chosen (the others merged already), then saves the result. */
+  const resolve = useCallback(
+    (choices: Readonly<Record<string, Side>>) => {
+      const open = resolving.current;
+      if (!open) return;
+      resolving.current = null;
+      setConflict(null);
+      setDraft(resolveConflicts(latest.current, open.conflict.conflicts, choices));
+      setReplaced((value) => value + 1);
+      dirty.current = true;
+      sendOnce().catch(() => undefined);
+    },
+    [sendOnce, setDraft],
+  );
+
+  /** Ends a conflict by dropping every unsaved edit for the project as they saved it. */
+  const reloadTheirs = useCallback(() => {
+    const open = resolving.current;
+    if (!open) return;
+    resolving.current = null;
+    setConflict(null);
+    dirty.current = false;
+    setDraft(open.theirs);
+    setReplaced((value) => value + 1);
+    setSaveState({ kind: 'saved' });
+  }, [setDraft]);
 
   // Leaving the page (or switching project) sends what is not saved yet.
   useEffect(() => {
@@ -130,8 +236,20 @@ export function useProjectDraft(project: Project) {
   }, [id, sendOnce]);
 
   return useMemo(
-    () => ({ draft, saveState, revision, edit, adopt, flush, current: () => latest.current }),
-    [draft, saveState, revision, edit, adopt, flush],
+    () => ({
+      draft,
+      saveState,
+      revision,
+      edit,
+      adopt,
+      flush,
+      current: () => latest.current,
+      conflict,
+      resolve,
+      reloadTheirs,
+      replaced,
+    }),
+    [draft, saveState, revision, edit, adopt, flush, conflict, resolve, reloadTheirs, replaced],
   );
 }
 
