@@ -1,6 +1,6 @@
 import type { CollectionSettings } from '@layerloom/contracts';
 import type { Address } from 'viem';
-import { formatFee } from './deploy-fee.ts';
+import { deployFeeLine } from './deploy-fee.ts';
 import { launchErrorMessage } from './launch-error-message.ts';
 import { useDeployFee } from './use-deploy-fee.ts';
 
@@ -26,25 +26,16 @@ export function DeployFeeNotice({
   isReady: boolean;
 }) {
   const fee = useDeployFee({ chainId, account, settings, enabled: isReady });
-  let text: string;
-  let tone = 'llc-muted';
   if (!isReady) return null;
-  if (!settings) {
-    text = 'The network fee is estimated once every field is filled in correctly.';
-  } else if (fee.isError) {
-    tone = 'llc-launch-bad';
-    text = `Could not estimate the network fee: ${launchErrorMessage(fee.error, {
-      chainName,
-      currencySymbol: currency,
-    })} Your wallet still shows the fee before you confirm.`;
-  } else if (fee.data) {
-    tone = '';
-    text = `Deploying costs about ${formatFee(fee.data.fee, currency)} (network fee), paid from your wallet; setting up the sale afterwards takes a few much smaller transactions.`;
-  } else {
-    text = 'Estimating the network fee…';
-  }
+  const { text, tone } = deployFeeLine({
+    currency,
+    hasSettings: settings !== null,
+    fee: fee.data?.fee,
+    failure: fee.isError ? launchErrorMessage(fee.error, { chainName, currencySymbol: currency }) : undefined,
+  });
+  const className = { plain: '', muted: 'llc-muted', bad: 'llc-launch-bad' }[tone];
   return (
-    <p className={`llc-launch-fee ${tone}`} data-testid="deploy-fee" aria-live="polite">
+    <p className={`llc-launch-fee ${className}`} data-testid="deploy-fee" aria-live="polite">
       {text}
     </p>
   );

@@ -61,3 +61,29 @@ export function formatFee(wei: bigint, currency: string): string {
   if (amount < 0.0001) return `less than 0.0001 ${currency}`;
   return `${Number(amount.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 4 })} ${currency}`;
 }
+
+/** What the form says of the deploy's network fee: estimated, being estimated, waiting for the form, or why not. */
+export function deployFeeLine(state: {
+  currency: string;
+  /** The form is complete and correct (there are settings to estimate). */
+  hasSettings: boolean;
+  fee?: bigint | undefined;
+  /** Why the estimate failed, in words; undefined when it did not. */
+  failure?: string | undefined;
+}): { text: string; tone: 'plain' | 'muted' | 'bad' } {
+  if (!state.hasSettings) {
+    return { text: 'The network fee is estimated once every field is filled in correctly.', tone: 'muted' };
+  }
+  if (state.failure !== undefined) {
+    const reason = /[.!?]$/.test(state.failure) ? state.failure : `${state.failure}.`;
+    return {
+      text: `Could not estimate the network fee: ${reason} Your wallet still shows the fee before you confirm.`,
+      tone: 'bad',
+    };
+  }
+  if (state.fee === undefined) return { text: 'Estimating the network fee…', tone: 'muted' };
+  return {
+    text: `Deploying costs about ${formatFee(state.fee, state.currency)} (network fee), paid from your wallet; setting up the sale afterwards takes a few much smaller transactions.`,
+    tone: 'plain',
+  };
+}
