@@ -31,6 +31,7 @@ const deployment: Deployment = {
   symbol: 'LC',
   maxSupply: 100,
   payees: [],
+  sourceVerification: null,
   status: 'unverified',
   statusReason: 'No RPC is configured for Base Sepolia.',
   explorerUrl: 'https://sepolia.basescan.org/address/0x5FbDB2315678afecb367f032d93F642f64180aa3',
