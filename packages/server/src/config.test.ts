@@ -128,6 +128,20 @@ describe('ALLOW_PRIVATE_URLS', () => {
   });
 });
 
+describe('RPC_URL_<chainId>', () => {
+  it('reads the local chain at 127.0.0.1:8545 by default outside production, and in production only when named', () => {
+    expect(loadConfig({}).rpcUrls).toEqual({ 31337: 'http://127.0.0.1:8545' });
+    expect(loadConfig({ NODE_ENV: 'production' }).rpcUrls).toEqual({});
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        RPC_URL_31337: 'http://anvil:8545',
+        RPC_URL_1: 'https://rpc.example.com',
+      }).rpcUrls,
+    ).toEqual({ 31337: 'http://anvil:8545', 1: 'https://rpc.example.com' });
+  });
+});
+
 describe('WALLETCONNECT_PROJECT_ID', () => {
   it('is off unless set, and a project id is kept (lower case) for the mint page', () => {
     expect(loadConfig({}).walletConnectProjectId).toBeUndefined();

@@ -288,9 +288,13 @@ function verificationOf(env: NodeJS.ProcessEnv): VerificationConfig {
 const LOCAL_CHAIN_ID = 31337;
 const LOCAL_RPC_URL = 'http://127.0.0.1:8545';
 
-/** `RPC_URL_<chainId>` variables: chain id → URL (http, https, ws or wss), with the local chain's default. */
-function rpcUrlsFrom(env: NodeJS.ProcessEnv): Record<number, string> {
-  const urls: Record<number, string> = { [LOCAL_CHAIN_ID]: LOCAL_RPC_URL };
+/**
+ * `RPC_URL_<chainId>` variables: chain id → URL (http, https, ws or wss), with the local chain's default
+ * outside production. A production server offers the local chain only when RPC_URL_31337 names one: a creator
+ * there must never be offered "Local test chain" by default.
+ */
+function rpcUrlsFrom(env: NodeJS.ProcessEnv, nodeEnv: Config['env']): Record<number, string> {
+  const urls: Record<number, string> = nodeEnv === 'production' ? {} : { [LOCAL_CHAIN_ID]: LOCAL_RPC_URL };
   for (const [name, value] of Object.entries(env)) {
     const match = /^RPC_URL_(\d+)$/.exec(name);
     if (!match || value === undefined || value.trim() === '') continue;
@@ -443,7 +447,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: vars.TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     webDist: vars.WEB_DIST ? resolve(cwd, vars.WEB_DIST) : undefined,
-    rpcUrls: rpcUrlsFrom(env),
+    rpcUrls: rpcUrlsFrom(env, vars.NODE_ENV),
     secretKey: vars.SECRET_KEY,
     ipfsTimeoutMs: vars.IPFS_TIMEOUT_MS,
     ipfsGatewayUrl: (vars.IPFS_GATEWAY_URL ?? 'https://ipfs.io').replace(/\/+$/, ''),

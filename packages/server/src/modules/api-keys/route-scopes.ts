@@ -36,6 +36,7 @@ export const routeScopes: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/v1/collections/:id/deployments': 'read',
   'GET /api/v1/collections/:id/launch-status': 'read',
   'GET /api/v1/launch-status': 'read',
+  'GET /api/v1/chains': 'read',
   'GET /api/v1/collections/:id/mint-page': 'read',
   'GET /api/v1/collections/:id/mint-page/images/:name': 'read',
   'GET /api/v1/collections/:id/allowlist': 'read',
