@@ -1,7 +1,8 @@
 import { DEFAULT_ANIMATION_SETTINGS, DEFAULT_METADATA_FORMAT_SETTINGS, type Project } from '@layerloom/api';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTOSAVE_DELAY_MS, useProjectDraft } from './use-project-draft.ts';
+import { toDraft } from './project-draft.ts';
+import { AUTOSAVE_DELAY_MS, useProjectDraft, withoutDuplicates } from './use-project-draft.ts';
 
 const project: Project = {
   id: 'p1',
@@ -123,5 +124,21 @@ describe('useProjectDraft when someone else saved first', () => {
     expect(result.current.draft.name).toBe('Sun Cats');
     expect(result.current.saveState.kind).toBe('saved');
     expect(api.patches).toHaveLength(1);
+  });
+});
+
+describe('withoutDuplicates', () => {
+  it('keeps each trait and 1-of-1 once (an upload adopted after a merge already brought it in)', () => {
+    const image = { contentType: 'image/png' as const, width: 8, height: 8, bytes: 10 };
+    const fur = { id: 't1', name: 'Fur', weight: 1, image };
+    const gold = { id: 'o1', name: 'Gold', image, attributes: [] };
+    const draft = toDraft({
+      ...project,
+      layers: [{ id: 'l1', name: 'Body', presence: 100, blend: 'normal', opacity: 100, traits: [fur, fur] }],
+      oneOfOnes: [gold, gold],
+    });
+    const once = withoutDuplicates(draft);
+    expect(once.layers[0]?.traits).toEqual([fur]);
+    expect(once.oneOfOnes).toEqual([gold]);
   });
 });

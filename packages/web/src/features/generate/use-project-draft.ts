@@ -176,7 +176,7 @@ export function useProjectDraft(project: Project) {
   const adopt = useCallback(
     (recipe: (current: Draft) => Draft, saved?: Project) => {
       if (saved) rebase(saved);
-      setDraft(recipe(latest.current));
+      setDraft(withoutDuplicates(recipe(latest.current)));
       setRevision((value) => value + 1);
     },
     [setDraft, rebase],
@@ -254,3 +254,17 @@ export function useProjectDraft(project: Project) {
 }
 
 export type ProjectDraftApi = ReturnType<typeof useProjectDraft>;
+
+/**
+ * The draft with each trait and 1-of-1 once: an upload's answer adds what a merge with a newer save may
+ * already have brought in.
+ */
+export function withoutDuplicates(draft: Draft): Draft {
+  const once = <T extends { id: string }>(items: readonly T[]) =>
+    items.filter((item, index) => items.findIndex((other) => other.id === item.id) === index);
+  return {
+    ...draft,
+    layers: draft.layers.map((layer) => ({ ...layer, traits: once(layer.traits) })),
+    oneOfOnes: once(draft.oneOfOnes),
+  };
+}
