@@ -291,25 +291,16 @@ describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
     contract = deployments[0].address;
     expect(deployments[0].status).toBe('verified');
 
-    // The contract's tokens point at the placeholder now: removing it is refused, and the panel says why.
+    // The contract's tokens point at the placeholder now: removing it is disabled before any click, with the
+    // reason beside the button (the server refuses it too: placeholder.test).
     const publicationPanel = page.getByRole('region', { name: 'Publication' });
-    await publicationPanel.getByRole('button', { name: 'Remove placeholder…' }).click();
-    await page
-      .getByRole('dialog', { name: 'Remove the placeholder?' })
-      .getByRole('button', { name: 'Remove placeholder' })
-      .click();
-    await expect
-      .poll(() =>
-        publicationPanel
-          .getByText(
-            `Your contract on Local (anvil) (${contract}) shows this placeholder until you reveal it`,
-            {
-              exact: false,
-            },
-          )
-          .isVisible(),
-      )
-      .toBe(true);
+    const removeButton = publicationPanel.getByRole('button', { name: 'Remove placeholder…' });
+    await expect.poll(() => removeButton.isDisabled(), { timeout: 15_000 }).toBe(true);
+    const reason = publicationPanel.locator('#llc-placeholder-remove-reason');
+    expect(await removeButton.getAttribute('aria-describedby')).toBe('llc-placeholder-remove-reason');
+    expect(await reason.textContent()).toBe(
+      `It cannot be removed: your contract on Local (anvil) (${contract.slice(0, 6)}…${contract.slice(-4)}) shows it until you reveal the collection from Run the drop.`,
+    );
     expect(await publicationPanel.getByText('Art hidden until the reveal').isVisible()).toBe(true);
 
     // On chain: the placeholder until the reveal, the publication's provenance hash.
