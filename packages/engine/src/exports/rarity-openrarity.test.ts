@@ -159,3 +159,19 @@ describe('OpenRarity test data', () => {
     });
   }
 });
+
+describe('values OpenRarity does not read', () => {
+  it('skips a null value (metadata written elsewhere): no trait, not a numeric one that would refuse the collection', () => {
+    const attributes = [
+      { trait_type: 'Hat', value: 'Cap' },
+      { trait_type: 'Glow', value: null },
+    ] as unknown as { trait_type: string; value: string }[];
+    expect(openRarityTraitCount(attributes)).toBe(1);
+    expect(
+      openRarityTraitCount([
+        { trait_type: 'Level', value: 3 },
+        { trait_type: 'Shiny', value: true },
+      ]),
+    ).toBe(2);
+  });
+});

@@ -103,7 +103,8 @@ interface TallyToken {
 
 /**
  * A token's traits as OpenRarity reads them (`TokenMetadata.from_attributes`): one value per written
- * type (the last), strings normalized, numbers and booleans (Python's bool is an int) numeric.
+ * type (the last), strings normalized, numbers and booleans (Python's bool is an int) numeric, any other
+ * value (null) skipped.
  */
 function readTraits(metadata: RarityInput): Omit<TallyToken, 'name'> {
   const byWrittenType = new Map<string, string | number | boolean>();
@@ -115,9 +116,11 @@ function readTraits(metadata: RarityInput): Omit<TallyToken, 'name'> {
     const key = normalizeTraitString(type);
     if (typeof value === 'string') {
       strings.set(key, { value: normalizeTraitString(value), type, label: value });
-    } else {
+    } else if (typeof value === 'number' || typeof value === 'boolean') {
       numeric.set(key, type);
     }
+    // Anything else (a JSON null read from metadata written elsewhere) is a type OpenRarity's
+    // `TokenMetadata.from_attributes` skips: the token is read as not having that trait.
   }
   return { strings, numeric };
 }
