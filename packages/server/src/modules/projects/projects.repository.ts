@@ -59,6 +59,25 @@ export async function saveProject(db: Db, project: StoredProject, by: string): P
   return true;
 }
 
+/**
+ * Puts a project back exactly as it was before a refused change (its version and who saved included), if
+ * nothing else was saved since `currentVersion`: the refused change then wrote nothing anyone keeps.
+ */
+export async function restoreProject(
+  db: Db,
+  before: StoredProject,
+  currentVersion: number,
+): Promise<boolean> {
+  const { id, owner_id: _owner, created_at: _created, ...row } = serializeProject(before);
+  const result = await db
+    .updateTable('projects')
+    .set(row)
+    .where('id', '=', id)
+    .where('version', '=', currentVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The name shown for who saved a project last: the user's full name, "a former member" once they are gone. */
 export async function updaterName(db: Db, userId: string | null): Promise<string | null> {
   if (userId === null) return null;

@@ -29,6 +29,7 @@ import {
   findOwnedProject,
   insertProject,
   listOwnedProjects,
+  restoreProject,
   saveProject,
   updaterName,
 } from './projects.repository.ts';
@@ -570,8 +571,8 @@ async function addLayersWithImages(
     const stored = current.layers
       .flatMap((layer) => layer.traits.map((trait) => trait.key))
       .filter((key) => !kept.has(key));
-    // Put back as it was: a write like any other, so it bumps the version too.
-    await saveProject(ctx.db, { ...before, version: current.version, updated_at: now() }, ownerId);
+    // Put back as it was, version included, unless someone else saved in between.
+    await restoreProject(ctx.db, before, current.version);
     await Promise.all(stored.map((key) => ctx.blobs.delete(key)));
     await projectAnalyses(ctx.blobs, before).prune();
     throw error;
