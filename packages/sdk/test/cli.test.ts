@@ -103,6 +103,8 @@ describe('the layerloom CLI against a server', () => {
     expect(push.stderr).toContain('layerloom push: Give one layers folder');
     const pull = await layerloom(['pull', 'x', '--kind', 'tar'], config);
     expect(pull.status).toBe(2);
-    expect(pull.stderr).toContain('--kind must be one of zip, collage, gif, images-car, metadata-car');
+    expect(pull.stderr).toContain(
+      '--kind must be one of zip, collage, gif, images-car, metadata-car, solana-zip, solana-metadata-car',
+    );
   });
 });

@@ -129,6 +129,19 @@ describe('the SDK against a real server', () => {
     expect(page.tokens).toHaveLength(2);
     expect(Object.keys(page.traits)).toEqual(expect.arrayContaining(['Background', 'Dot']));
     expect((await layerloom.collections.list()).map((item) => item.id)).toContain(collection.id);
+
+    // Its look-alike groups (two dots on four tokens: each token its own picture).
+    const looks = await layerloom.collections.lookAlikes(collection.id);
+    expect(looks.available).toBe(true);
+    expect(looks.groups).toEqual([]);
+  });
+
+  it('asks for "Every token looks different" when told: the collection is made and has no look-alikes', async () => {
+    const { project } = await smallProject(layerloom, 4);
+    const collection = await layerloom.collections.generate(project.id, { distinctLooks: true });
+    const done = await layerloom.collections.wait(collection.id);
+    expect(done.progress).toMatchObject({ status: 'ready', done: 4 });
+    expect((await layerloom.collections.lookAlikes(collection.id)).groups).toEqual([]);
   });
 
   it('ends the progress with GenerationFailedError when the generation is cancelled', async () => {

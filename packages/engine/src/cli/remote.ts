@@ -66,7 +66,7 @@ Options:
   remoteCommand(
     'pull',
     'Download a collection from the server (progress bar; run again to resume)',
-    `Usage: layerloom pull <collectionId> [--out FILE] [--kind zip|collage|gif|images-car|metadata-car]
+    `Usage: layerloom pull <collectionId> [--out FILE] [--kind zip|collage|gif|images-car|metadata-car|solana-zip|solana-metadata-car]
 
 Writes FILE.part while downloading and renames it when complete. Run the same command again after
 an interruption: it asks the server for the rest only (a server that cannot send ranges sends it all).`,

@@ -164,6 +164,8 @@ const extensions: Record<DownloadKind, string> = {
   gif: 'gif',
   'images-car': 'images.car',
   'metadata-car': 'metadata.car',
+  'solana-zip': 'solana.zip',
+  'solana-metadata-car': 'solana-metadata.car',
 };
 
 /** `layerloom pull <collection>`: downloads it with a progress bar; run again after an interruption to resume. */

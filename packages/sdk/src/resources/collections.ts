@@ -9,7 +9,9 @@ import {
   GenerationProgressSchema,
   generateProject,
   getCollection,
+  getCollectionLookAlikes,
   type ListTokensQuerySchema,
+  type LookAlikesReportView,
   listCollections,
   listTokens,
 } from '@layerloom/api';
@@ -80,10 +82,32 @@ export class Collections {
     this.#transport = transport;
   }
 
-  /** Starts generating a collection from a project (needs `generate`); resolves at once with it, `generating`. */
-  async generate(projectId: string, options?: { signal?: AbortSignal }): Promise<Collection> {
-    const data = await this.#transport.call(generateProject, { params: { id: projectId } }, options?.signal);
+  /**
+   * Starts generating a collection from a project (needs `generate`); resolves at once with it, `generating`.
+   * `distinctLooks`: "Every token looks different": tokens that would look like another (the same pixels, or
+   * the same perceptual hash) are rerolled, deterministically from the project's seed.
+   */
+  async generate(
+    projectId: string,
+    options?: { distinctLooks?: boolean; signal?: AbortSignal },
+  ): Promise<Collection> {
+    const body = options?.distinctLooks === undefined ? undefined : { distinctLooks: options.distinctLooks };
+    const data = await this.#transport.call(
+      generateProject,
+      { params: { id: projectId }, body },
+      options?.signal,
+    );
     return data.collection;
+  }
+
+  /**
+   * The groups of tokens of a finished collection that collectors would see as the same picture, each token
+   * with the traits in which its metadata differs (`available: false` for collections made before looks
+   * were kept).
+   */
+  async lookAlikes(id: string, options?: { signal?: AbortSignal }): Promise<LookAlikesReportView> {
+    return (await this.#transport.call(getCollectionLookAlikes, { params: { id } }, options?.signal))
+      .lookAlikes;
   }
 
   /** One collection with its progress. */
