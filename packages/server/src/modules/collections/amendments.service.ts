@@ -75,12 +75,8 @@ async function frozenReason(
   return undefined;
 }
 
-/** A 409 unless the collection is generated, idle and unpublished. */
-export async function assertChangeable(
-  app: App,
-  ownerId: string,
-  collection: CollectionTable,
-): Promise<void> {
+/** A 409 unless the collection is generated and no job is changing it. */
+export async function assertIdle(app: App, collection: CollectionTable): Promise<void> {
   const progress = await app.jobs.progress(collection.job_id);
   if (progress?.status !== 'succeeded') {
     throw new AppError(
@@ -90,6 +86,15 @@ export async function assertChangeable(
         : 'The collection has not finished generating, so its tokens cannot change.',
     );
   }
+}
+
+/** A 409 unless the collection is generated, idle and unpublished (rerolls and growth: the images change). */
+export async function assertChangeable(
+  app: App,
+  ownerId: string,
+  collection: CollectionTable,
+): Promise<void> {
+  await assertIdle(app, collection);
   const reason = await frozenReason(app, ownerId, collection);
   if (reason) throw new AppError('CONFLICT', reason);
 }

@@ -9,7 +9,8 @@ import {
 import type { CollectionMetadataEditTable, CollectionTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
-import { assertChangeable, changeStatus, collectionSpec, runAsCollectionJob } from './amendments.service.ts';
+import { FROZEN_REASON, metadataFrozen } from '../marketplace/marketplace.service.ts';
+import { assertIdle, changeStatus, collectionSpec, runAsCollectionJob } from './amendments.service.ts';
 import { getOwnedCollection } from './collections.service.ts';
 import {
   deleteMetadataEdit,
@@ -221,8 +222,14 @@ export async function getCollectionMetadata(
 
 /**
  * Saves the metadata edits and queues the job that rewrites every token's metadata with them (the
- * collection's job meanwhile). 409 while a job runs or once published, 400 for edits that do not fit
- * (nothing recorded), and 400 when nothing changed.
+ * collection's job meanwhile). 409 while a job runs or once the contract's metadata is frozen on chain,
+ * 400 for edits that do not fit (nothing recorded), and 400 when nothing changed.
+ *
+ * Names, descriptions and trait values stay editable after publication: the provenance hash covers the
+ * images only, which an edit leaves as they are. Each save is a new metadata version (its history entry is
+ * what marketplaces have not been told yet); hosted metadata serves it at once, before or after the reveal
+ * (before it, the files are withheld anyway, so the edit simply applies), and an IPFS publication pins it
+ * when published again.
  */
 export async function saveCollectionMetadata(
   app: App,
@@ -231,7 +238,8 @@ export async function saveCollectionMetadata(
   settings: MetadataSettings,
 ): Promise<{ collection: CollectionTable; metadata: CollectionMetadata }> {
   const collection = await getOwnedCollection(app, user.id, id);
-  await assertChangeable(app, user.id, collection);
+  await assertIdle(app, collection);
+  if (await metadataFrozen(app, user.id, collection)) throw new AppError('CONFLICT', FROZEN_REASON);
   const traits = collectionTraits(app, collection);
   assertValid(settings, traits, collection.size);
   const changes = describeChanges((await currentEdits(app, collection.id)) ?? NO_EDITS, settings);

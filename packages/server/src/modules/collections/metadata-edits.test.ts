@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureProject } from '../../../test/support/project-fixture.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../../test/support/test-app.ts';
 import { createUserAndLogin, type LoggedInUser } from '../../../test/support/users.ts';
+import { FROZEN_REASON } from '../marketplace/marketplace.service.ts';
 
 const edits = {
   namePattern: 'Cat {edition} of {collection}',
@@ -159,7 +161,7 @@ describe.each(databaseKinds)('metadata editing on %s', (kind) => {
     expect((await metadata(2)).attributes.at(-1)).toEqual({ trait_type: 'Artist', value: 'Ada' });
   }, 60_000);
 
-  it('warns when names are too long for Metaplex and refuses edits once published', async () => {
+  it('warns when names are too long for Metaplex', async () => {
     const long = { ...edits, namePattern: '{collection}: a very long token name #{edition}' };
     expect((await inject('PUT', settingsUrl(), long)).statusCode).toBe(202);
     await settled();
@@ -167,12 +169,90 @@ describe.each(databaseKinds)('metadata editing on %s', (kind) => {
     expect(current.warnings).toEqual([
       expect.stringMatching(/^Metaplex \(Solana\) keeps token names up to 32 bytes/),
     ]);
-    expect(
-      (await inject('POST', `/api/v1/collections/${collectionId}/publication`, { mode: 'hosted' }))
-        .statusCode,
-    ).toBe(201);
-    const refused = await inject('PUT', settingsUrl(), edits);
+  }, 60_000);
+
+  it('edits a published collection as a new version the hosted metadata serves, still refuses rerolls, and refuses every edit once frozen on chain (nothing written)', async () => {
+    const published = await inject('POST', `/api/v1/collections/${collectionId}/publication`, {
+      mode: 'hosted',
+    });
+    expect(published.statusCode).toBe(201);
+    const hosted = new URL(published.json().data.publication.baseUri).pathname;
+    const before = await test.app.inject({ method: 'GET', url: `${hosted}1` });
+    expect(before.json().name).toBe('Fixture Cats: a very long token name #1');
+    expect(before.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
+
+    const fixed = { ...edits, namePattern: 'Fixed Cat #{edition}', description: 'Typo fixed' };
+    const saved = await inject('PUT', settingsUrl(), fixed);
+    expect(saved.statusCode, saved.body).toBe(202);
+    await settled();
+    const after = await test.app.inject({ method: 'GET', url: `${hosted}1` });
+    expect(after.json()).toMatchObject({ name: 'Fixed Cat #1', description: 'Typo fixed' });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    // A cache holding the old version revalidates and gets the new one, not a 304.
+    const revalidated = await test.app.inject({
+      method: 'GET',
+      url: `${hosted}1`,
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.json().name).toBe('Fixed Cat #1');
+    const history = (await inject('GET', settingsUrl())).json().data.history;
+    expect(history[0]).toMatchObject({
+      status: 'done',
+      changes: expect.arrayContaining(['Description changed']),
+    });
+
+    // The images are what the provenance hash covers: rerolls and growth stay closed.
+    const reroll = await inject('POST', `/api/v1/collections/${collectionId}/reroll`, { reroll: [2] });
+    expect(reroll.statusCode).toBe(409);
+    expect(reroll.json().error.message).toMatch(/published/);
+    const grow = await inject('POST', `/api/v1/collections/${collectionId}/grow`, { count: 1 });
+    expect(grow.statusCode).toBe(409);
+
+    // Frozen on chain (the contract and its freeze as the marketplace module records them).
+    const db = test.app.database.db;
+    const deploymentId = randomUUID();
+    await db
+      .insertInto('deployments')
+      .values({
+        id: deploymentId,
+        collection_id: collectionId,
+        owner_id: owner.id,
+        chain_id: 31337,
+        address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        deployer: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        transaction_hash: `0x${'1'.repeat(64)}`,
+        block_number: '1',
+        name: 'Fixture Cats',
+        symbol: 'CATS',
+        max_supply: 6,
+        status: 'verified',
+        status_reason: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await db
+      .insertInto('metadata_updates')
+      .values({
+        id: randomUUID(),
+        collection_id: collectionId,
+        deployment_id: deploymentId,
+        kind: 'freeze',
+        transaction_hash: `0x${'2'.repeat(64)}`,
+        block_number: '2',
+        detail: '',
+        created_by: owner.email,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const refused = await inject('PUT', settingsUrl(), { ...fixed, description: 'After the freeze' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toMatch(/published/);
+    expect(refused.json().error.message).toBe(FROZEN_REASON);
+    const unchanged = (await inject('GET', settingsUrl())).json().data;
+    expect(unchanged.history).toHaveLength(history.length);
+    expect(unchanged.settings.description).toBe('Typo fixed');
+    expect((await test.app.inject({ method: 'GET', url: `${hosted}1` })).json().description).toBe(
+      'Typo fixed',
+    );
   }, 60_000);
 });

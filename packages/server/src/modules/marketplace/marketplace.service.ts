@@ -140,6 +140,12 @@ async function isFrozen(app: App, deployment: Deployment | undefined, updates: M
   );
 }
 
+/** Whether the collection's newest contract has its metadata frozen (recorded here, or read on chain). */
+export async function metadataFrozen(app: App, ownerId: string, collection: CollectionTable) {
+  const { deployment, updates } = await loadState(app, ownerId, collection);
+  return isFrozen(app, deployment, updates);
+}
+
 /** Saves the collection's listing (validated by its schema); 409 once the contract's metadata is frozen. */
 export async function updateListing(
   app: App,

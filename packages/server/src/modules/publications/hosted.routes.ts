@@ -21,11 +21,21 @@ const HostedParamsSchema = z.object({
 const CACHE_TTL_MS = 60_000;
 const fresh = (entry: { at: number }) => Date.now() - entry.at < CACHE_TTL_MS;
 
-/** Published files never change: caches and marketplaces may keep them for good. */
+/** Published images never change: caches and marketplaces may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Rewritten metadata recently served, by `slug/edition` (a drop reads the same few thousand files at once). */
-const metadataCache = new Map<string, { body: Buffer; etag: string; at: number }>();
+/**
+ * Token metadata can change after publication (a metadata edit makes a new version), so it is not
+ * `immutable`: caches keep it a minute, then revalidate by ETag (a hash of the JSON served).
+ */
+const METADATA_CACHE = 'public, max-age=60, must-revalidate';
+
+/**
+ * Rewritten metadata recently served, by `slug/edition` (a drop reads the same few thousand files at once),
+ * with the stored file's size and time it was made from: a metadata edit rewrites the file, so the next
+ * request makes it again.
+ */
+const metadataCache = new Map<string, { body: Buffer; etag: string; version: string }>();
 const METADATA_CACHE_SIZE = 5000;
 
 /** Hosted images recently served, by blob key, up to a total size: the same few images are read at once. */
@@ -45,17 +55,18 @@ function cacheImage(key: string, entry: { body: Buffer; etag: string; at: number
   }
 }
 
-/** Answers 304 when the client holds this version; otherwise sends it with the immutable headers. */
-function sendImmutable(
+/** Answers 304 when the client holds this version; otherwise sends it with the caching headers given. */
+function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   etag: string,
   type: string,
   body: () => Promise<unknown>,
+  cacheControl = IMMUTABLE,
 ) {
   reply
     .header('etag', etag)
-    .header('cache-control', IMMUTABLE)
+    .header('cache-control', cacheControl)
     .header('access-control-allow-origin', '*')
     .header('content-type', type);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -93,11 +104,15 @@ export async function hostedRoutes(app: App): Promise<void> {
       const { published, edition, prefix, withheld } = await resolve(slug, file, /^(\d{1,6})(?:\.json)?$/);
       if (withheld) return sendWithheld(app, slug, withheld, 'metadata', reply);
       const key = `${slug}/${edition}`;
+      const blobKey = `${prefix}/metadata/${edition}.json`;
+      const info = await app.blobs.stat(blobKey);
+      if (!info) throw notFound('File');
+      const version = `${info.size}-${info.modifiedAt.getTime()}`;
       let cached = metadataCache.get(key);
-      if (!cached || !fresh(cached)) {
+      if (!cached || cached.version !== version) {
         let metadata: Record<string, unknown>;
         try {
-          metadata = JSON.parse((await app.blobs.getBuffer(`${prefix}/metadata/${edition}.json`)).toString());
+          metadata = JSON.parse((await app.blobs.getBuffer(blobKey)).toString());
         } catch (error) {
           if (error instanceof BlobNotFoundError) throw notFound('File');
           throw error;
@@ -107,15 +122,23 @@ export async function hostedRoutes(app: App): Promise<void> {
         cached = {
           body,
           etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
-          at: Date.now(),
+          version,
         };
+        metadataCache.delete(key);
         metadataCache.set(key, cached);
         if (metadataCache.size > METADATA_CACHE_SIZE) {
           metadataCache.delete(metadataCache.keys().next().value as string);
         }
       }
       const { body, etag } = cached;
-      return sendImmutable(request, reply, etag, 'application/json; charset=utf-8', async () => body);
+      return sendCached(
+        request,
+        reply,
+        etag,
+        'application/json; charset=utf-8',
+        async () => body,
+        METADATA_CACHE,
+      );
     },
   );
 
@@ -135,7 +158,7 @@ export async function hostedRoutes(app: App): Promise<void> {
       const key = `${prefix}/images/${edition}.png`;
       const cached = imageCache.get(key);
       if (cached && fresh(cached))
-        return sendImmutable(request, reply, cached.etag, 'image/png', async () => cached.body);
+        return sendCached(request, reply, cached.etag, 'image/png', async () => cached.body);
       const info = await app.blobs.stat(key);
       if (!info) throw notFound('File');
       // The image is written once, before publishing; its size and time name this version (no hashing).
@@ -143,16 +166,16 @@ export async function hostedRoutes(app: App): Promise<void> {
       if (cached && cached.etag === etag) {
         // Still there and unchanged: kept without reading it again.
         cached.at = Date.now();
-        return sendImmutable(request, reply, etag, 'image/png', async () => cached.body);
+        return sendCached(request, reply, etag, 'image/png', async () => cached.body);
       }
       if (info.size > IMAGE_CACHE_ITEM_BYTES) {
-        return sendImmutable(request, reply, etag, 'image/png', () => app.blobs.get(key));
+        return sendCached(request, reply, etag, 'image/png', () => app.blobs.get(key));
       }
       const body = await app.blobs.getBuffer(key);
       imageCacheBytes -= cached?.body.length ?? 0;
       imageCache.delete(key);
       cacheImage(key, { body, etag, at: Date.now() });
-      return sendImmutable(request, reply, etag, 'image/png', async () => body);
+      return sendCached(request, reply, etag, 'image/png', async () => body);
     },
   );
 }
