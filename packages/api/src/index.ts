@@ -204,6 +204,7 @@ export type {
   DeploymentPayee,
   DeploymentStatus,
   RecordDeploymentBody,
+  RoyaltySplitter,
 } from './deployments/deployment.ts';
 export {
   DeploymentPayeeSchema,
@@ -212,6 +213,7 @@ export {
   listDeployments,
   MAX_DEPLOYMENT_PAYEES,
   RecordDeploymentBodySchema,
+  RoyaltySplitterSchema,
   recordDeployment,
 } from './deployments/deployment.ts';
 export type { LaunchChain, NetworkKind } from './deployments/launch-chains.ts';

@@ -32,6 +32,25 @@ export const DeploymentPayeeSchema = z.object({
 });
 export type DeploymentPayee = z.infer<typeof DeploymentPayeeSchema>;
 
+const PayeeListSchema = z
+  .array(DeploymentPayeeSchema)
+  .min(1, 'needs at least one payee')
+  .max(MAX_DEPLOYMENT_PAYEES, `at most ${MAX_DEPLOYMENT_PAYEES} payees`)
+  .refine(
+    (payees) => new Set(payees.map((payee) => payee.address.toLowerCase())).size === payees.length,
+    'lists the same address twice',
+  );
+
+/**
+ * A payment splitter deployed with the collection to receive its royalties (the contract's ERC-2981
+ * receiver): its address and its payees by shares (basis points as the browser sends them).
+ */
+export const RoyaltySplitterSchema = z.object({
+  address: AddressSchema,
+  payees: PayeeListSchema,
+});
+export type RoyaltySplitter = z.infer<typeof RoyaltySplitterSchema>;
+
 /** A collection contract the creator's wallet deployed. */
 export const DeploymentSchema = z.object({
   id: z.string(),
@@ -53,6 +72,12 @@ export const DeploymentSchema = z.object({
    * for a deployment recorded without them (before payout splits existed).
    */
   payees: z.array(DeploymentPayeeSchema),
+  /**
+   * The splitter that receives the collection's royalties, when it was deployed with one (checked on chain
+   * when verified: the contract's royaltyInfo receiver is it, and its payees are these). Absent or null: the
+   * royalties go to one wallet.
+   */
+  royaltySplitter: RoyaltySplitterSchema.nullable().optional(),
   status: DeploymentStatusSchema,
   /** Why it is unverified, in words for the user; null when verified. */
   statusReason: z.string().nullable(),
@@ -78,15 +103,12 @@ export const RecordDeploymentBodySchema = z.object({
    * Who the contract pays the sale proceeds to: its split's payees and shares, or the one payout address
    * (any shares). Optional for older clients; the server checks it against the contract's `payees()`.
    */
-  payees: z
-    .array(DeploymentPayeeSchema)
-    .min(1, 'needs at least one payee')
-    .max(MAX_DEPLOYMENT_PAYEES, `at most ${MAX_DEPLOYMENT_PAYEES} payees`)
-    .refine(
-      (payees) => new Set(payees.map((payee) => payee.address.toLowerCase())).size === payees.length,
-      'lists the same address twice',
-    )
-    .optional(),
+  payees: PayeeListSchema.optional(),
+  /**
+   * The payment splitter deployed first to receive the royalties; the server checks that the contract's
+   * royaltyInfo receiver is it and that its payees and shares are these.
+   */
+  royaltySplitter: RoyaltySplitterSchema.optional(),
 });
 export type RecordDeploymentBody = z.input<typeof RecordDeploymentBodySchema>;
 

@@ -16,6 +16,8 @@ export interface Database {
   deployments: DeploymentTable;
   contract_verifications: ContractVerificationTable;
   deployment_payees: DeploymentPayeeTable;
+  deployment_royalty_splitters: DeploymentRoyaltySplitterTable;
+  deployment_royalty_payees: DeploymentPayeeTable;
   allowlists: AllowlistTable;
   mint_pages: MintPageTable;
   placeholders: PlaceholderTable;
@@ -367,6 +369,13 @@ export interface DeploymentPayeeTable {
   address: string;
   /** Decimal text (up to 2^32 - 1). */
   shares: string;
+}
+
+/** The payment splitter a deployment's royalties go to (see migration 0180); its payees: DeploymentPayeeTable. */
+export interface DeploymentRoyaltySplitterTable {
+  deployment_id: string;
+  /** Checksummed. */
+  address: string;
 }
 
 export interface AllowlistTable {

@@ -47,6 +47,7 @@ import * as contractVerifications from './0145_contract_verifications.ts';
 import * as workspaces from './0150_workspaces.ts';
 import * as metadataFormat from './0160_metadata_format.ts';
 import * as projectVersions from './0170_project_versions.ts';
+import * as royaltySplitters from './0180_royalty_splitters.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '0150_workspaces': workspaces,
   '0160_metadata_format': metadataFormat,
   '0170_project_versions': projectVersions,
+  '0180_royalty_splitters': royaltySplitters,
 };

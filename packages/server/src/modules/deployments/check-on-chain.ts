@@ -2,6 +2,7 @@ import {
   type LayerloomChain,
   layerloomCollectionAbi,
   layerloomCollectionBytecode,
+  layerloomPaymentSplitterAbi,
 } from '@layerloom/contracts';
 import {
   type Address,
@@ -10,6 +11,7 @@ import {
   type Hash,
   HttpRequestError,
   http,
+  type PublicClient,
   TimeoutError,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
@@ -26,6 +28,8 @@ export interface ClaimedDeployment {
   maxSupply: number;
   /** Who the contract pays, by shares (only their ratio is checked); unchecked when absent. */
   payees?: { address: Address; shares: number }[] | undefined;
+  /** The payment splitter said to receive the royalties (the contract's ERC-2981 receiver), with its payees. */
+  royaltySplitter?: { address: Address; payees: { address: Address; shares: number }[] } | undefined;
 }
 
 /**
@@ -74,6 +78,46 @@ function describeSplit(addresses: readonly Address[], shares: readonly bigint[])
       return `${getAddress(address)} (${percent} %)`;
     })
     .join(', ');
+}
+
+/**
+ * Why the claimed royalty splitter is not the collection's royalty receiver with those payees, or null when
+ * it is: the collection's `royaltyInfo` names it, and the splitter's `payees()` are the claimed ones.
+ */
+async function royaltySplitterProblem(
+  client: PublicClient,
+  collection: Address,
+  splitter: NonNullable<ClaimedDeployment['royaltySplitter']>,
+): Promise<string | null> {
+  const [receiver] = await client.readContract({
+    address: collection,
+    abi: layerloomCollectionAbi,
+    functionName: 'royaltyInfo',
+    args: [0n, 10_000n],
+  });
+  if (!same(receiver, splitter.address)) {
+    return `the contract's royalties go to ${getAddress(receiver)}, not the splitter ${splitter.address}`;
+  }
+  const code = await client.getCode({ address: splitter.address });
+  if (!code || code === '0x')
+    return `there is no contract at the royalty splitter's address ${splitter.address}`;
+  let addresses: readonly Address[];
+  let shares: readonly bigint[];
+  try {
+    [addresses, shares] = await client.readContract({
+      address: splitter.address,
+      abi: layerloomPaymentSplitterAbi,
+      functionName: 'payees',
+    });
+  } catch (error) {
+    if (isUnreachable(error)) throw error;
+    return `the contract at ${splitter.address} is not a Layerloom payment splitter`;
+  }
+  if (sameSplit(splitter.payees, addresses, shares)) return null;
+  return `the royalty splitter's payees are ${describeSplit(addresses, shares)}, not ${describeSplit(
+    splitter.payees.map((payee) => payee.address),
+    splitter.payees.map((payee) => BigInt(payee.shares)),
+  )}`;
 }
 
 /** Whether an error means the RPC could not be reached (rather than an answer). */
@@ -145,6 +189,10 @@ export async function checkOnChain(
     ].filter((difference) => difference !== null);
     if (differences.length > 0)
       return contradicted(`On ${chain.name} the contract's ${differences.join('; ')}.`);
+    if (claim.royaltySplitter) {
+      const problem = await royaltySplitterProblem(client, claim.address, claim.royaltySplitter);
+      if (problem) return contradicted(`On ${chain.name} ${problem}.`);
+    }
     return { outcome: 'verified', blockNumber: receipt.blockNumber };
   } catch (error) {
     if (error instanceof TransactionReceiptNotFoundError || error instanceof TransactionNotFoundError) {

@@ -1,11 +1,23 @@
 import type { Kysely } from 'kysely';
-import type { Database, DeploymentPayeeTable, DeploymentTable } from '../../db/schema.ts';
+import type {
+  Database,
+  DeploymentPayeeTable,
+  DeploymentRoyaltySplitterTable,
+  DeploymentTable,
+} from '../../db/schema.ts';
 
-/** Stores a deployment and its payees together (both or neither). */
+/** A deployment's royalty splitter with its payees, in the splitter's order. */
+export interface RoyaltySplitterRows {
+  splitter: DeploymentRoyaltySplitterTable;
+  payees: DeploymentPayeeTable[];
+}
+
+/** Stores a deployment, its payees and its royalty splitter together (all or nothing). */
 export async function insertDeployment(
   db: Kysely<Database>,
   row: DeploymentTable,
   payees: readonly DeploymentPayeeTable[] = [],
+  royalty: RoyaltySplitterRows | null = null,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('deployments').values(row).execute();
@@ -14,7 +26,37 @@ export async function insertDeployment(
         .insertInto('deployment_payees')
         .values([...payees])
         .execute();
+    if (royalty) {
+      await trx.insertInto('deployment_royalty_splitters').values(royalty.splitter).execute();
+      await trx.insertInto('deployment_royalty_payees').values(royalty.payees).execute();
+    }
   });
+}
+
+/** The royalty splitters of these deployments (those that have one), each with its payees in order. */
+export async function listRoyaltySplitters(
+  db: Kysely<Database>,
+  deploymentIds: readonly string[],
+): Promise<RoyaltySplitterRows[]> {
+  if (deploymentIds.length === 0) return [];
+  const [splitters, payees] = await Promise.all([
+    db
+      .selectFrom('deployment_royalty_splitters')
+      .selectAll()
+      .where('deployment_id', 'in', [...deploymentIds])
+      .execute(),
+    db
+      .selectFrom('deployment_royalty_payees')
+      .selectAll()
+      .where('deployment_id', 'in', [...deploymentIds])
+      .orderBy('deployment_id')
+      .orderBy('position')
+      .execute(),
+  ]);
+  return splitters.map((splitter) => ({
+    splitter,
+    payees: payees.filter((payee) => payee.deployment_id === splitter.deployment_id),
+  }));
 }
 
 /** The payees of these deployments, each deployment's in its contract's order. */

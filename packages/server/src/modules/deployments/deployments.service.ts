@@ -16,14 +16,23 @@ import {
   insertDeployment,
   listCollectionDeployments,
   listDeploymentPayees,
+  listRoyaltySplitters,
+  type RoyaltySplitterRows,
 } from './deployments.repository.ts';
 import { startSourceVerification } from './verification.service.ts';
 
-/** A deployment as the API shows it, with its payees (rows of any deployments; its own are picked). */
+const payeeView = (payee: DeploymentPayeeTable) => ({ address: payee.address, shares: Number(payee.shares) });
+
+/**
+ * A deployment as the API shows it, with its payees and royalty splitter (rows of any deployments; its own
+ * are picked).
+ */
 export function deploymentView(
   row: DeploymentTable,
   payees: readonly DeploymentPayeeTable[] = [],
+  royaltySplitters: readonly RoyaltySplitterRows[] = [],
 ): Deployment {
+  const royalty = royaltySplitters.find((entry) => entry.splitter.deployment_id === row.id);
   const chain = layerloomChains.find((entry) => entry.chain.id === row.chain_id);
   return {
     id: row.id,
@@ -40,7 +49,13 @@ export function deploymentView(
     payees: payees
       .filter((payee) => payee.deployment_id === row.id)
       .sort((a, b) => a.position - b.position)
-      .map((payee) => ({ address: payee.address, shares: Number(payee.shares) })),
+      .map(payeeView),
+    royaltySplitter: royalty
+      ? {
+          address: royalty.splitter.address,
+          payees: [...royalty.payees].sort((a, b) => a.position - b.position).map(payeeView),
+        }
+      : null,
     status: row.status === 'verified' ? 'verified' : 'unverified',
     statusReason: row.status_reason,
     explorerUrl: chain
@@ -69,17 +84,23 @@ export function launchChains(app: App): LaunchChain[] {
 export async function listDeployments(app: App, ownerId: string, collectionId: string) {
   const collection = await getOwnedCollection(app, ownerId, collectionId);
   const rows = await listCollectionDeployments(app.database.db, collection.id);
-  const payees = await listDeploymentPayees(
-    app.database.db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => deploymentView(row, payees));
+  const ids = rows.map((row) => row.id);
+  const [payees, splitters] = await Promise.all([
+    listDeploymentPayees(app.database.db, ids),
+    listRoyaltySplitters(app.database.db, ids),
+  ]);
+  return rows.map((row) => deploymentView(row, payees, splitters));
 }
 
 /** The contract a collection's public page sells from: its newest verified deployment, if any. */
 export async function latestVerifiedDeployment(app: App, collectionId: string) {
   const row = await findLatestVerifiedDeployment(app.database.db, collectionId);
-  return row ? deploymentView(row, await listDeploymentPayees(app.database.db, [row.id])) : undefined;
+  if (!row) return undefined;
+  const [payees, splitters] = await Promise.all([
+    listDeploymentPayees(app.database.db, [row.id]),
+    listRoyaltySplitters(app.database.db, [row.id]),
+  ]);
+  return deploymentView(row, payees, splitters);
 }
 
 function supportedChain(chainId: number): LayerloomChain {
@@ -128,7 +149,20 @@ export async function recordDeployment(
     symbol: body.symbol,
     maxSupply: body.maxSupply,
     payees: body.payees?.map((payee) => ({ address: getAddress(payee.address), shares: payee.shares })),
+    royaltySplitter: body.royaltySplitter
+      ? {
+          address: getAddress(body.royaltySplitter.address),
+          payees: body.royaltySplitter.payees.map((payee) => ({
+            address: getAddress(payee.address),
+            shares: payee.shares,
+          })),
+        }
+      : undefined,
   };
+  if (claim.royaltySplitter && claim.royaltySplitter.address === address) {
+    const message = 'The royalty splitter must be its own contract, not the collection.';
+    throw new AppError('BAD_REQUEST', message, { fields: [{ path: 'royaltySplitter.address', message }] });
+  }
   const rpcUrl = app.config.rpcUrls[chain.chain.id];
   const check = rpcUrl
     ? await checkOnChain(chain, rpcUrl, claim)
@@ -161,8 +195,19 @@ export async function recordDeployment(
     address: payee.address,
     shares: String(payee.shares),
   }));
+  const royalty: RoyaltySplitterRows | null = claim.royaltySplitter
+    ? {
+        splitter: { deployment_id: row.id, address: claim.royaltySplitter.address },
+        payees: claim.royaltySplitter.payees.map((payee, position) => ({
+          deployment_id: row.id,
+          position,
+          address: payee.address,
+          shares: String(payee.shares),
+        })),
+      }
+    : null;
   try {
-    await insertDeployment(app.database.db, row, payees);
+    await insertDeployment(app.database.db, row, payees, royalty);
   } catch (error) {
     if (await findDeploymentAt(app.database.db, chain.chain.id, address)) throw duplicate();
     throw error;
@@ -177,5 +222,5 @@ export async function recordDeployment(
     await noticeDropDeployed(app, row, chain.name);
     await startSourceVerification(app, row);
   }
-  return deploymentView(row, payees);
+  return deploymentView(row, payees, royalty ? [royalty] : []);
 }
