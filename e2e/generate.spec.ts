@@ -256,7 +256,7 @@ describe('Generate NFT', () => {
           element.closest('[hidden], [inert], [aria-hidden="true"]') === null;
         const name =
           element.getAttribute('aria-label') ??
-          element.labels?.[0]?.textContent ??
+          (element as HTMLInputElement).labels?.[0]?.textContent ??
           element.textContent ??
           element.tagName;
         return { name: name.trim().replace(/\s+/g, ' ').slice(0, 60), visible };

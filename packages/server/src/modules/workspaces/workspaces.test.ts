@@ -161,11 +161,7 @@ describe.each(databaseKinds)('team workspaces on %s', (kind) => {
         () => as(viewer).delete(`${base}/members/${editor.id}`),
         'Only owners and admins can remove members.',
       ],
-      [
-        admin,
-        () => as(admin).delete(`${base}/members/${owner.id}`),
-        'Only owners can remove an owner.',
-      ],
+      [admin, () => as(admin).delete(`${base}/members/${owner.id}`), 'Only owners can remove an owner.'],
     ];
     const before = (await as(owner).get(base)).json().data.workspace;
     const activityBefore = (await as(owner).get(`${base}/activity`)).json().data.entries.length;
