@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { GrowPanel } from './grow-panel.tsx';
-import { MetadataEditor, previewName } from './metadata-editor.tsx';
+import { FROZEN_NOTE, MetadataEditor, previewName } from './metadata-editor.tsx';
 import { keptSummary, RerollPanel } from './reroll-panel.tsx';
 
 // jsdom has no ResizeObserver, which Ant Design's inputs read.
@@ -236,4 +236,45 @@ describe('lock and reroll, grow', () => {
       },
     ]);
   });
+
+  it.each([false, true])(
+    'after publishing (frozen on chain: %s), says what an edit does, or disables the form with the reason',
+    async (isFrozen) => {
+      const calls: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          calls.push(url);
+          if (url.endsWith('/metadata-settings'))
+            return Response.json({ status: 'success', data: metadataAnswer });
+          if (url.endsWith('/marketplace'))
+            return Response.json({ status: 'success', data: { marketplace: { isFrozen } } });
+          return Response.json(
+            { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
+            { status: 404 },
+          );
+        }),
+      );
+      show(<MetadataEditor collection={collection} published />);
+      const save = await screen.findByRole('button', { name: 'Save metadata' }, { timeout: 15_000 });
+      const pattern = screen.getByRole('textbox', { name: 'Name pattern' });
+      if (isFrozen) {
+        expect(await screen.findByText(FROZEN_NOTE)).toBeTruthy();
+        await waitFor(() => expect(save.hasAttribute('disabled')).toBe(true));
+        expect(document.getElementById(save.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+          FROZEN_NOTE,
+        );
+        expect(pattern.hasAttribute('disabled')).toBe(true);
+      } else {
+        await waitFor(() => expect(calls).toContain('/api/v1/collections/c1/marketplace'));
+        expect(screen.getByText('Published: your edits make a new metadata version.')).toBeTruthy();
+        expect(
+          screen.getByText('Marketplaces see it after you update metadata on marketplaces (Run the drop).'),
+        ).toBeTruthy();
+        expect(screen.queryByText(FROZEN_NOTE)).toBeNull();
+        expect(save.hasAttribute('disabled')).toBe(false);
+        expect(pattern.hasAttribute('disabled')).toBe(false);
+      }
+    },
+  );
 });

@@ -239,7 +239,7 @@ describe('CollectionPage', () => {
     const [publish, deploy, drop] = await steps();
     expect(publish!.textContent).toContain('Done');
     expect(publish!.querySelector('.llc-guide-summary')?.textContent).toBe(
-      'Published Nov 20, 2026, hosted by Layerloom. Its images and metadata are final: rerolls, growing and metadata edits closed when it was published.',
+      'Published Nov 20, 2026, hosted by Layerloom. Its images are final (rerolls and growing closed when it was published); metadata edits make a new version.',
     );
     expect(deploy!.textContent).toContain('Your contract on Local (anvil) at 0x5FbD…0aa3');
     expect(drop!.textContent).toContain('Sale closed');
@@ -255,9 +255,17 @@ describe('CollectionPage', () => {
     expect(within(publish!).getByRole('button', { name: 'Hide details of step 1' })).toBeTruthy();
     expect(within(deploy!).getByRole('button', { name: 'Show details of step 2' })).toBeTruthy();
 
-    // Reroll, grow and metadata edits are gone, not repeated as "can no longer change".
+    // Reroll and grow are gone, not repeated as "can no longer change"; the metadata editor stays, saying
+    // what an edit does now.
     expect(screen.queryByRole('heading', { name: 'Lock and reroll' })).toBeNull();
     expect(screen.queryByText(/can no longer/)).toBeNull();
+    const editor = await screen.findByRole('region', { name: 'Edit metadata' });
+    expect(within(editor).getByText('Published: your edits make a new metadata version.')).toBeTruthy();
+    expect(
+      within(editor).getByText(
+        'Marketplaces see it after you update metadata on marketplaces (Run the drop).',
+      ),
+    ).toBeTruthy();
 
     const remove = screen.getByRole('button', { name: /Delete/ });
     expect(remove.hasAttribute('disabled')).toBe(true);

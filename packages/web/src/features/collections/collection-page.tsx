@@ -242,12 +242,13 @@ export function CollectionPage() {
               </h2>
               <p className="llc-muted">
                 {isPublished
-                  ? 'Final since the collection was published: each token’s metadata and image are at the addresses under Launch, step 1.'
+                  ? 'The images are final since the collection was published (no rerolls or new tokens); you can still edit the metadata below. Each token’s files are at the addresses under Launch, step 1.'
                   : 'Until you publish, you can edit the metadata, add tokens or reroll them below.'}
               </p>
               <IpfsPanel collectionId={data.id} />
             </div>
             {/* Until the publication is known, nothing offers a change the server might refuse. */}
+            {publication.isSuccess && isPublished ? <MetadataEditor collection={data} published /> : null}
             {publication.isSuccess && !isPublished ? (
               <AmendTools choosing={kept !== null}>
                 <MetadataEditor collection={data} />

@@ -1,8 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Collection, CollectionMetadata, MetadataSettingsInput } from '@layerloom/api';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, InputNumber, Select, Skeleton } from 'antd';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { marketplaceKey, useMarketplace } from '../drop/use-marketplace.ts';
 import { useCollectionMetadata, useSaveMetadata } from './amendments-queries.ts';
 import { ChangeByline } from './change-byline.tsx';
 import './amendments.css';
@@ -68,13 +70,26 @@ export function previewName(pattern: string, collection: string): string {
   return pattern.replaceAll('{collection}', collection).replaceAll('{edition}', '1');
 }
 
+/** Why a published collection's metadata can no longer change (the server's words for the same refusal). */
+export const FROZEN_NOTE =
+  'Metadata is frozen on chain: the token metadata can never change again, so it cannot be edited.';
+
 /**
  * Edit metadata: name pattern, description, external URL, background colour, collection-wide
  * attributes, attributes of single tokens and trait renames for every token, checked by the server against the OpenSea and Metaplex
- * formats and applied by a background job; with the history of edits (who, when, what).
+ * formats and applied by a background job; with the history of edits (who, when, what). Once the collection
+ * is published (`published`), each save is a new metadata version marketplaces learn of from the drop, and
+ * the form is disabled, with the reason, once the contract's metadata is frozen.
  */
-export function MetadataEditor({ collection }: { collection: Collection }) {
+export function MetadataEditor({
+  collection,
+  published = false,
+}: {
+  collection: Collection;
+  published?: boolean;
+}) {
   const metadata = useCollectionMetadata(collection.id);
+  const frozen = useFrozen(collection.id, published);
   return (
     <section className="llc-panel llc-amend-panel llc-metadata-editor" aria-labelledby="llc-metadata-title">
       <h2 id="llc-metadata-title" className="llc-section-title">
@@ -84,6 +99,24 @@ export function MetadataEditor({ collection }: { collection: Collection }) {
         Change what every token's metadata says. Images stay as they are; the ZIP, IPFS CIDs and rarity follow
         the new metadata. Leave a field blank to keep what generation wrote.
       </p>
+      {published ? (
+        frozen ? (
+          <Alert
+            type="info"
+            showIcon
+            title="Frozen on chain"
+            description={FROZEN_NOTE}
+            id="llc-metadata-frozen"
+          />
+        ) : (
+          <Alert
+            type="info"
+            showIcon
+            title="Published: your edits make a new metadata version."
+            description="Marketplaces see it after you update metadata on marketplaces (Run the drop)."
+          />
+        )
+      ) : null}
       {metadata.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : metadata.isError ? (
@@ -99,21 +132,31 @@ export function MetadataEditor({ collection }: { collection: Collection }) {
           key={metadata.data.history[0]?.id ?? 'as-generated'}
           collection={collection}
           metadata={metadata.data}
+          frozen={frozen}
         />
       )}
     </section>
   );
 }
 
+/** Whether a published collection's contract has its metadata frozen (false until known, or unpublished). */
+function useFrozen(collectionId: string, published: boolean): boolean {
+  const marketplace = useMarketplace(collectionId, published);
+  return published && (marketplace.data?.isFrozen ?? false);
+}
+
 function MetadataFormView({
   collection,
   metadata,
+  frozen,
 }: {
   collection: Collection;
   metadata: CollectionMetadata;
+  frozen: boolean;
 }) {
   const feedback = useFeedback();
   const save = useSaveMetadata(collection.id);
+  const client = useQueryClient();
   const [form] = Form.useForm<MetadataForm>();
   const pattern = Form.useWatch('namePattern', form) ?? '';
   const traitOptions = metadata.traits.flatMap((type) =>
@@ -124,7 +167,11 @@ function MetadataFormView({
   );
   const onFinish = (values: MetadataForm) => {
     save.mutate(toSettings(values), {
-      onSuccess: () => feedback.success('Rewriting every token’s metadata'),
+      onSuccess: () => {
+        feedback.success('Rewriting every token’s metadata');
+        // The drop's "Metadata on marketplaces" lists this edit as not told yet.
+        void client.invalidateQueries({ queryKey: marketplaceKey(collection.id) });
+      },
     });
   };
   return (
@@ -139,6 +186,7 @@ function MetadataFormView({
         onFinish={onFinish}
         onValuesChange={() => save.reset()}
         className="llc-metadata-form"
+        disabled={frozen}
       >
         <Form.Item
           label="Name pattern"
@@ -265,7 +313,12 @@ function MetadataFormView({
           />
         ) : null}
         <div>
-          <Button htmlType="submit" loading={save.isPending}>
+          <Button
+            htmlType="submit"
+            loading={save.isPending}
+            disabled={frozen}
+            aria-describedby={frozen ? 'llc-metadata-frozen' : undefined}
+          >
             Save metadata
           </Button>
         </div>

@@ -14,9 +14,10 @@ import { call } from '../../lib/api.ts';
 export const marketplaceKey = (collectionId: string) => ['collections', collectionId, 'marketplace'] as const;
 
 /** The collection's marketplace listing, its public address and the contract's recorded metadata updates. */
-export function useMarketplace(collectionId: string) {
+export function useMarketplace(collectionId: string, enabled = true) {
   return useQuery({
     queryKey: marketplaceKey(collectionId),
+    enabled,
     queryFn: async ({ signal }) =>
       (await call(getMarketplace, { params: { id: collectionId }, signal })).data.marketplace,
   });
