@@ -206,10 +206,12 @@ describe('Generate NFT', () => {
     await newLayer.fill('');
     await saved(page);
 
-    // Real PNGs into each layer; refused files are named with the spec's messages.
+    // Real PNGs into each layer; refused files are named with the spec's messages. Layers are picked in the
+    // layer list (the Quality panel names traits by layer too).
+    const layerList = page.getByRole('list', { name: 'Layers, bottom first' });
     const fileInput = page.locator('.ll-gen-layer-editor input[type=file]');
     for (const layer of ['Background', 'Body', 'Hat'] as const) {
-      await page.getByRole('button', { name: new RegExp(`^${layer}`) }).click();
+      await layerList.getByRole('button', { name: new RegExp(`^${layer}`) }).click();
       await page.getByRole('heading', { name: `Layer: ${layer}` }).waitFor();
       await expect.poll(() => fileInput.isEnabled()).toBe(true);
       if (layer === 'Background') {
@@ -229,7 +231,7 @@ describe('Generate NFT', () => {
     }
 
     // `Blue#30.png` became Blue with weight 30; set weights and read the shares.
-    await page.getByRole('button', { name: /^Background/ }).click();
+    await layerList.getByRole('button', { name: /^Background/ }).click();
     const blueWeight = page.getByLabel('Weight of Blue');
     expect(await blueWeight.inputValue()).toBe('30');
     await blueWeight.fill('7');
