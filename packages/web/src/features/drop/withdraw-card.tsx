@@ -10,6 +10,7 @@ import type { DropContext } from './drop-context.ts';
 import { formatBalance } from './drop-format.ts';
 import { DropSteps } from './drop-steps.tsx';
 import { isSplitPayout, sharePercent } from './payout-view.ts';
+import { RoyaltyPayouts } from './royalty-payouts.tsx';
 import { dropChainStateKey } from './use-drop-state.ts';
 import './withdraw-card.css';
 
@@ -144,6 +145,7 @@ export function WithdrawCard({ context }: { context: DropContext }) {
           description="The balance above is up to date; try Refresh to read the payees again."
         />
       ) : null}
+      <RoyaltyPayouts context={context} address={address} />
       <DropSteps steps={actions.steps} actions={['withdraw']} chainId={chainId} />
     </DropCard>
   );

@@ -1,4 +1,4 @@
-import type { CollectionSettings } from '@layerloom/contracts';
+import type { CollectionSettings, PayeeShare } from '@layerloom/contracts';
 import type { Address } from 'viem';
 import { deployFeeLine } from './deploy-fee.ts';
 import { launchErrorMessage } from './launch-error-message.ts';
@@ -14,6 +14,7 @@ export function DeployFeeNotice({
   currency,
   account,
   settings,
+  royaltySplit = null,
   isReady,
 }: {
   chainId: number;
@@ -22,15 +23,18 @@ export function DeployFeeNotice({
   account: Address | undefined;
   /** The checked form as deploy settings; null while a field has a problem. */
   settings: CollectionSettings | null;
+  /** The royalty splitter's payees when the launch deploys one first (its fee is shown too). */
+  royaltySplit?: readonly PayeeShare[] | null;
   /** A wallet is connected and on `chainId`. */
   isReady: boolean;
 }) {
-  const fee = useDeployFee({ chainId, account, settings, enabled: isReady });
+  const fee = useDeployFee({ chainId, account, settings, royaltySplit, enabled: isReady });
   if (!isReady) return null;
   const { text, tone } = deployFeeLine({
     currency,
     hasSettings: settings !== null,
     fee: fee.data?.fee,
+    splitterFee: fee.data?.splitterFee,
     failure: fee.isError ? launchErrorMessage(fee.error, { chainName, currencySymbol: currency }) : undefined,
   });
   const className = { plain: '', muted: 'llc-muted', bad: 'llc-launch-bad' }[tone];

@@ -2,6 +2,9 @@ import {
   type CollectionSettings,
   layerloomCollectionAbi,
   layerloomCollectionBytecode,
+  layerloomPaymentSplitterAbi,
+  layerloomPaymentSplitterBytecode,
+  type PayeeShare,
 } from '@layerloom/contracts';
 import { type Address, encodeDeployData, formatEther, type PublicClient, zeroAddress, zeroHash } from 'viem';
 
@@ -37,21 +40,42 @@ export function deployData(settings: CollectionSettings, owner: Address) {
   });
 }
 
-/** What deploying would cost now in the chain's native currency (wei): its gas × the network's gas price. */
+/** The royalty splitter's deploy transaction data, as `deployPaymentSplitter` sends it. */
+export function splitterDeployData(payees: readonly PayeeShare[]) {
+  return encodeDeployData({
+    abi: layerloomPaymentSplitterAbi,
+    bytecode: layerloomPaymentSplitterBytecode,
+    args: [payees.map((payee) => payee.address), payees.map((payee) => BigInt(payee.shares))],
+  });
+}
+
+/**
+ * What deploying would cost now in the chain's native currency (wei): its gas × the network's gas price,
+ * with the royalty splitter's deploy first when there is one (`fee` is then both; `splitterFee` its part).
+ */
 export async function estimateDeployFee({
   publicClient,
   account,
   settings,
+  royaltySplit = null,
 }: {
   publicClient: Pick<PublicClient, 'estimateGas' | 'getGasPrice'>;
   account: Address;
   settings: CollectionSettings;
-}): Promise<{ gas: bigint; gasPrice: bigint; fee: bigint }> {
-  const [gas, gasPrice] = await Promise.all([
+  royaltySplit?: readonly PayeeShare[] | null;
+}): Promise<{ gas: bigint; gasPrice: bigint; fee: bigint; splitterFee?: bigint }> {
+  const [gas, splitterGas, gasPrice] = await Promise.all([
     publicClient.estimateGas({ account, data: deployData(settings, account) }),
+    royaltySplit ? publicClient.estimateGas({ account, data: splitterDeployData(royaltySplit) }) : null,
     publicClient.getGasPrice(),
   ]);
-  return { gas, gasPrice, fee: gas * gasPrice };
+  if (splitterGas === null) return { gas, gasPrice, fee: gas * gasPrice };
+  return {
+    gas: gas + splitterGas,
+    gasPrice,
+    fee: (gas + splitterGas) * gasPrice,
+    splitterFee: splitterGas * gasPrice,
+  };
 }
 
 /** "0.0123 ETH": three significant digits, "less than 0.0001 ETH" below that. */
@@ -68,6 +92,8 @@ export function deployFeeLine(state: {
   /** The form is complete and correct (there are settings to estimate). */
   hasSettings: boolean;
   fee?: bigint | undefined;
+  /** The royalty splitter's part of `fee`, when one is deployed first. */
+  splitterFee?: bigint | undefined;
   /** Why the estimate failed, in words; undefined when it did not. */
   failure?: string | undefined;
 }): { text: string; tone: 'plain' | 'muted' | 'bad' } {
@@ -82,6 +108,13 @@ export function deployFeeLine(state: {
     };
   }
   if (state.fee === undefined) return { text: 'Estimating the network fee…', tone: 'muted' };
+  if (state.splitterFee !== undefined) {
+    const collection = state.fee - state.splitterFee;
+    return {
+      text: `Deploying costs about ${formatFee(state.fee, state.currency)} (network fee), paid from your wallet in two confirmations: about ${formatFee(state.splitterFee, state.currency)} for the royalty splitter, then about ${formatFee(collection, state.currency)} for the collection; setting up the sale afterwards takes a few much smaller transactions.`,
+      tone: 'plain',
+    };
+  }
   return {
     text: `Deploying costs about ${formatFee(state.fee, state.currency)} (network fee), paid from your wallet; setting up the sale afterwards takes a few much smaller transactions.`,
     tone: 'plain',

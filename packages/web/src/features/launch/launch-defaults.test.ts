@@ -38,7 +38,12 @@ describe('defaultLaunchValues', () => {
       allowlistPrice: '0',
       allowlistMaxPerWallet: 1,
       royaltyPercent: 5,
+      royaltyTo: 'wallet',
       royaltyReceiver: account,
+      royaltyPayees: [
+        { address: account, percent: 50 },
+        { address: '', percent: 50 },
+      ],
       payees: [{ address: account, percent: 100 }],
       revealMode: 'revealed',
       allowlistStart: '',

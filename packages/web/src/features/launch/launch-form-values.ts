@@ -1,5 +1,5 @@
 import type { CollectionSettings, SaleSchedule } from '@layerloom/contracts';
-import { type Address, type Hex, parseEther, zeroHash } from 'viem';
+import { type Address, type Hex, parseEther, zeroAddress, zeroHash } from 'viem';
 import { parseSchedule } from '../drop/sale-schedule.ts';
 import {
   addressProblem,
@@ -23,7 +23,14 @@ export interface LaunchFormValues {
   allowlistMaxPerWallet: number | null;
   /** 0–10, up to two decimals (2.5 % = 250 basis points). */
   royaltyPercent: number | null;
+  /**
+   * Where the royalties go: `wallet` to `royaltyReceiver`; `sale` and `custom` to a payment splitter the
+   * launch deploys first, shared like the sales (`payees`) or by `royaltyPayees`.
+   */
+  royaltyTo: RoyaltyTo;
   royaltyReceiver: string;
+  /** The royalty split when `royaltyTo` is `custom`. */
+  royaltyPayees: PayeeRow[];
   /**
    * Who receives the sales: one wallet (the simple default: the creator's, paid by a withdraw), or a split
    * among up to 10 wallets by percent, fixed in the contract, each paid its share.
@@ -43,6 +50,8 @@ export interface LaunchFormValues {
 }
 
 export type RevealMode = 'prereveal' | 'revealed';
+
+export type RoyaltyTo = 'wallet' | 'sale' | 'custom';
 
 export type LaunchField = keyof LaunchFormValues;
 
@@ -66,7 +75,9 @@ export const launchFieldLabels: Record<LaunchField, string> = {
   allowlistPrice: 'Allowlist price',
   allowlistMaxPerWallet: 'Allowlist limit per wallet',
   royaltyPercent: 'Royalties',
+  royaltyTo: 'Royalties go to',
   royaltyReceiver: 'Royalty receiver',
+  royaltyPayees: 'Royalty split',
   payees: 'Payout split',
   revealMode: 'Reveal',
   allowlistStart: 'Allowlist sale opens',
@@ -138,11 +149,30 @@ export function validateLaunchField(
         ? null
         : 'Use at most two decimals (2.5 or 2.25).';
     }
+    case 'royaltyTo': {
+      const to = values.royaltyTo ?? 'wallet';
+      if (to === 'wallet') return null;
+      if (to !== 'sale' && to !== 'custom') return 'Choose where the royalties go.';
+      if (values.royaltyPercent === 0) {
+        return 'With 0 % royalties there is nothing to split: choose One wallet, or set a percentage.';
+      }
+      if (to === 'sale' && (values.payees ?? []).length < 2) {
+        return 'The sales go to one wallet: split the sales first, or choose One wallet.';
+      }
+      return null;
+    }
     case 'royaltyReceiver':
+      if ((values.royaltyTo ?? 'wallet') !== 'wallet') return null;
       return addressError(
         values.royaltyReceiver,
         'Connect a wallet, or enter the address that receives royalties.',
       );
+    case 'royaltyPayees': {
+      if (values.royaltyTo !== 'custom') return null;
+      const rows = values.royaltyPayees ?? [];
+      if (rows.length < 2) return 'A royalty split needs at least two wallets; for one, choose One wallet.';
+      return firstPayeeProblem(rows);
+    }
     case 'payees':
       return firstPayeeProblem(values.payees ?? []);
     case 'allowlistStart':
@@ -196,7 +226,9 @@ export function provenanceBytes32(hash: string): Hex {
 export function toCollectionSettings(
   values: LaunchFormValues,
   placeholder: { metadataUrl: string } | null = null,
+  royaltySplitter: Address | null = null,
 ): CollectionSettings {
+  const split = toRoyaltySplit(values);
   if (values.revealMode === 'prereveal' && !placeholder) {
     throw new Error('A pre-reveal launch needs the placeholder metadata URL');
   }
@@ -216,9 +248,22 @@ export function toCollectionSettings(
     ...payoutSettings(values.payees),
     royalty: {
       bps: percentToBps(values.royaltyPercent ?? 0),
-      receiver: values.royaltyReceiver.trim() as Address,
+      // Before the splitter exists (the fee estimate) its first payee stands in: any address costs the same.
+      receiver: split
+        ? (royaltySplitter ?? split[0]?.address ?? zeroAddress)
+        : (values.royaltyReceiver.trim() as Address),
     },
   };
+}
+
+/**
+ * The payees of the royalty splitter the launch deploys first (shares in basis points), or null when the
+ * royalties go to one wallet.
+ */
+export function toRoyaltySplit(values: LaunchFormValues): PayeeShares[] | null {
+  const to = values.royaltyTo ?? 'wallet';
+  if (to === 'wallet') return null;
+  return toPayeeShares(to === 'sale' ? values.payees : (values.royaltyPayees ?? []));
 }
 
 /**
@@ -261,6 +306,7 @@ export function fieldOfConfigError(field: string): LaunchField | undefined {
     'allowlist.maxPerWallet': 'allowlistMaxPerWallet',
     'royalty.bps': 'royaltyPercent',
     'royalty.receiver': 'royaltyReceiver',
+    'splitter.payees': 'royaltyPayees',
     payoutAddress: 'payees',
   };
   return fields[field] ?? (field.startsWith('payees') ? 'payees' : undefined);

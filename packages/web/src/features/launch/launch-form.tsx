@@ -25,7 +25,9 @@ const foldedFields: readonly LaunchField[] = [
   'allowlistPrice',
   'allowlistMaxPerWallet',
   'royaltyPercent',
+  'royaltyTo',
   'royaltyReceiver',
+  'royaltyPayees',
   'allowlistStart',
   'publicStart',
   'revealMode',
@@ -64,6 +66,7 @@ export function LaunchForm({
   const chain = findLaunchChain(chainId);
   const currency = chain?.chain.nativeCurrency.symbol ?? 'ETH';
   const revealMode = Form.useWatch('revealMode', form) ?? initialValues.revealMode;
+  const royaltyTo = Form.useWatch('royaltyTo', form) ?? initialValues.royaltyTo;
   const chainOptions = chainGroups(chains).map((group) => ({
     label: group.label,
     title: group.label,
@@ -113,16 +116,43 @@ export function LaunchForm({
           <InputNumber className="llc-launch-number" suffix="%" />
         </Form.Item>
         <Form.Item
-          {...item('royaltyReceiver')}
-          className="llc-launch-field-two"
-          extra="The wallet address (0x…) that receives resale royalties. Defaults to your wallet."
+          {...item('royaltyTo')}
+          className="llc-launch-field-wide"
+          dependencies={['royaltyPercent', 'payees']}
+          extra="Marketplaces pay royalties to one address; to share them, a splitter contract is deployed first (its own wallet confirmation) and receives them for the wallets you list."
         >
-          <Input
-            placeholder="Wallet address, 0x followed by 40 letters and digits"
-            spellCheck={false}
-            autoComplete="off"
+          <Radio.Group
+            className="llc-launch-royalty-to"
+            options={[
+              { value: 'wallet', label: 'One wallet' },
+              { value: 'sale', label: 'Split like the sales' },
+              { value: 'custom', label: 'A custom split' },
+            ]}
           />
         </Form.Item>
+        {royaltyTo === 'wallet' ? (
+          <Form.Item
+            {...item('royaltyReceiver')}
+            className="llc-launch-field-wide"
+            extra="The wallet address (0x…) that receives resale royalties. Defaults to your wallet."
+          >
+            <Input
+              placeholder="Wallet address, 0x followed by 40 letters and digits"
+              spellCheck={false}
+              autoComplete="off"
+            />
+          </Form.Item>
+        ) : null}
+        {royaltyTo === 'sale' ? (
+          <p className="llc-muted llc-launch-field-wide llc-launch-royalty-note">
+            The royalties are shared among the same wallets and shares as the sales above.
+          </p>
+        ) : null}
+        {royaltyTo === 'custom' ? (
+          <div className="llc-launch-field-wide">
+            <PayoutSplitFields form={form} name="royaltyPayees" />
+          </div>
+        ) : null}
         <Form.Item
           {...item('allowlistStart')}
           dependencies={['publicStart']}
@@ -168,12 +198,13 @@ export function LaunchForm({
       scrollToFirstError={{ block: 'center' }}
       onValuesChange={(changed) => {
         // A change to one share or address can settle another row's problem (a total, a duplicate).
-        if ('payees' in changed) {
-          const rows = (form.getFieldValue('payees') as unknown[] | undefined) ?? [];
+        for (const list of ['payees', 'royaltyPayees'] as const) {
+          if (!(list in changed)) continue;
+          const rows = (form.getFieldValue(list) as unknown[] | undefined) ?? [];
           const touched = rows
             .flatMap((_, index) => [
-              ['payees', index, 'address'] as ['payees', number, 'address'],
-              ['payees', index, 'percent'] as ['payees', number, 'percent'],
+              [list, index, 'address'] as [typeof list, number, 'address'],
+              [list, index, 'percent'] as [typeof list, number, 'percent'],
             ])
             .filter((name) => form.isFieldTouched(name));
           void form.validateFields(touched).catch(() => undefined);

@@ -16,6 +16,7 @@ import {
   type LaunchFormValues,
   toCollectionSettings,
   toRecordedPayees,
+  toRoyaltySplit,
   toSaleSchedule,
   validateLaunchForm,
 } from './launch-form-values.ts';
@@ -40,9 +41,10 @@ export interface LaunchPanelProps {
 }
 
 // The wallet fields that follow the connected wallet: the royalty receiver and the first payee.
-const addressFields: ('royaltyReceiver' | ['payees', number, 'address'])[] = [
+const addressFields: ('royaltyReceiver' | ['payees' | 'royaltyPayees', number, 'address'])[] = [
   'royaltyReceiver',
   ['payees', 0, 'address'],
+  ['royaltyPayees', 0, 'address'],
 ];
 
 function LaunchArea({ collectionId, name, size, publication, runTarget }: LaunchPanelProps) {
@@ -112,6 +114,13 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
       return null;
     }
   })();
+  const feeRoyaltySplit = (() => {
+    try {
+      return feeSettings ? toRoyaltySplit(typed) : null;
+    } catch {
+      return null;
+    }
+  })();
   const job = flow.state.job;
   const steps = flow.state.steps;
   const hasFailed = Object.values(steps).some((step) => step.status === 'failed');
@@ -177,6 +186,7 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
         revealAtLaunch: !isPreReveal,
         schedule: toSaleSchedule(all),
         payees: toRecordedPayees(all),
+        royaltySplit: toRoyaltySplit(all),
       });
     if (isMainnet(chain)) {
       modal.confirm({
@@ -256,6 +266,7 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
                 currency={chain.chain.nativeCurrency.symbol}
                 account={connection.address}
                 settings={feeSettings}
+                royaltySplit={feeRoyaltySplit}
                 isReady={isConnected && !isWrongNetwork}
               />
             ) : null}

@@ -6,6 +6,7 @@ import { DeploymentStatusTag } from './deployment-status-tag.tsx';
 import type { LaunchState, LaunchStep, StepState } from './use-launch-flow.ts';
 
 const stepTitles: Record<LaunchStep, string> = {
+  splitter: 'Deploy the royalty splitter',
   deploy: 'Deploy the contract',
   record: 'Record it with Layerloom',
   reveal: 'Reveal the tokens (base URI)',
@@ -56,6 +57,8 @@ export function LaunchSteps({ state, chainId }: { state: LaunchState; chainId: n
   return (
     <ol className="llc-launch-steps" aria-label="Launch progress">
       {(Object.keys(stepTitles) as LaunchStep[])
+        // Royalties to one wallet need no splitter.
+        .filter((step) => step !== 'splitter' || Boolean(state.job?.royaltySplit))
         // A pre-reveal launch leaves the reveal to the drop panel.
         .filter((step) => step !== 'reveal' || state.job?.revealAtLaunch !== false)
         // Without start times the sale starts closed: nothing to schedule.

@@ -12,22 +12,30 @@ function totalPercent(rows: readonly PayeeRow[]): string {
 /**
  * Who receives the sales: one wallet (the default, the creator's), or up to 10 wallets each with a share
  * in percent that must add up to 100 %. Each row says what is wrong with it; the total says the rest.
+ * With `name` `royaltyPayees` it is the custom royalty split instead: always two wallets or more.
  */
-export function PayoutSplitFields({ form }: { form: FormInstance<LaunchFormValues> }) {
-  const rows = (Form.useWatch('payees', { form, preserve: true }) as PayeeRow[] | undefined) ?? [];
-  const isSplit = rows.length > 1;
+export function PayoutSplitFields({
+  form,
+  name = 'payees',
+}: {
+  form: FormInstance<LaunchFormValues>;
+  name?: 'payees' | 'royaltyPayees';
+}) {
+  const isRoyalty = name === 'royaltyPayees';
+  const rows = (Form.useWatch(name, { form, preserve: true }) as PayeeRow[] | undefined) ?? [];
+  const isSplit = rows.length > 1 || isRoyalty;
   const rowRule = (index: number, part: 'address' | 'percent') => ({
     validator: async () => {
-      const current = (form.getFieldValue('payees') as PayeeRow[] | undefined) ?? [];
+      const current = (form.getFieldValue(name) as PayeeRow[] | undefined) ?? [];
       const problem = payeeProblems(current).rows[index]?.[part];
       if (problem) throw new Error(problem);
     },
   });
   const resplit = (count: number) => {
-    const current = (form.getFieldValue('payees') as PayeeRow[] | undefined) ?? [];
+    const current = (form.getFieldValue(name) as PayeeRow[] | undefined) ?? [];
     const percents = evenPercents(count);
     form.setFieldValue(
-      'payees',
+      name,
       Array.from({ length: count }, (_, index) => ({
         address: current[index]?.address ?? '',
         percent: percents[index] ?? null,
@@ -37,17 +45,24 @@ export function PayoutSplitFields({ form }: { form: FormInstance<LaunchFormValue
 
   return (
     <fieldset className="llc-launch-split">
-      <legend className="llc-launch-split-legend">Who receives the sales</legend>
+      <legend className="llc-launch-split-legend">
+        {isRoyalty ? 'Who shares the royalties' : 'Who receives the sales'}
+      </legend>
       <p className="llc-muted llc-launch-split-hint">
-        {isSplit
-          ? 'The contract splits every sale among these wallets by their shares, for good: each wallet can collect its own part at any time, and one that cannot accept payments never blocks the others.'
-          : 'All of the sales go to this wallet. To share them with collaborators, add up to 9 more wallets and give each a percentage.'}
+        {isRoyalty
+          ? 'The royalty splitter shares every royalty payment among these wallets by their shares, for good; anyone can pay a wallet its part.'
+          : isSplit
+            ? 'The contract splits every sale among these wallets by their shares, for good: each wallet can collect its own part at any time, and one that cannot accept payments never blocks the others.'
+            : 'All of the sales go to this wallet. To share them with collaborators, add up to 9 more wallets and give each a percentage.'}
       </p>
       <Form.List
-        name="payees"
+        name={name}
         rules={[
           {
             validator: async (_, value: PayeeRow[] | undefined) => {
+              if (isRoyalty && (value ?? []).length < 2) {
+                throw new Error('A royalty split needs at least two wallets; for one, choose One wallet.');
+              }
               const split = payeeProblems(value ?? []).split;
               if (split) throw new Error(split);
             },
@@ -61,7 +76,13 @@ export function PayoutSplitFields({ form }: { form: FormInstance<LaunchFormValue
                 <li key={field.key} className="llc-launch-payee">
                   <Form.Item
                     name={[field.name, 'address']}
-                    label={isSplit ? `Wallet ${index + 1}` : 'Wallet that receives the sales'}
+                    label={
+                      isRoyalty
+                        ? `Royalty wallet ${index + 1}`
+                        : isSplit
+                          ? `Wallet ${index + 1}`
+                          : 'Wallet that receives the sales'
+                    }
                     rules={[rowRule(index, 'address')]}
                     className="llc-launch-payee-address"
                   >
@@ -75,7 +96,7 @@ export function PayoutSplitFields({ form }: { form: FormInstance<LaunchFormValue
                     <>
                       <Form.Item
                         name={[field.name, 'percent']}
-                        label={`Share of wallet ${index + 1}`}
+                        label={`Share of ${isRoyalty ? 'royalty ' : ''}wallet ${index + 1}`}
                         rules={[rowRule(index, 'percent')]}
                         className="llc-launch-payee-share"
                       >
@@ -84,11 +105,12 @@ export function PayoutSplitFields({ form }: { form: FormInstance<LaunchFormValue
                       <Button
                         className="llc-launch-payee-remove"
                         icon={<DeleteOutlined aria-hidden="true" />}
-                        aria-label={`Remove wallet ${index + 1}`}
-                        title={`Remove wallet ${index + 1}`}
+                        aria-label={`Remove ${isRoyalty ? 'royalty ' : ''}wallet ${index + 1}`}
+                        title={`Remove ${isRoyalty ? 'royalty ' : ''}wallet ${index + 1}`}
+                        disabled={isRoyalty && fields.length <= 2}
                         onClick={() => {
                           remove(field.name);
-                          if (fields.length === 2) form.setFieldValue(['payees', 0, 'percent'], 100);
+                          if (fields.length === 2) form.setFieldValue([name, 0, 'percent'], 100);
                         }}
                       />
                     </>
@@ -103,11 +125,17 @@ export function PayoutSplitFields({ form }: { form: FormInstance<LaunchFormValue
                 title={fields.length >= MAX_PAYEES ? `A split has at most ${MAX_PAYEES} wallets` : undefined}
                 onClick={() => resplit(fields.length + 1)}
               >
-                {isSplit ? 'Add a wallet' : 'Split the sales with another wallet'}
+                {isRoyalty
+                  ? 'Add a royalty wallet'
+                  : isSplit
+                    ? 'Add a wallet'
+                    : 'Split the sales with another wallet'}
               </Button>
               {isSplit ? (
                 <>
-                  <Button onClick={() => resplit(fields.length)}>Split evenly</Button>
+                  <Button onClick={() => resplit(fields.length)}>
+                    {isRoyalty ? 'Split royalties evenly' : 'Split evenly'}
+                  </Button>
                   <span className="llc-launch-split-total" aria-live="polite">
                     Total: {totalPercent(rows)} % of 100 %
                   </span>

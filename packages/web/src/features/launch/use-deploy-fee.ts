@@ -1,4 +1,4 @@
-import type { CollectionSettings } from '@layerloom/contracts';
+import type { CollectionSettings, PayeeShare } from '@layerloom/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Address } from 'viem';
@@ -16,8 +16,10 @@ function useSettled<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-const asKey = (settings: CollectionSettings | null) =>
-  JSON.stringify(settings, (_, value) => (typeof value === 'bigint' ? value.toString() : value));
+const asKey = (settings: CollectionSettings | null, royaltySplit: readonly PayeeShare[] | null) =>
+  JSON.stringify({ settings, royaltySplit }, (_, value) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
 
 /**
  * The deploy's network fee, estimated through the connected wallet's provider once the form is complete
@@ -27,16 +29,19 @@ export function useDeployFee({
   chainId,
   account,
   settings,
+  royaltySplit = null,
   enabled,
 }: {
   chainId: number;
   account: Address | undefined;
   settings: CollectionSettings | null;
+  /** The royalty splitter deployed first, when there is one: its fee is estimated too. */
+  royaltySplit?: readonly PayeeShare[] | null;
   enabled: boolean;
 }) {
   const config = useConfig();
-  const key = useSettled(asKey(settings), 400);
-  const settled = settings && key === asKey(settings) ? settings : null;
+  const key = useSettled(asKey(settings, royaltySplit), 400);
+  const settled = settings && key === asKey(settings, royaltySplit) ? settings : null;
   return useQuery({
     queryKey: ['deploy-fee', chainId, account, key],
     queryFn: async () => {
@@ -45,6 +50,7 @@ export function useDeployFee({
         publicClient: await walletPublicClient(config, chainId),
         account,
         settings: settled,
+        royaltySplit,
       });
     },
     enabled: enabled && Boolean(settled && account),

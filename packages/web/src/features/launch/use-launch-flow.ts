@@ -2,6 +2,7 @@ import { type Deployment, type DeploymentPayee, type Publication, recordDeployme
 import {
   type CollectionSettings,
   deployCollection,
+  deployPaymentSplitter,
   getChain,
   reveal,
   type SaleSchedule,
@@ -20,7 +21,7 @@ import { deploymentsKey } from './use-deployments.ts';
 import { walletClients } from './wallet-clients.ts';
 
 /** The launch's steps, in the order they run. */
-export const launchSteps = ['deploy', 'record', 'reveal', 'provenance', 'schedule'] as const;
+export const launchSteps = ['splitter', 'deploy', 'record', 'reveal', 'provenance', 'schedule'] as const;
 export type LaunchStep = (typeof launchSteps)[number];
 
 /** `wallet`: waiting for the user to confirm in the wallet; `pending`: sent, not yet mined (or answered). */
@@ -45,11 +46,18 @@ export interface LaunchJob {
   schedule?: SaleSchedule | null;
   /** Who receives the sales (shares in basis points), recorded with the deployment; the server checks it. */
   payees?: DeploymentPayee[];
+  /**
+   * The royalty split: a payment splitter with these payees is deployed first (its own transaction) and
+   * the collection pays its royalties (ERC-2981 receiver) to it; null: royalties go to one wallet.
+   */
+  royaltySplit?: DeploymentPayee[] | null;
 }
 
 export interface LaunchState {
   job: LaunchJob | null;
   steps: Record<LaunchStep, StepState>;
+  /** The royalty splitter, once its deploy is mined. */
+  splitter: Address | null;
   /** The new contract, once the deploy is mined. */
   address: Address | null;
   deployer: Address | null;
@@ -58,6 +66,7 @@ export interface LaunchState {
 }
 
 const idleSteps = (): Record<LaunchStep, StepState> => ({
+  splitter: { status: 'idle' },
   deploy: { status: 'idle' },
   record: { status: 'idle' },
   reveal: { status: 'idle' },
@@ -68,6 +77,7 @@ const idleSteps = (): Record<LaunchStep, StepState> => ({
 const initialState = (): LaunchState => ({
   job: null,
   steps: idleSteps(),
+  splitter: null,
   address: null,
   deployer: null,
   deployment: null,
@@ -110,7 +120,13 @@ export function useLaunchFlow({
   );
 
   const record = useCallback(
-    async (job: LaunchJob, address: Address, deployer: Address, transactionHash: Hash) => {
+    async (
+      job: LaunchJob,
+      address: Address,
+      deployer: Address,
+      transactionHash: Hash,
+      splitter: Address | null,
+    ) => {
       setStep('record', { status: 'pending' });
       try {
         const { deployment } = (
@@ -125,6 +141,9 @@ export function useLaunchFlow({
               symbol: job.settings.symbol,
               maxSupply: Number(job.settings.maxSupply),
               ...(job.payees ? { payees: job.payees } : {}),
+              ...(job.royaltySplit && splitter
+                ? { royaltySplitter: { address: splitter, payees: job.royaltySplit } }
+                : {}),
             },
           })
         ).data;
@@ -164,14 +183,40 @@ export function useLaunchFlow({
         const account = walletClient.account?.address;
         if (!account) throw Object.assign(new Error('No account'), { name: 'ConnectorNotConnectedError' });
 
-        let { address, deployer } = latest.current;
+        let { address, deployer, splitter } = latest.current;
+        if (current === 'splitter' && !job.royaltySplit) current = 'deploy';
+        if (current === 'splitter' && job.royaltySplit) {
+          setStep('splitter', { status: 'wallet' });
+          const deployed = await deployPaymentSplitter({
+            walletClient,
+            publicClient,
+            payees: job.royaltySplit.map((payee) => ({
+              address: payee.address as Address,
+              shares: payee.shares,
+            })),
+            onTransactionSubmitted: (hash) => setStep('splitter', { status: 'pending', hash }),
+          });
+          splitter = deployed.address;
+          update((previous) => ({ ...previous, splitter: deployed.address }));
+          setStep('splitter', { status: 'confirmed', hash: deployed.hash });
+          current = 'deploy';
+        }
         if (current === 'deploy') {
+          if (job.royaltySplit && !splitter) throw new Error('The royalty splitter address is unknown');
+          const royalty =
+            job.royaltySplit && splitter && job.settings.royalty
+              ? { ...job.settings.royalty, receiver: splitter }
+              : job.settings.royalty;
           setStep('deploy', { status: 'wallet' });
           const deployed = await deployCollection({
             walletClient,
             publicClient,
             // The marketplace listing Layerloom serves for the publication (ERC-7572 contractURI).
-            collection: { ...job.settings, contractURI: job.settings.contractURI ?? publication.contractUri },
+            collection: {
+              ...job.settings,
+              ...(royalty ? { royalty } : {}),
+              contractURI: job.settings.contractURI ?? publication.contractUri,
+            },
             onTransactionSubmitted: (hash) => setStep('deploy', { status: 'pending', hash }),
           });
           address = deployed.address;
@@ -183,7 +228,7 @@ export function useLaunchFlow({
         if (!address || !deployer) throw new Error('The contract address is unknown');
         if (current === 'record') {
           const hash = latest.current.steps.deploy.hash;
-          if (hash) await record(job, address, deployer, hash);
+          if (hash) await record(job, address, deployer, hash, splitter);
           current = 'reveal';
         }
         const contract = address;
@@ -253,14 +298,14 @@ export function useLaunchFlow({
   const start = useCallback(
     (job: LaunchJob) => {
       update(() => ({ ...initialState(), job }));
-      void execute(job, 'deploy');
+      void execute(job, job.royaltySplit ? 'splitter' : 'deploy');
     },
     [execute, update],
   );
 
   /** Tries the failed step again and carries on from there. */
   const retry = useCallback(() => {
-    const { job, steps, address, deployer } = latest.current;
+    const { job, steps, address, deployer, splitter } = latest.current;
     const failed = launchSteps.find((step) => steps[step].status === 'failed');
     if (!job || !failed) return;
     const hash = steps.deploy.hash;
@@ -269,7 +314,7 @@ export function useLaunchFlow({
       steps.provenance.status === 'confirmed' && (!job.schedule || steps.schedule.status === 'confirmed');
     if (failed === 'record' && chainDone && address && deployer && hash) {
       setRunning(true);
-      void record(job, address, deployer, hash).finally(() => setRunning(false));
+      void record(job, address, deployer, hash, splitter).finally(() => setRunning(false));
       return;
     }
     void execute(job, failed === 'record' ? 'record' : failed);
