@@ -90,7 +90,7 @@ describe('the collection page guides the launch', () => {
     }
   }, 240_000);
 
-  it('once published, says the tools closed instead of showing them, and the deploy step comes next', async () => {
+  it('once published, says rerolls and growing closed, keeps the metadata editor, and the deploy step comes next', async () => {
     const { context, page, errors } = await openPage(browser, app.url);
     await signIn(context, testAdmin.email, testAdmin.password);
     await page.goto(`/dashboard/collections/${collectionId}`);
@@ -105,8 +105,15 @@ describe('the collection page guides the launch', () => {
       .toBe(0);
     expect(await page.getByText(/can no longer/).count()).toBe(0);
     expect(await page.locator('li[data-guide-step="publish"] .llc-guide-summary').textContent()).toContain(
-      'rerolls, growing and metadata edits closed when it was published',
+      'rerolls and growing closed when it was published); metadata edits make a new version',
     );
+    // The metadata editor stays, saying what an edit does now.
+    expect(
+      await page
+        .getByRole('region', { name: 'Edit metadata' })
+        .getByText('Published: your edits make a new metadata version.')
+        .isVisible(),
+    ).toBe(true);
     // No contract yet: nothing stops the delete.
     expect(await page.getByRole('button', { name: /Delete/ }).isDisabled()).toBe(false);
     expect(errors).toEqual([]);
