@@ -108,7 +108,7 @@ export function RoyaltyPayouts({ context, address }: { context: DropContext; add
                 loading={actions.running === 'withdraw'}
                 aria-label={
                   payee.releasable === 0n
-                    ? `No royalties owed to ${payee.address}`
+                    ? `Nothing owed in royalties to ${payee.address}`
                     : `Pay ${due} of royalties to ${payee.address}`
                 }
                 onClick={() => pay(payee)}
