@@ -23,6 +23,12 @@ export const PublicationSchema = z.object({
    */
   contractUri: z.string().optional(),
   publishedAt: z.string(),
+  /**
+   * On IPFS: the metadata was edited after its folder was pinned, so `baseUri` serves the old version until
+   * the collection is published to IPFS again (`POST …/publication/ipfs` pins the new folder). Always false
+   * for a hosted publication, which serves each edit at once.
+   */
+  metadataChanged: z.boolean().optional(),
 });
 export type Publication = z.infer<typeof PublicationSchema>;
 

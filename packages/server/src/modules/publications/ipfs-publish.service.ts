@@ -14,8 +14,8 @@ import { type CarIndex, indexCar } from './ipfs-car-index.ts';
 import { importCar, sameCid } from './ipfs-kubo-client.ts';
 import { pinningCredentials } from './pinning-provider.service.ts';
 import { provenanceHash } from './provenance.ts';
-import { findPublication, insertPublication } from './publications.repository.ts';
-import { slugFor } from './publications.service.ts';
+import { findPublication, insertPublication, setPublicationMetadataCid } from './publications.repository.ts';
+import { ipfsMetadataChanged, slugFor } from './publications.service.ts';
 
 /** The job that uploads a collection's CAR files to its owner's pinning provider, then publishes it. */
 export const IPFS_PUBLISH_JOB = 'ipfs-publish';
@@ -54,13 +54,15 @@ export async function getIpfsUpload(app: App, ownerId: string, collectionId: str
 }
 
 /**
- * Starts uploading a ready collection to its owner's pinning provider (or retries a failed upload). Refused
- * with a clear message, writing nothing, when it is already published, not ready, has no provider, or an
- * upload is already under way.
+ * Starts uploading a ready collection to its owner's pinning provider (or retries a failed upload), or, for
+ * a collection on IPFS whose metadata was edited since it was pinned, pins the new metadata folder. Refused
+ * with a clear message, writing nothing, when it is already published (and unchanged), not ready, has no
+ * provider, or an upload is already under way.
  */
 export async function startIpfsUpload(app: App, ownerId: string, collectionId: string): Promise<IpfsUpload> {
   const collection = await getOwnedCollection(app, ownerId, collectionId);
-  if (await findPublication(app.database.db, collection.id))
+  const published = await findPublication(app.database.db, collection.id);
+  if (published && !(await ipfsMetadataChanged(app, published)))
     throw new AppError('CONFLICT', ALREADY_PUBLISHED);
   if (statusOf(await app.jobs.progress(collection.job_id)) !== 'ready') {
     throw new AppError('CONFLICT', 'Publish the collection once it has finished generating.');
@@ -118,12 +120,16 @@ export async function carIndex(app: App, collection: CollectionTable, folder: Ip
  * Uploads the images CAR, then the metadata CAR, streamed from the blob store, checking that the provider
  * reports the root CIDs the engine computed; only then is the collection published (mode `ipfs`). Run
  * again after a restart it uploads again (importing the same CAR twice changes nothing at the provider).
+ * For a collection already on IPFS (published again after a metadata edit) only the metadata folders are
+ * pinned (the images, which the provenance hash covers, cannot have changed), then the publication points
+ * at the new metadata folder.
  */
 export function ipfsPublishJob(app: App): JobHandler {
   return async (job: Job, context) => {
     const { collectionId, ownerId } = job.payload as { collectionId: string; ownerId: string };
     const collection = await getOwnedCollection(app, ownerId, collectionId);
-    if (await findPublication(app.database.db, collection.id)) return { published: true };
+    const published = await findPublication(app.database.db, collection.id);
+    if (published && published.mode !== 'ipfs') return { published: true };
     const credentials = await pinningCredentials(app, ownerId);
     // First the content IDs (hashing every file once; kept in the blob store for the next time).
     context.progress(0, 0);
@@ -132,8 +138,14 @@ export function ipfsPublishJob(app: App): JobHandler {
     context.signal.throwIfAborted();
     // A collection with Solana (Metaplex) metadata pins its folder too, so its ipfs:// URIs resolve.
     const solanaCid = await solanaMetadataCid(app.blobs, collection);
+    if (published && published.ipfs_images_cid !== cids.imagesCid) {
+      throw new AppError(
+        'CONFLICT',
+        `The images folder is now ${cids.imagesCid}, not the published ${published.ipfs_images_cid}: published images cannot change.`,
+      );
+    }
     const folders: { folder: string; kind: CarKind; expected: string; size: number }[] = [
-      { folder: 'images', kind: carKind.images, expected: cids.imagesCid, size: 0 },
+      ...(published ? [] : [{ folder: 'images', kind: carKind.images, expected: cids.imagesCid, size: 0 }]),
       { folder: 'metadata', kind: carKind.metadata, expected: cids.metadataCid, size: 0 },
       ...(solanaCid
         ? [{ folder: 'Solana metadata', kind: 'solana-metadata-car' as const, expected: solanaCid, size: 0 }]
@@ -170,6 +182,10 @@ export function ipfsPublishJob(app: App): JobHandler {
     }
     context.signal.throwIfAborted();
     for (const folder of ['images', 'metadata'] as const) await writeCarIndex(app, collection, folder);
+    if (published) {
+      await setPublicationMetadataCid(app.database.db, collection.id, cids.metadataCid);
+      return { published: true, imagesCid: cids.imagesCid, metadataCid: cids.metadataCid };
+    }
     const prefix = collectionPrefix(collection.id);
     const row: PublicationTable = {
       collection_id: collection.id,

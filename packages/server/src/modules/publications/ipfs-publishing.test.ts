@@ -385,4 +385,58 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.message).toBe('That is not a valid CID.');
   });
+
+  it('after a metadata edit says the pinned metadata changed, and publishing again pins only the new metadata folder and points the publication at it', async () => {
+    // A collection of its own, as generated (the one above has an animation added by hand, which a rewrite
+    // of its metadata would drop): published to IPFS first.
+    collectionId = await createReadyCollection(test.app, owner.cookie, {
+      collectionSize: 2,
+      name: 'Edited Cats',
+    });
+    kubo.mode = 'ok';
+    expect((await upload()).status).toBe('succeeded');
+    const before = await publication();
+    expect(before.metadataChanged).toBe(false);
+    const settings = `/api/v1/collections/${collectionId}/metadata-settings`;
+    const saved = await inject('PUT', settings, owner, {
+      namePattern: 'Pinned cat #{edition}',
+      description: null,
+      externalUrl: null,
+      backgroundColor: null,
+      attributes: [],
+      tokenAttributes: [],
+      renames: [],
+    });
+    expect(saved.statusCode, saved.body).toBe(202);
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const { collection } = (await inject('GET', `/api/v1/collections/${collectionId}`, owner)).json().data;
+      if (collection.progress.status !== 'generating') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const stale = await publication();
+    expect(stale).toMatchObject({ metadataChanged: true, baseUri: before.baseUri });
+
+    kubo.mode = 'ok';
+    kubo.received.length = 0;
+    const done = await upload();
+    expect(done.status, done.error).toBe('succeeded');
+    const cids = (await inject('GET', `/api/v1/collections/${collectionId}/ipfs`, owner)).json().data;
+    expect(cids.metadataCid).not.toBe(before.baseUri.slice('ipfs://'.length, -1));
+    // The images are as published: only the metadata is sent.
+    expect(kubo.received.map((car) => car.roots)).toEqual([[cids.metadataCid]]);
+    const after = await publication();
+    expect(after).toMatchObject({
+      metadataChanged: false,
+      baseUri: `ipfs://${cids.metadataCid}/`,
+      imageBaseUri: before.imageBaseUri,
+      provenanceHash: before.provenanceHash,
+      publishedAt: before.publishedAt,
+    });
+    const metadata = await test.app.inject({ method: 'GET', url: `/ipfs/${cids.metadataCid}/1.json` });
+    expect(metadata.statusCode).toBe(200);
+    expect(JSON.parse(metadata.body).name).toBe('Pinned cat #1');
+    const again = await inject('POST', uploadUrl(), owner);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toContain('already published');
+  }, 60_000);
 });

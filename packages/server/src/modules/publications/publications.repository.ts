@@ -29,3 +29,16 @@ export async function findPublicationBySlug(
     .where('publications.slug', '=', slug)
     .executeTakeFirst();
 }
+
+/** Points an IPFS publication at a newly pinned metadata folder (published again after a metadata edit). */
+export async function setPublicationMetadataCid(
+  db: Kysely<Database>,
+  collectionId: string,
+  metadataCid: string,
+): Promise<void> {
+  await db
+    .updateTable('publications')
+    .set({ ipfs_metadata_cid: metadataCid })
+    .where('collection_id', '=', collectionId)
+    .execute();
+}

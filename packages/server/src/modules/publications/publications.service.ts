@@ -5,7 +5,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
+import { listMetadataEdits } from '../collections/metadata-edits.repository.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
+import { findIpfsUpload } from './ipfs.repository.ts';
 import { ipfsBase } from './ipfs-base.ts';
 import { provenanceHash } from './provenance.ts';
 import { findPublication, findPublicationBySlug, insertPublication } from './publications.repository.ts';
@@ -34,7 +36,26 @@ export function publicationView(row: PublicationTable, publicUrl: string): Publi
 export async function getPublication(app: App, ownerId: string, collectionId: string) {
   const collection = await getOwnedCollection(app, ownerId, collectionId);
   const row = await findPublication(app.database.db, collection.id);
-  return row ? publicationView(row, app.config.publicUrl) : null;
+  if (!row) return null;
+  const view = publicationView(row, app.config.publicUrl);
+  return row.mode === 'ipfs' ? { ...view, metadataChanged: await ipfsMetadataChanged(app, row) } : view;
+}
+
+/**
+ * Whether an IPFS publication's metadata was edited after its folder was pinned: the newest metadata edit
+ * is later than the publication, or than the last upload that pinned the folder it points at (an upload
+ * records its CIDs before it pins; only one that succeeded moves the publication to them).
+ */
+export async function ipfsMetadataChanged(app: App, row: PublicationTable): Promise<boolean> {
+  if (row.mode !== 'ipfs') return false;
+  const newest = (await listMetadataEdits(app.database.db, row.collection_id)).at(-1);
+  if (!newest) return false;
+  const upload = await findIpfsUpload(app.database.db, row.collection_id);
+  const pinnedAt =
+    upload && upload.metadata_cid === row.ipfs_metadata_cid && upload.started_at > row.published_at
+      ? upload.started_at
+      : row.published_at;
+  return newest.created_at > pinnedAt;
 }
 
 /** A slug from the collection's name: lower-case words joined by dashes, plus a random tail so it is unique. */
