@@ -9,7 +9,13 @@ import { PinningProviderSettings } from './pinning-provider-form.tsx';
 import './ipfs-publishing.css';
 
 /** Where the upload stands: progress while it runs, the reason when it failed. */
-function UploadState({ collectionId, endpoint }: { collectionId: string; endpoint: string | undefined }) {
+export function UploadState({
+  collectionId,
+  endpoint,
+}: {
+  collectionId: string;
+  endpoint: string | undefined;
+}) {
   const upload = useIpfsUpload(collectionId);
   if (!upload.data) return null;
   const { status, done, total, error } = upload.data;

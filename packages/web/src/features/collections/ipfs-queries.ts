@@ -63,6 +63,8 @@ export function useIpfsUpload(collectionId: string) {
       const before = client.getQueryData<IpfsUpload | null>(uploadKey(collectionId));
       if (upload?.status === 'succeeded' && before?.status !== 'succeeded') {
         void client.invalidateQueries({ queryKey: publicationKey(collectionId) });
+        // Published again after a metadata edit: the drop's metadata card offers the new base.
+        void client.invalidateQueries({ queryKey: [...collectionsKey, collectionId, 'marketplace'] });
       }
       return upload;
     },

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { marketplaceKey, useMarketplace } from '../drop/use-marketplace.ts';
 import { useCollectionMetadata, useSaveMetadata } from './amendments-queries.ts';
 import { ChangeByline } from './change-byline.tsx';
+import { collectionsKey } from './collections-queries.ts';
 import './amendments.css';
 
 /** The form's values: empty text means "as generated". */
@@ -171,6 +172,8 @@ function MetadataFormView({
         feedback.success('Rewriting every token’s metadata');
         // The drop's "Metadata on marketplaces" lists this edit as not told yet.
         void client.invalidateQueries({ queryKey: marketplaceKey(collection.id) });
+        // On IPFS the publication now says its pinned metadata is out of date.
+        void client.invalidateQueries({ queryKey: [...collectionsKey, collection.id, 'publication'] });
       },
     });
   };

@@ -10,6 +10,7 @@ import { formatDate } from './format.ts';
 import { gatewayLink } from './ipfs-links.ts';
 import { PublishModeChoice } from './ipfs-publish-section.tsx';
 import { PlaceholderPanel } from './placeholder-panel.tsx';
+import { RepublishMetadata } from './republish-metadata.tsx';
 
 /** Publishes the collection, hosted by Layerloom, and keeps the answer as the collection's publication. */
 function usePublish(collectionId: string) {
@@ -99,6 +100,9 @@ export function PublishPanel({ collectionId, name }: { collectionId: string; nam
             ) : null}
             <CopyRow label="Provenance" value={publication.data.provenanceHash} />
           </dl>
+          {publication.data.mode === 'ipfs' && publication.data.metadataChanged ? (
+            <RepublishMetadata collectionId={collectionId} />
+          ) : null}
           <Typography.Link
             href={gatewayLink(
               `${publication.data.baseUri}1${publication.data.mode === 'ipfs' ? '.json' : ''}`,

@@ -1,0 +1,71 @@
+// Ant Design renders slowly in jsdom, more so on a busy 2-core machine: allow the test 20 s.
+import type { IpfsUpload } from '@layerloom/api';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { RepublishMetadata } from './republish-metadata.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const upload = (status: IpfsUpload['status']): IpfsUpload => ({
+  collectionId: 'c1',
+  status,
+  done: 0,
+  total: 0,
+  error: null,
+  imagesCid: 'bafyimages',
+  metadataCid: 'bafymetadata',
+  startedAt: '2026-11-25T01:00:00.000Z',
+});
+
+describe('RepublishMetadata', () => {
+  it('says the pinned metadata is out of date and publishes again with the saved provider', async () => {
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posts.push(url);
+          return Response.json({ status: 'success', data: { upload: upload('queued') } }, { status: 202 });
+        }
+        if (url === '/api/v1/pinning-provider') {
+          return Response.json({
+            status: 'success',
+            data: {
+              provider: {
+                endpoint: 'http://127.0.0.1:5001',
+                tokenLast4: 'c0de',
+                updatedAt: '2026-11-25T01:00:00.000Z',
+              },
+            },
+          });
+        }
+        if (url === '/api/v1/collections/c1/publication/ipfs')
+          return Response.json({ status: 'success', data: { upload: upload('succeeded') } });
+        return Response.json(
+          { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
+          { status: 404 },
+        );
+      }),
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <RepublishMetadata collectionId="c1" />
+      </Providers>,
+    );
+    expect(
+      await screen.findByText(
+        'Metadata changed since it was pinned — publish again',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeTruthy();
+    const button = screen.getByRole('button', { name: /Publish again/ });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    await waitFor(() => expect(posts).toEqual(['/api/v1/collections/c1/publication/ipfs']));
+    expect(await screen.findByRole('status')).toBeTruthy();
+  }, 20_000);
+});

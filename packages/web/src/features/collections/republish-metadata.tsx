@@ -1,0 +1,50 @@
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
+import { useFeedback } from '../../app/feedback.ts';
+import { errorMessage } from '../../lib/api-error.ts';
+import { UploadState } from './ipfs-publish-section.tsx';
+import { isUploading, useIpfsUpload, usePinningProvider, useStartIpfsUpload } from './ipfs-queries.ts';
+
+/**
+ * A collection on IPFS whose metadata was edited after its folder was pinned: the pinned folder still holds
+ * the old metadata, so it says so and publishes again (only the new metadata folder is pinned; the images
+ * stay). The drop's "Metadata on marketplaces" then points the contract at the new folder.
+ */
+export function RepublishMetadata({ collectionId }: { collectionId: string }) {
+  const provider = usePinningProvider();
+  const upload = useIpfsUpload(collectionId);
+  const start = useStartIpfsUpload(collectionId);
+  const feedback = useFeedback();
+  const uploading = isUploading(upload.data);
+  const publish = () =>
+    start.mutate(undefined, { onSuccess: () => feedback.success('Pinning the new metadata on IPFS') });
+  return (
+    <div className="llc-ipfs-publish">
+      <Alert
+        type="warning"
+        showIcon
+        title="Metadata changed since it was pinned — publish again"
+        description="The IPFS folder still holds the old metadata. Publishing again pins the new metadata (the images stay as they are); then point the contract at it under Run the drop."
+      />
+      <UploadState collectionId={collectionId} endpoint={provider.data?.endpoint} />
+      <div>
+        <Button
+          icon={<CloudUploadOutlined aria-hidden="true" />}
+          onClick={publish}
+          loading={start.isPending || uploading}
+          disabled={!provider.data}
+        >
+          {uploading ? 'Publishing again' : 'Publish again'}
+        </Button>
+      </div>
+      {start.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title="Could not publish again"
+          description={errorMessage(start.error)}
+        />
+      ) : null}
+    </div>
+  );
+}
