@@ -190,4 +190,37 @@ describe('a launch whose royalties go to a splitter deployed with the collection
       await context.close();
     }
   }, 240_000);
+
+  it('shows the royalty choice and a custom split in the launch form at every width', async () => {
+    for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
+      const { context, page, errors } = await openPage(browser, app.url, viewport);
+      await installTestWallet(page, { rpcUrl: anvil.rpcUrl, account: creator });
+      await signIn(context, testAdmin.email, testAdmin.password);
+      const launch = await openLaunch(page);
+      // Once deployed, the Deploy step is folded into its summary: unfold it for the form of another contract.
+      const details = page.getByRole('button', { name: 'Show details of step 2' });
+      if (await details.isVisible()) await details.click();
+      await launch.getByRole('button', { name: 'Deploy another contract' }).click();
+      await openMoreOptions(launch);
+      // Split like the sales while the sales go to one wallet: refused in place, with what to do.
+      await launch.getByRole('radio', { name: 'Split like the sales' }).check();
+      await expect
+        .poll(() =>
+          launch
+            .getByText('The sales go to one wallet: split the sales first, or choose One wallet.')
+            .isVisible(),
+        )
+        .toBe(true);
+      await launch.getByRole('radio', { name: 'A custom split' }).check();
+      await launch.getByLabel('Royalty wallet 2', { exact: true }).fill(coder);
+      await expect.poll(() => launch.getByText('Total: 100 % of 100 %').isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      const section = launch.locator('.llc-launch-more');
+      await section.scrollIntoViewIfNeeded();
+      await section.screenshot({ path: `/tmp/h11-shots/royalty-form-${viewport}.png` });
+      await screenshot(page, `royalty-split-launch-form-${viewport}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 240_000);
 });

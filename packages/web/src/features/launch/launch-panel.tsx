@@ -1,7 +1,7 @@
 import type { Publication } from '@layerloom/api';
 import { getChain, getExplorerUrl } from '@layerloom/contracts';
 import { Alert, App, Button, Form, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
 import { usePlaceholder, useRecordReveal } from '../collections/use-placeholder.ts';
@@ -21,6 +21,7 @@ import {
   validateLaunchForm,
 } from './launch-form-values.ts';
 import { LaunchSteps } from './launch-steps.tsx';
+import type { PayeeRow } from './payout-split.ts';
 import { useDeployments } from './use-deployments.ts';
 import { useLaunchChains } from './use-launch-chains.ts';
 import { useLaunchFlow } from './use-launch-flow.ts';
@@ -41,10 +42,9 @@ export interface LaunchPanelProps {
 }
 
 // The wallet fields that follow the connected wallet: the royalty receiver and the first payee.
-const addressFields: ('royaltyReceiver' | ['payees' | 'royaltyPayees', number, 'address'])[] = [
+const addressFields: ('royaltyReceiver' | ['payees', number, 'address'])[] = [
   'royaltyReceiver',
   ['payees', 0, 'address'],
-  ['royaltyPayees', 0, 'address'],
 ];
 
 function LaunchArea({ collectionId, name, size, publication, runTarget }: LaunchPanelProps) {
@@ -76,6 +76,22 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
     form.setFieldValue('revealMode', hasPlaceholder ? 'prereveal' : 'revealed');
   }, [form, hasPlaceholder, placeholder.isPending]);
 
+  // The custom royalty split's first wallet follows the wallet too. Set as a whole list: a form not shown
+  // yet has no rows, and one row set alone would replace the default two.
+  const fillRoyaltyWallet = useCallback(
+    (account: string, previous: string) => {
+      const rows =
+        (form.getFieldValue('royaltyPayees') as PayeeRow[] | undefined) ?? initialValues.royaltyPayees;
+      const first = String(rows[0]?.address ?? '').trim();
+      if (first !== '' && first.toLowerCase() !== previous.toLowerCase()) return;
+      form.setFieldValue(
+        'royaltyPayees',
+        rows.map((row, index) => (index === 0 ? { ...row, address: account } : row)),
+      );
+    },
+    [form, initialValues.royaltyPayees],
+  );
+
   // The addresses follow the connected wallet unless the user typed another one.
   const previousAccount = useRef(connection.address);
   useEffect(() => {
@@ -87,7 +103,8 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
       const value = String(form.getFieldValue(field) ?? '').trim();
       if (value === '' || value.toLowerCase() === previous.toLowerCase()) form.setFieldValue(field, next);
     }
-  }, [connection.address, form]);
+    fillRoyaltyWallet(next, previous);
+  }, [connection.address, form, fillRoyaltyWallet]);
 
   const chainId = (Form.useWatch('chainId', form) as number | undefined) ?? initialValues.chainId;
   const chain = findLaunchChain(chainId) ?? getChain({ chainId: initialValues.chainId });
@@ -144,7 +161,8 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
     for (const field of addressFields) {
       if (String(form.getFieldValue(field) ?? '').trim() === '') form.setFieldValue(field, account);
     }
-  }, [connection.address, form, showForm, flow.state.job]);
+    fillRoyaltyWallet(account, '');
+  }, [connection.address, form, showForm, flow.state.job, fillRoyaltyWallet]);
 
   // The network starts on the wallet's own when the server reads it, else the first the server reads;
   // it follows the wallet until the user picks one (and is set again when the form opens).
