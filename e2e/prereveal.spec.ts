@@ -240,8 +240,8 @@ describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
       await panel.screenshot({
         path: join(screenshotDir, `prereveal-publication-panel-${viewports(viewport)}.png`),
       });
-      await launch
-        .getByRole('radiogroup')
+      // The reveal choice's field (More options has other radio groups: who receives the royalties).
+      await preReveal
         .locator('xpath=ancestor::div[contains(@class,"ant-form-item")][1]')
         .screenshot({ path: join(screenshotDir, `prereveal-launch-choice-${viewports(viewport)}.png`) });
       expect(errors).toEqual([]);
