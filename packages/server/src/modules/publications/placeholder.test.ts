@@ -361,7 +361,7 @@ describe.each(databaseKinds)('a pre-reveal placeholder, on %s', (kind) => {
     expect(recorded.json().data.placeholder.revealedAt).toEqual(expect.any(String));
 
     const metadata = await get(`/hosted/${slug}/metadata/1.json`);
-    expect(metadata.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(metadata.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
     expect(JSON.parse(metadata.body)).toMatchObject({ image: `${PUBLIC_URL}/hosted/${slug}/images/1.png` });
     expect(JSON.parse(metadata.body).name).not.toBe('Veiled Cats #?');
     const art = await get(`/hosted/${slug}/images/2.png`);
@@ -416,7 +416,7 @@ describe.each(databaseKinds)('a pre-reveal placeholder, on %s', (kind) => {
     const address = await deployPreReveal(other.id, placeholder.metadataUrl);
     await reveal({ ...clients(), address, baseURI: `${PUBLIC_URL}/hosted/${other.slug}/metadata/` });
     const metadata = await get(`/hosted/${other.slug}/metadata/1.json`);
-    expect(metadata.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(metadata.headers['cache-control']).toBe('public, max-age=60, must-revalidate');
     expect(JSON.parse(metadata.body).image).toBe(`${PUBLIC_URL}/hosted/${other.slug}/images/1.png`);
     expect((await get(placeholderUrl(other.id), as(owner))).json().data.placeholder.revealedAt).toEqual(
       expect.any(String),
