@@ -1,4 +1,4 @@
-import { DEFAULT_ANIMATION_SETTINGS, planById } from '@layerloom/api';
+import { DEFAULT_ANIMATION_SETTINGS, DEFAULT_METADATA_FORMAT_SETTINGS, planById } from '@layerloom/api';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AnimationPanel } from './animation-panel.tsx';
@@ -75,6 +75,7 @@ describe('AnimationPanel', () => {
     const draft = {
       layers: [draftLayer('Back', [film])],
       animation: { ...DEFAULT_ANIMATION_SETTINGS, fps: 24 },
+      metadata: { ...DEFAULT_METADATA_FORMAT_SETTINGS },
       name: 'Reel',
       description: 'Moving cats',
       collectionSize: 10,
