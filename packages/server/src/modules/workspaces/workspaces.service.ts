@@ -35,24 +35,33 @@ const fullName = (user: { first_name: string | null; last_name: string | null; e
   `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
 const roleLabel = (role: string) => workspaceRoles[role as WorkspaceRole]?.label ?? role;
 
-/** The caller's role in a workspace; a workspace they are not in is not found (the two are not told apart). */
-async function roleIn(db: Db, workspaceId: string, userId: string): Promise<WorkspaceRole> {
+/**
+ * A member's role in a workspace. For the caller (`what` left out) a workspace they are not in is not found,
+ * as an unknown one is (the two are not told apart); for another member, `what` names the 404.
+ */
+async function roleIn(
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  what = 'Workspace',
+): Promise<WorkspaceRole> {
   const member = await db
     .selectFrom('workspace_members')
     .select('role')
     .where('workspace_id', '=', workspaceId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!member) throw notFound('Workspace');
+  if (!member) throw notFound(what);
   return member.role as WorkspaceRole;
 }
 
-/** Refuses a member whose role is below `least`, saying who may do it. */
-function requireRole(role: WorkspaceRole, least: WorkspaceRole, what: string): void {
+/** Refuses a member whose role is below `least` (Admin or Owner), saying who may do it. */
+function requireRole(role: WorkspaceRole, least: 'admin' | 'owner', what: string): void {
   if (workspaceRoleRank[role] >= workspaceRoleRank[least]) return;
-  const who =
-    least === 'owner' ? 'Only owners' : least === 'admin' ? 'Only owners and admins' : 'Viewers cannot';
-  throw new AppError('FORBIDDEN', least === 'editor' ? `${who} ${what}.` : `${who} can ${what}.`);
+  throw new AppError(
+    'FORBIDDEN',
+    `${least === 'owner' ? 'Only owners' : 'Only owners and admins'} can ${what}.`,
+  );
 }
 
 async function record(
@@ -456,17 +465,6 @@ async function ownerCount(db: Db, workspaceId: string): Promise<number> {
   return Number(row.count);
 }
 
-async function memberRole(db: Db, workspaceId: string, userId: string): Promise<WorkspaceRole> {
-  const member = await db
-    .selectFrom('workspace_members')
-    .select('role')
-    .where('workspace_id', '=', workspaceId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!member) throw notFound('Member');
-  return member.role as WorkspaceRole;
-}
-
 /**
  * Changes a member's role. Owners change anyone's; admins anyone's but owners' (to Admin at most).
  * The last owner stays an owner: a workspace always has one.
@@ -480,7 +478,7 @@ export async function changeMemberRole(
 ): Promise<Workspace> {
   const mine = await roleIn(db, workspaceId, user.id);
   requireRole(mine, 'admin', 'change roles');
-  const theirs = await memberRole(db, workspaceId, memberId);
+  const theirs = await roleIn(db, workspaceId, memberId, 'Member');
   if (mine !== 'owner' && (theirs === 'owner' || role === 'owner'))
     throw new AppError('FORBIDDEN', 'Only owners can change who is an owner.');
   if (theirs === role) return getWorkspace(db, user.id, workspaceId);
@@ -513,7 +511,7 @@ export async function removeMember(
 ): Promise<void> {
   const mine = await roleIn(db, workspaceId, user.id);
   const leaving = memberId === user.id;
-  const theirs = leaving ? mine : await memberRole(db, workspaceId, memberId);
+  const theirs = leaving ? mine : await roleIn(db, workspaceId, memberId, 'Member');
   if (!leaving) {
     requireRole(mine, 'admin', 'remove members');
     if (mine !== 'owner' && theirs === 'owner')
