@@ -1,29 +1,11 @@
-import { DEFAULT_ANIMATION_SETTINGS, DEFAULT_METADATA_FORMAT_SETTINGS, type Project } from '@layerloom/api';
+import type { Project } from '@layerloom/api';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyProject } from './draft-fixtures.ts';
 import { savesSettled } from './pending-saves.ts';
 import { AUTOSAVE_DELAY_MS, useProjectDraft } from './use-project-draft.ts';
 
-const project: Project = {
-  id: 'p1',
-  name: 'Moon Cats',
-  description: '',
-  collectionSize: 20,
-  width: 512,
-  height: 512,
-  rarityMode: 'weighted',
-  seed: 'abc',
-  layers: [],
-  rules: [],
-  configurations: [],
-  oneOfOnes: [],
-  animation: DEFAULT_ANIMATION_SETTINGS,
-  metadata: DEFAULT_METADATA_FORMAT_SETTINGS,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-  version: 1,
-  updatedBy: null,
-};
+const project: Project = { ...emptyProject };
 
 /** A fetch stub answering PATCH like the server: new layers get ids; each call can be held open. */
 function server() {
