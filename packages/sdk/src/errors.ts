@@ -66,6 +66,14 @@ export class ConflictError extends ApiError {
   override name = 'ConflictError';
 }
 
+/**
+ * 412: a write sent with the version it was based on (`ifVersion`) found a newer one: someone saved in between.
+ * Nothing was written; read the resource again and apply the change to it.
+ */
+export class PreconditionFailedError extends ApiError {
+  override name = 'PreconditionFailedError';
+}
+
 /** 429: over the key's rate limit, after the SDK's retries (see `retryAfterSeconds`). */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
@@ -104,6 +112,7 @@ const byStatus: Record<number, new (details: ApiErrorDetails, options?: ErrorOpt
   403: PermissionDeniedError,
   404: NotFoundError,
   409: ConflictError,
+  412: PreconditionFailedError,
   429: RateLimitError,
 };
 

@@ -13,6 +13,7 @@ it('exports exactly this public surface (a change here is a change of the publis
     'LayerloomError',
     'NotFoundError',
     'PermissionDeniedError',
+    'PreconditionFailedError',
     'RateLimitError',
     'ServerError',
     'WebhookVerificationError',

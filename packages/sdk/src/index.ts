@@ -29,6 +29,7 @@ export {
   LayerloomError,
   NotFoundError,
   PermissionDeniedError,
+  PreconditionFailedError,
   RateLimitError,
   ServerError,
 } from './errors.ts';

@@ -9,15 +9,17 @@ export interface Endpoint {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  headers?: z.ZodType;
   response?: z.ZodType;
 }
 
-/** What a call to an endpoint sends: path parameters, query and JSON body (typed by its schemas). */
+/** What a call to an endpoint sends: path parameters, query, JSON body and headers (typed by its schemas). */
 export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
   ? { params: z.input<E['params']> }
   : { params?: undefined }) &
   (E['querystring'] extends z.ZodType ? { query?: z.input<E['querystring']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined });
+  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: undefined }) &
+  (E['headers'] extends z.ZodType ? { headers?: z.input<E['headers']> } : { headers?: undefined });
 
 /** The `data` of an endpoint's success envelope. */
 export type EndpointData<E extends Endpoint> = E['response'] extends z.ZodType
@@ -188,16 +190,19 @@ export class Transport {
     input: EndpointInput<E>,
     signal?: AbortSignal,
   ): Promise<EndpointData<E>> {
-    const { params, query, body } = input as {
+    const { params, query, body, headers } = input as {
       params?: Record<string, unknown>;
       query?: Record<string, unknown>;
       body?: unknown;
+      headers?: Record<string, string | undefined>;
     };
+    const sent: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) sent[name] = value;
     return this.json<EndpointData<E>>(
       {
         method: endpoint.method,
         path: fillPath(endpoint.path, params) + queryString(query),
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: sent,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       },

@@ -12,6 +12,7 @@ import {
   Layerloom,
   NotFoundError,
   PermissionDeniedError,
+  PreconditionFailedError,
   RateLimitError,
   ServerError,
 } from '../src/index.ts';
@@ -84,6 +85,33 @@ describe('the SDK against a real server', () => {
     expect(denied).toBeInstanceOf(PermissionDeniedError);
     expect((denied as PermissionDeniedError).message).toMatch(/lacks the Generate scope/);
     expect(await readOnly.projects.list()).toEqual(await layerloom.projects.list());
+  });
+
+  it('saves onto the version a change is based on, and throws PreconditionFailedError when someone saved since', async () => {
+    const project = await layerloom.projects.create({
+      name: 'Versions',
+      collectionSize: 2,
+      width: 32,
+      height: 32,
+    });
+    const renamed = await layerloom.projects.update(
+      project.id,
+      { name: 'Renamed' },
+      { ifVersion: project.version },
+    );
+    expect(renamed).toMatchObject({ name: 'Renamed', version: project.version + 1 });
+
+    const stale = await layerloom.projects
+      .update(project.id, { description: 'From an old copy' }, { ifVersion: project.version })
+      .catch((error: unknown) => error);
+    expect(stale).toBeInstanceOf(PreconditionFailedError);
+    expect(stale).toMatchObject({ status: 412, code: 'PRECONDITION_FAILED' });
+    expect((stale as PreconditionFailedError).message).toMatch(/saved this project after you opened it/);
+    expect(await layerloom.projects.get(project.id)).toMatchObject({
+      name: 'Renamed',
+      description: renamed.description,
+      version: renamed.version,
+    });
   });
 
   it("asks for a deployment's source verification again, and names what it could not find", async () => {

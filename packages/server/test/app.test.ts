@@ -61,6 +61,15 @@ describe.each(databaseKinds)('the app on %s', (kind) => {
     expect(
       document.paths['/api/v1/contact'].post.requestBody.content['application/json'].schema.required,
     ).toEqual(['name', 'email', 'subject', 'message']);
+    // A project's save names the version it is based on, and says what answers when that version is stale.
+    const save = document.paths['/api/v1/projects/{id}'].patch;
+    expect(save.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'if-match', required: false }),
+    );
+    expect(save.responses['412'].content['application/json'].schema.properties.status).toEqual({
+      type: 'string',
+      enum: ['error'],
+    });
     const ui = await test.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
+import { ErrorBodySchema } from '../errors.ts';
 import { AnimationSettingsSchema } from './animation-settings.ts';
 import { MetadataFormatSettingsSchema } from './metadata-format.ts';
 import {
@@ -269,8 +270,18 @@ export const updateProject = {
   method: 'PATCH',
   path: '/api/v1/projects/:id',
   params: ProjectIdParamsSchema,
+  headers: z.object({
+    'if-match': z
+      .string()
+      .optional()
+      .describe(
+        'The ETag of the project as it was read (its version, e.g. "3"): the save applies only onto that version, else 412 PRECONDITION_FAILED and nothing is written',
+      ),
+  }),
   body: UpdateProjectBodySchema,
   response: successSchema(z.object({ project: ProjectSchema })),
+  /** The answer when If-Match names a version that is no longer current: who saved since, and when. */
+  preconditionFailedResponse: ErrorBodySchema,
 } as const;
 
 export const deleteProject = {

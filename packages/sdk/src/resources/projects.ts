@@ -52,9 +52,19 @@ export class Projects {
     return (await this.#transport.call(getProject, { params: { id } }, options?.signal)).project;
   }
 
-  /** Changes a project: only the fields given (`layers` is the whole ordered list; layers left out are deleted). */
-  async update(id: string, body: UpdateProjectBody, options?: { signal?: AbortSignal }): Promise<Project> {
-    return (await this.#transport.call(updateProject, { params: { id }, body }, options?.signal)).project;
+  /**
+   * Changes a project: only the fields given (`layers` is the whole ordered list; layers left out are deleted). With `ifVersion` (the `version` of the project the change is based on) the save applies only
+   * onto that version: if someone saved in between it throws `PreconditionFailedError` and writes nothing.
+   * Without it the change is applied to whatever is current.
+   */
+  async update(
+    id: string,
+    body: UpdateProjectBody,
+    options?: { ifVersion?: number; signal?: AbortSignal },
+  ): Promise<Project> {
+    const headers = options?.ifVersion === undefined ? undefined : { 'if-match': `"${options.ifVersion}"` };
+    return (await this.#transport.call(updateProject, { params: { id }, body, headers }, options?.signal))
+      .project;
   }
 
   /** Deletes a project and its uploads (its collections stay). */

@@ -106,8 +106,9 @@ export async function projectsRoutes(app: App): Promise<void> {
         summary:
           'Save changes (settings, ordered layers, traits, rules); with If-Match: "<version>" only onto that version (else 412)',
         params: updateProject.params,
+        headers: updateProject.headers,
         body: updateProject.body,
-        response: { 200: updateProject.response },
+        response: { 200: updateProject.response, 412: updateProject.preconditionFailedResponse },
       },
     },
     async (request, reply) => {
