@@ -597,6 +597,55 @@ export {
   ReferralStatusSchema,
   referralRewardUsd,
 } from './referrals/referrals.ts';
+export type {
+  ApprovalState,
+  CollectionApproval,
+  ReviewSettings,
+} from './review/approval.ts';
+export {
+  ApprovalStateSchema,
+  approveCollection,
+  CollectionApprovalSchema,
+  getCollectionApproval,
+  getReviewSettings,
+  ReviewSettingsBodySchema,
+  ReviewSettingsSchema,
+  saveReviewSettings,
+  withdrawCollectionApproval,
+} from './review/approval.ts';
+export type {
+  AddCommentInput,
+  CommentQuery,
+  CommentTarget,
+  CommentThread,
+  ReviewComment,
+} from './review/comments.ts';
+export {
+  AddCommentBodySchema,
+  addCollectionComment,
+  addProjectComment,
+  COMMENT_MAX_LENGTH,
+  COMMENT_MAX_MENTIONS,
+  CommentQuerySchema,
+  CommentTargetSchema,
+  CommentThreadSchema,
+  deleteCollectionComment,
+  deleteProjectComment,
+  listCollectionComments,
+  listProjectComments,
+  ReviewCommentSchema,
+} from './review/comments.ts';
+export type { PresenceInput, ProjectPresence, ProjectViewer } from './review/presence.ts';
+export {
+  announceProjectPresence,
+  getProjectPresence,
+  leaveProjectPresence,
+  PRESENCE_HEARTBEAT_SECONDS,
+  PRESENCE_TTL_SECONDS,
+  PresenceBodySchema,
+  ProjectPresenceSchema,
+  ProjectViewerSchema,
+} from './review/presence.ts';
 export type { ListRolesResponse, Role } from './roles/list-roles.ts';
 export { listRoles, RoleSchema } from './roles/list-roles.ts';
 export type { SearchGroup, SearchHit, SearchKind, SearchQuery } from './search/search.ts';

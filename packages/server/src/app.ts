@@ -34,6 +34,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { hostedRoutes } from './modules/publications/hosted.routes.ts';
 import { ipfsPublishingRoutes } from './modules/publications/ipfs.routes.ts';
 import { placeholderRoutes } from './modules/publications/placeholder.routes.ts';
+import { presenceRoutes } from './modules/presence/presence.routes.ts';
 import { publicationsRoutes } from './modules/publications/publications.routes.ts';
 import { qualityRoutes } from './modules/quality/quality.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(webhooksRoutes);
   await app.register(workspacesRoutes);
   await app.register(projectsRoutes);
+  await app.register(presenceRoutes);
   await app.register(qualityRoutes);
   await app.register(collectionsRoutes);
   await app.register(publicationsRoutes);

@@ -25,6 +25,7 @@ export const liveEventTypes = [
   'notifications.read',
   'message',
   'messages.read',
+  'presence',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 

@@ -62,6 +62,10 @@ export interface Database {
   webhook_mint_marks: WebhookMintMarkTable;
   collection_listings: CollectionListingTable;
   metadata_updates: MetadataUpdateTable;
+  project_presence: ProjectPresenceTable;
+  review_comments: ReviewCommentTable;
+  collection_approvals: CollectionApprovalTable;
+  workspace_review_settings: WorkspaceReviewSettingTable;
 }
 
 /** A collection's marketplace listing as the creator saved it (what its `contractURI` serves). */
@@ -495,6 +499,8 @@ export interface NotificationPreferenceTable {
   drops: Generated<number>;
   referrals: Generated<number>;
   news: Generated<number>;
+  /** Mention mails (migration 0195). */
+  mentions: Generated<number>;
   updated_at: string;
 }
 
@@ -779,4 +785,50 @@ export interface WorkspaceActivityTable {
   /** JSON: what the entry needs to be told in words (a role, a name). */
   detail: string;
   created_at: string;
+}
+
+/** An open editor tab of a project (migration 0195): alive until `expires_at`, moved on by each heartbeat. */
+export interface ProjectPresenceTable {
+  project_id: string;
+  user_id: string;
+  /** The tab's own random id, so two tabs of one member come and go separately. */
+  tab_id: string;
+  since: string;
+  expires_at: string;
+}
+
+/** A comment on a token or trait of a collection, or a trait of a project (migration 0195). */
+export interface ReviewCommentTable {
+  id: string;
+  /** 'collection' | 'project'. */
+  resource_kind: string;
+  resource_id: string;
+  /** The token it is about, or null for a trait. */
+  token: number | null;
+  layer: string | null;
+  trait: string | null;
+  /** A users.id, kept after the account is gone. */
+  author_id: string;
+  body: string;
+  /** JSON array of the mentioned users' ids. */
+  mentions: string;
+  created_at: string;
+}
+
+/** An Owner's or Admin's approval of a collection (migration 0195). */
+export interface CollectionApprovalTable {
+  collection_id: string;
+  approved_by: string;
+  approved_at: string;
+  /** The collection's metadata and art when approved; a different state now means the approval lapsed. */
+  state: string;
+}
+
+/** A workspace's review settings (migration 0195). */
+export interface WorkspaceReviewSettingTable {
+  workspace_id: string;
+  /** 0/1: publishing and deploying need an approval. */
+  require_approval: number;
+  updated_by: string;
+  updated_at: string;
 }

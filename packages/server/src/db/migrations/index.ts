@@ -48,6 +48,7 @@ import * as workspaces from './0150_workspaces.ts';
 import * as metadataFormat from './0160_metadata_format.ts';
 import * as projectVersions from './0170_project_versions.ts';
 import * as royaltySplitters from './0180_royalty_splitters.ts';
+import * as workspaceReview from './0195_workspace_review.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   '0160_metadata_format': metadataFormat,
   '0170_project_versions': projectVersions,
   '0180_royalty_splitters': royaltySplitters,
+  '0195_workspace_review': workspaceReview,
 };

@@ -12,6 +12,7 @@ const eventTypes = [
   'notifications.read',
   'message',
   'messages.read',
+  'presence',
 ] as const satisfies typeof liveEventTypes;
 
 /** A handler of one event type of the user's live stream: the event's data, parsed. */
