@@ -10,6 +10,7 @@ import { useLogout, useSession } from '../auth/session.ts';
 import { useUnreadMessages } from '../messages/unread-messages.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { HeaderSearch } from '../search/header-search.tsx';
+import { WorkspaceSwitcher } from '../workspaces/workspace-switcher.tsx';
 import { activeItem, NavLabel, navItems, pageName } from './nav-items.tsx';
 import { UserBadge } from './user-badge.tsx';
 import './dashboard.css';
@@ -149,6 +150,7 @@ export function DashboardLayout() {
             <BrandLogo to="/dashboard" />
           </div>
           <p className="ll-dash__section ll-display">{pageName(navItems(user), location.pathname)}</p>
+          <WorkspaceSwitcher />
           <HeaderSearch />
           <NotificationBell />
           <div className="ll-dash__user">
