@@ -86,6 +86,7 @@ async function seed(app: App) {
         .values({
           id,
           owner_id: user.id,
+          workspace_id: `wsp_${user.id}`,
           project_id: null,
           name,
           description: '',

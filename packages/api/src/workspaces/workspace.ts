@@ -44,6 +44,8 @@ const WorkspaceNameSchema = z
 export const WorkspaceSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The account's own workspace (one per account, made with it): never shared or deleted. */
+  personal: z.boolean(),
   /** The caller's own role in it. */
   role: WorkspaceRoleSchema,
   memberCount: z.number().int(),
@@ -82,7 +84,7 @@ export type Workspace = z.infer<typeof WorkspaceSchema>;
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
-/** `GET /api/v1/workspaces`: the team workspaces the caller belongs to, by name. */
+/** `GET /api/v1/workspaces`: the caller's workspaces, their personal one first, then their teams by name. */
 export const listWorkspaces = {
   method: 'GET',
   path: '/api/v1/workspaces',
@@ -117,7 +119,10 @@ export const renameWorkspace = {
   response: successSchema(z.object({ workspace: WorkspaceSchema })),
 } as const;
 
-/** `DELETE /api/v1/workspaces/:id`: deletes it (owners only); members lose access at once. */
+/**
+ * `DELETE /api/v1/workspaces/:id`: deletes it (owners only); members lose access at once. Refused (409) for a
+ * personal workspace and for one that still holds projects.
+ */
 export const deleteWorkspace = {
   method: 'DELETE',
   path: '/api/v1/workspaces/:id',

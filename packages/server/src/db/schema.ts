@@ -246,6 +246,8 @@ export interface ProjectTable {
   version: number;
   /** The user who saved last (a users.id); null before migration 0170. */
   updated_by: string | null;
+  /** The workspace it belongs to (migration 0190); its members reach it by their role there. */
+  workspace_id: string;
 }
 
 export interface CollectionTable {
@@ -266,6 +268,8 @@ export interface CollectionTable {
   /** 'erc721' | 'solana' | 'both': the metadata it was generated with (migration 0160). */
   metadata_format: string;
   created_at: string;
+  /** The workspace it belongs to: its project's when generated (migration 0190). */
+  workspace_id: string;
 }
 
 /** A reroll or growth of a generated collection (see migration 0064). */
@@ -748,6 +752,8 @@ export interface WorkspaceTable {
   name: string;
   created_by: string;
   created_at: string;
+  /** 1: the account's own workspace (`wsp_<user id>`, one member, never shared or deleted); 0: a team's (0190). */
+  personal: Generated<number>;
 }
 
 export interface WorkspaceMemberTable {

@@ -49,6 +49,7 @@ import * as metadataFormat from './0160_metadata_format.ts';
 import * as projectVersions from './0170_project_versions.ts';
 import * as royaltySplitters from './0180_royalty_splitters.ts';
 import * as workspaceReview from './0195_workspace_review.ts';
+import * as workspaceResources from './0190_workspace_resources.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '0170_project_versions': projectVersions,
   '0180_royalty_splitters': royaltySplitters,
   '0195_workspace_review': workspaceReview,
+  '0190_workspace_resources': workspaceResources,
 };

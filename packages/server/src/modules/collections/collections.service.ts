@@ -67,6 +67,7 @@ export async function startGeneration(
   const row = {
     id,
     owner_id: user.id,
+    workspace_id: project.workspace_id,
     project_id: project.id,
     name: project.name,
     description: project.description,

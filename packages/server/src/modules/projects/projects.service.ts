@@ -20,6 +20,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { personalWorkspaceId } from '../workspaces/resource-access.ts';
 import { fromEngineError } from './engine-error.ts';
 import { unpackLayersZip } from './layers-zip.ts';
 import type { StoredLayer, StoredProject, StoredTrait } from './project-document.ts';
@@ -47,10 +48,12 @@ const now = () => new Date().toISOString();
 
 export async function createProject(ctx: ProjectsContext, ownerId: string, input: CreateProjectBody) {
   const body = parseInput(CreateProjectBodySchema, input);
+  const workspaceId = await personalWorkspaceId(ctx.db, ownerId);
   const time = now();
   const project: StoredProject = {
     id: randomUUID(),
     owner_id: ownerId,
+    workspace_id: workspaceId,
     name: body.name,
     description: body.description,
     collection_size: body.collectionSize,

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, UserTable } from '../../db/schema.ts';
+import { createPersonalWorkspace } from '../workspaces/resource-access.ts';
 
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Omit<
@@ -19,9 +20,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-/** Stores a new user; throws a unique violation when the email is taken. */
+/** Stores a new user with their personal workspace; throws a unique violation when the email is taken. */
 export async function insertUser(db: Kysely<Database>, row: NewUserRow): Promise<void> {
-  await db.insertInto('users').values(row).execute();
+  const insert = async (trx: Kysely<Database>) => {
+    await trx.insertInto('users').values(row).execute();
+    await createPersonalWorkspace(trx, row.id);
+  };
+  await (db.isTransaction ? insert(db) : db.transaction().execute(insert));
 }
 
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {

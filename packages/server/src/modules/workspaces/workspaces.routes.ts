@@ -36,7 +36,12 @@ export async function workspacesRoutes(app: App): Promise<void> {
     listWorkspaces.path,
     {
       ...guarded,
-      schema: { tags, summary: 'Your team workspaces', security, response: { 200: listWorkspaces.response } },
+      schema: {
+        tags,
+        summary: 'Your workspaces: your personal one, then your teams',
+        security,
+        response: { 200: listWorkspaces.response },
+      },
     },
     async (request) => ok({ workspaces: await workspaces.listWorkspaces(db(), currentUser(request).id) }),
   );

@@ -55,6 +55,16 @@ async function roleIn(
   return member.role as WorkspaceRole;
 }
 
+/** A personal workspace belongs to one account: it is never shared nor deleted (409 with `why`). */
+async function refusePersonal(db: Db, workspaceId: string, why: string): Promise<void> {
+  const workspace = await db
+    .selectFrom('workspaces')
+    .select('personal')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
+  if (workspace && Number(workspace.personal) === 1) throw new AppError('CONFLICT', why);
+}
+
 /** Refuses a member whose role is below `least` (Admin or Owner), saying who may do it. */
 function requireRole(role: WorkspaceRole, least: 'admin' | 'owner', what: string): void {
   if (workspaceRoleRank[role] >= workspaceRoleRank[least]) return;
@@ -94,6 +104,7 @@ async function summaries(db: Db, userId: string, workspaceId?: string): Promise<
       'workspaces.id',
       'workspaces.name',
       'workspaces.created_at',
+      'workspaces.personal',
       'mine.role',
       eb
         .selectFrom('workspace_members as all')
@@ -102,19 +113,21 @@ async function summaries(db: Db, userId: string, workspaceId?: string): Promise<
         .as('member_count'),
     ])
     .where('mine.user_id', '=', userId)
+    .orderBy('workspaces.personal', 'desc')
     .orderBy('workspaces.name')
     .orderBy('workspaces.id');
   if (workspaceId) query = query.where('workspaces.id', '=', workspaceId);
   return (await query.execute()).map((row) => ({
     id: row.id,
     name: row.name,
+    personal: Number(row.personal) === 1,
     role: row.role as WorkspaceRole,
     memberCount: Number(row.member_count ?? 0),
     createdAt: row.created_at,
   }));
 }
 
-/** The team workspaces the user belongs to, by name. */
+/** The user's workspaces: their personal one first, then the teams they belong to, by name. */
 export async function listWorkspaces(db: Db, userId: string): Promise<WorkspaceSummary[]> {
   return summaries(db, userId);
 }
@@ -230,6 +243,22 @@ export async function renameWorkspace(
 /** Deletes a workspace with its members, invitations and log (owners only). */
 export async function deleteWorkspace(db: Db, user: Actor, workspaceId: string): Promise<void> {
   requireRole(await roleIn(db, workspaceId, user.id), 'owner', 'delete the workspace');
+  await refusePersonal(
+    db,
+    workspaceId,
+    'Your personal workspace cannot be deleted: it goes with your account.',
+  );
+  const held = await db
+    .selectFrom('projects')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  const projects = Number(held.count);
+  if (projects > 0)
+    throw new AppError(
+      'CONFLICT',
+      `This workspace still holds ${projects} ${projects === 1 ? 'project' : 'projects'}: move ${projects === 1 ? 'it' : 'them'} to another workspace or delete ${projects === 1 ? 'it' : 'them'} first.`,
+    );
   await db.deleteFrom('workspaces').where('id', '=', workspaceId).execute();
 }
 
@@ -253,6 +282,11 @@ export async function inviteMember(
   requireRole(role, 'admin', 'invite members');
   if (input.role === 'owner' && role !== 'owner')
     throw new AppError('FORBIDDEN', 'Only owners can invite another owner.');
+  await refusePersonal(
+    db,
+    workspaceId,
+    'Your personal workspace is yours alone: make a team workspace to work with others.',
+  );
   const email = input.email.trim().toLowerCase();
   const member = await db
     .selectFrom('workspace_members')

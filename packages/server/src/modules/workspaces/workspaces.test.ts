@@ -67,10 +67,19 @@ describe.each(databaseKinds)('team workspaces on %s', (kind) => {
   it('makes a workspace whose maker is its owner, lists it for each member with their role', async () => {
     const listed = (await as(owner).get('/api/v1/workspaces')).json().data.workspaces;
     expect(listed).toEqual([
-      expect.objectContaining({ id: workspaceId, name: 'Moon Studio', role: 'owner', memberCount: 4 }),
+      expect.objectContaining({ name: 'Personal', personal: true, role: 'owner', memberCount: 1 }),
+      expect.objectContaining({
+        id: workspaceId,
+        name: 'Moon Studio',
+        personal: false,
+        role: 'owner',
+        memberCount: 4,
+      }),
     ]);
-    expect((await as(viewer).get('/api/v1/workspaces')).json().data.workspaces[0].role).toBe('viewer');
-    expect((await as(stranger).get('/api/v1/workspaces')).json().data.workspaces).toEqual([]);
+    expect((await as(viewer).get('/api/v1/workspaces')).json().data.workspaces[1].role).toBe('viewer');
+    expect((await as(stranger).get('/api/v1/workspaces')).json().data.workspaces).toEqual([
+      expect.objectContaining({ name: 'Personal', personal: true, role: 'owner' }),
+    ]);
     const workspace = (await as(editor).get(`/api/v1/workspaces/${workspaceId}`)).json().data.workspace;
     expect(workspace.members.map((m: { name: string; role: string }) => `${m.name} ${m.role}`)).toEqual([
       'Ada Lovelace owner',
@@ -88,7 +97,7 @@ describe.each(databaseKinds)('team workspaces on %s', (kind) => {
     expect(blank.json().error.fields).toEqual([{ path: 'name', message: 'Give the workspace a name' }]);
     const long = await as(owner).post('/api/v1/workspaces', { name: 'x'.repeat(61) });
     expect(long.statusCode).toBe(400);
-    expect((await as(owner).get('/api/v1/workspaces')).json().data.workspaces).toHaveLength(1);
+    expect((await as(owner).get('/api/v1/workspaces')).json().data.workspaces).toHaveLength(2);
   });
 
   it('hides a workspace from non-members (404, as for an unknown id), and answers 401 without a session', async () => {
@@ -239,7 +248,9 @@ describe.each(databaseKinds)('team workspaces on %s', (kind) => {
     expect(refused.json().error.message).toBe(
       'This invitation was withdrawn. Ask for a new one if you still need it.',
     );
-    expect((await as(linus).get('/api/v1/workspaces')).json().data.workspaces).toEqual([]);
+    expect(
+      (await as(linus).get('/api/v1/workspaces')).json().data.workspaces.map((w: { id: string }) => w.id),
+    ).toEqual([`wsp_${linus.id}`]);
   });
 
   it('refuses to invite a member, and an expired link', async () => {
@@ -343,7 +354,68 @@ describe.each(databaseKinds)('team workspaces on %s', (kind) => {
     expect((await as(admin).get(`/api/v1/workspaces/${other.id}`)).statusCode).toBe(404);
     expect(
       (await as(admin).get('/api/v1/workspaces')).json().data.workspaces.map((w: { id: string }) => w.id),
-    ).toEqual([workspaceId]);
+    ).toEqual([`wsp_${admin.id}`, workspaceId]);
+  });
+
+  it('keeps a personal workspace to its account: it cannot be deleted or get members (409), only renamed', async () => {
+    const personal = `wsp_${owner.id}`;
+    const deleted = await as(owner).delete(`/api/v1/workspaces/${personal}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error.message).toBe(
+      'Your personal workspace cannot be deleted: it goes with your account.',
+    );
+    const invited = await as(owner).post(`/api/v1/workspaces/${personal}/invitations`, {
+      email: stranger.email,
+      role: 'viewer',
+    });
+    expect(invited.statusCode).toBe(409);
+    expect(invited.json().error.message).toBe(
+      'Your personal workspace is yours alone: make a team workspace to work with others.',
+    );
+    expect(await mailsTo(test.app, stranger.email)).toEqual([]);
+    expect((await as(owner).patch(`/api/v1/workspaces/${personal}`, { name: ' ' })).statusCode).toBe(400);
+    const renamed = await as(owner).patch(`/api/v1/workspaces/${personal}`, { name: 'Ada’s desk' });
+    expect(renamed.json().data.workspace).toMatchObject({
+      name: 'Ada’s desk',
+      personal: true,
+      memberCount: 1,
+    });
+    expect((await as(stranger).get(`/api/v1/workspaces/${personal}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a team workspace that still holds projects, and says what to do', async () => {
+    const team = (await as(owner).post('/api/v1/workspaces', { name: 'Busy Studio' })).json().data.workspace;
+    await test.app.database.db
+      .insertInto('projects')
+      .values({
+        id: `p-${team.id}`,
+        owner_id: owner.id,
+        workspace_id: team.id,
+        name: 'Moons',
+        description: '',
+        collection_size: 10,
+        width: 64,
+        height: 64,
+        rarity_mode: 'weighted',
+        seed: 'abc',
+        layers: '[]',
+        rules: '[]',
+        configurations: '[]',
+        one_of_ones: '[]',
+        animation: '{}',
+        metadata: '{}',
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+        version: 1,
+        updated_by: owner.id,
+      })
+      .execute();
+    const refused = await as(owner).delete(`/api/v1/workspaces/${team.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'This workspace still holds 1 project: move it to another workspace or delete it first.',
+    );
+    expect((await as(owner).get(`/api/v1/workspaces/${team.id}`)).statusCode).toBe(200);
   });
 
   it('takes no API key: workspace routes are for a signed-in member', async () => {
