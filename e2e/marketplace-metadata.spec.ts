@@ -1,137 +1,60 @@
-import { deployCollection, layerloomCollectionAbi, setContractURI } from '@layerloom/contracts';
+import { layerloomCollectionAbi, setContractURI } from '@layerloom/contracts';
 import { type KuboStandIn, startKuboStandIn } from '@layerloom/server/test/kubo-stand-in';
-import type { Browser, Locator } from 'playwright-core';
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  type Hash,
-  http,
-  parseEther,
-  parseEventLogs,
-} from 'viem';
-import { anvil as anvilChain } from 'viem/chains';
+import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Anvil, startAnvil } from './support/anvil.ts';
-import { type RunningApp, startApp } from './support/app.ts';
+import { dialogSettled, screenshot, seriousAxeViolations, type ViewportName } from './support/browser.ts';
+import { confirmed, openDrop } from './support/drop-ui.ts';
+import { callInPage } from './support/in-page.ts';
 import {
-  dialogSettled,
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  testAdmin,
-  type ViewportName,
-} from './support/browser.ts';
-import { confirmed, dropTransaction, openDrop } from './support/drop-ui.ts';
-import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
-import { anvilAccount0, installTestWallet } from './support/wallet.ts';
+  adminPage,
+  type ChainStack,
+  deployAndRecord,
+  dropEvents,
+  publishToIpfs,
+  readySampleCollection,
+  startChainStack,
+} from './support/launch-setup.ts';
+import { anvilAccount0 } from './support/wallet.ts';
 
 const NAME = 'Listed Blobs';
 
 describe('the collection as marketplaces read it: listing, metadata updates and the freeze', () => {
-  let anvil: Anvil;
-  let app: RunningApp;
-  let browser: Browser;
+  let stack: ChainStack;
   let kubo: KuboStandIn;
   let collectionId: string;
   let contract: Address;
   let contractUri: string;
   let baseUri: string;
 
-  const publicClient = () => createPublicClient({ chain: anvilChain, transport: http(anvil.rpcUrl) });
   const read = <F extends 'contractURI' | 'baseURI' | 'metadataFrozen'>(functionName: F) =>
-    publicClient().readContract({ address: contract, abi: layerloomCollectionAbi, functionName });
-  /** The contract's events in the transaction a drop panel row shows. */
-  const eventsOf = async (drop: Locator, action: string) => {
-    const hash = (await dropTransaction(drop, action).locator('code').textContent()) as Hash;
-    const receipt = await publicClient().getTransactionReceipt({ hash });
-    return parseEventLogs({ abi: layerloomCollectionAbi, logs: receipt.logs }).map((log) => log.eventName);
-  };
+    stack.publicClient().readContract({ address: contract, abi: layerloomCollectionAbi, functionName });
 
   beforeAll(async () => {
-    anvil = await startAnvil();
-    [app, browser, kubo] = await Promise.all([
-      startApp({
-        ADMIN_EMAIL: testAdmin.email,
-        ADMIN_PASSWORD: testAdmin.password,
-        RPC_URL_31337: anvil.rpcUrl,
-      }),
-      launchBrowser(),
+    [stack, kubo] = await Promise.all([
+      startChainStack(),
       startKuboStandIn({ token: 'e2e-kubo-token-4c1d' }),
     ]);
-
     // A collection published to IPFS (only metadata on IPFS can be frozen), its contract deployed from Node
     // as the owner's wallet would, with the publication's listing address and a 5 % royalty, and recorded.
-    const { context, page } = await openPage(browser, app.url);
-    await signIn(context, testAdmin.email, testAdmin.password);
-    await page.goto('/dashboard');
-    collectionId = await startSampleCollection(page, {
-      name: NAME,
-      description: 'Blobs on a listing',
-      size: 4,
-    });
-    await waitUntilReady(page, collectionId);
-    const provider = await callInPage(page, '/api/v1/pinning-provider', 'PUT', {
-      endpoint: kubo.url,
-      token: kubo.token,
-    });
-    expect(provider.status).toBe(200);
-    const upload = await callInPage(page, `/api/v1/collections/${collectionId}/publication/ipfs`, 'POST', {});
-    expect(upload.status).toBeLessThan(300);
-    let publication: { contractUri: string; baseUri: string } | null = null;
-    for (let attempt = 0; attempt < 600 && !publication; attempt++) {
-      publication = (await callInPage(page, `/api/v1/collections/${collectionId}/publication`)).json.data
-        .publication;
-      if (!publication) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    if (!publication) throw new Error('The collection was not published to IPFS');
-    ({ contractUri, baseUri } = publication);
+    const { context, page } = await adminPage(stack);
+    collectionId = await readySampleCollection(page, { name: NAME, description: 'Blobs on a listing' });
+    ({ contractUri, baseUri } = await publishToIpfs(page, collectionId, kubo));
     expect(baseUri).toMatch(/^ipfs:\/\//);
-
-    const deployed = await deployCollection({
-      walletClient: createWalletClient({
-        chain: anvilChain,
-        transport: http(anvil.rpcUrl),
-        account: anvilAccount0,
-      }),
-      publicClient: publicClient(),
-      collection: {
-        name: NAME,
-        symbol: 'LBLOB',
-        maxSupply: 4,
-        mintPrice: parseEther('0.01'),
-        maxPerWallet: 2,
-        preRevealURI: `${app.url}/hidden.json`,
-        contractURI: contractUri,
-        royalty: { bps: 500 },
-      },
-    });
-    contract = deployed.address;
-    const recorded = await callInPage(page, `/api/v1/collections/${collectionId}/deployments`, 'POST', {
-      chainId: 31_337,
-      address: contract,
-      deployer: anvilAccount0,
-      transactionHash: deployed.hash,
+    ({ address: contract } = await deployAndRecord(stack, page, {
+      collectionId,
       name: NAME,
       symbol: 'LBLOB',
-      maxSupply: 4,
-    });
-    expect(recorded.json.data.deployment.status).toBe('verified');
+      contractURI: contractUri,
+    }));
     await context.close();
   }, 240_000);
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await stack?.stop();
     await kubo?.close();
-    await anvil?.stop();
   });
 
   it('edits the listing and updates it on chain, reveals, tells marketplaces, and freezes for good', async () => {
-    const { context, page } = await openPage(browser, app.url);
-    await installTestWallet(page, { rpcUrl: anvil.rpcUrl });
-    await signIn(context, testAdmin.email, testAdmin.password);
+    const { context, page } = await adminPage(stack, { wallet: true });
     const drop = await openDrop(page, collectionId);
     const listing = drop.getByRole('region', { name: 'Marketplace listing' });
     const updates = drop.getByRole('region', { name: 'Metadata on marketplaces' });
@@ -167,7 +90,7 @@ describe('the collection as marketplaces read it: listing, metadata updates and 
 
     await listing.getByRole('button', { name: 'Update the listing on chain' }).click();
     await confirmed(drop, 'contract-uri');
-    expect(await eventsOf(drop, 'contract-uri')).toContain('ContractURIUpdated');
+    expect(await dropEvents(stack, drop, 'contract-uri')).toContain('ContractURIUpdated');
     await expect.poll(() => listing.getByText('up to date').isVisible()).toBe(true);
     // The contract now returns the listing's copy on IPFS, pinned at the provider; the hosted address serves
     // the same JSON (the server tests check the CID is that of these bytes).
@@ -186,9 +109,7 @@ describe('the collection as marketplaces read it: listing, metadata updates and 
     });
 
     for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
-      const opened = await openPage(browser, app.url, viewport);
-      await installTestWallet(opened.page, { rpcUrl: anvil.rpcUrl });
-      await signIn(opened.context, testAdmin.email, testAdmin.password);
+      const opened = await adminPage(stack, { viewport, wallet: true });
       const shown = await openDrop(opened.page, collectionId);
       await expect.poll(() => shown.getByText('up to date').isVisible()).toBe(true);
       await shown.getByRole('region', { name: 'Marketplace listing' }).scrollIntoViewIfNeeded();
@@ -208,7 +129,7 @@ describe('the collection as marketplaces read it: listing, metadata updates and 
     await expect.poll(() => update.isEnabled()).toBe(true);
     await update.click();
     await confirmed(drop, 'metadata');
-    expect(await eventsOf(drop, 'metadata')).toEqual(['BatchMetadataUpdate']);
+    expect(await dropEvents(stack, drop, 'metadata')).toEqual(['BatchMetadataUpdate']);
     await expect
       .poll(() => updates.locator('[data-field="last-metadata-update"]').textContent())
       .toContain('Marketplaces told to refresh');
@@ -231,7 +152,7 @@ describe('the collection as marketplaces read it: listing, metadata updates and 
     await screenshot(page, 'drop-freeze-confirm');
     await ok.click();
     await confirmed(drop, 'freeze');
-    expect(await eventsOf(drop, 'freeze')).toContain('MetadataFrozen');
+    expect(await dropEvents(stack, drop, 'freeze')).toContain('MetadataFrozen');
     expect(await read('metadataFrozen')).toBe(true);
 
     // Afterwards every metadata change is refused, in the page, by the server and on chain.
@@ -257,12 +178,8 @@ describe('the collection as marketplaces read it: listing, metadata updates and 
     expect(refused.json.error.message).toContain('Metadata is frozen on chain');
     await expect(
       setContractURI({
-        walletClient: createWalletClient({
-          chain: anvilChain,
-          transport: http(anvil.rpcUrl),
-          account: anvilAccount0,
-        }),
-        publicClient: publicClient(),
+        walletClient: stack.walletOf(),
+        publicClient: stack.publicClient(),
         address: contract,
         contractURI: 'https://elsewhere.example.com/contract.json',
       }),

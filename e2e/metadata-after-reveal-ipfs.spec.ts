@@ -1,32 +1,22 @@
 import { join } from 'node:path';
-import { deployCollection, layerloomCollectionAbi, mint, reveal, setPhase } from '@layerloom/contracts';
 import { type KuboStandIn, startKuboStandIn } from '@layerloom/server/test/kubo-stand-in';
-import type { Browser, Page } from 'playwright-core';
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  type Hash,
-  http,
-  parseEther,
-  parseEventLogs,
-} from 'viem';
-import { anvil as anvilChain } from 'viem/chains';
+import type { Page } from 'playwright-core';
+import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Anvil, startAnvil } from './support/anvil.ts';
-import { type RunningApp, startApp } from './support/app.ts';
+import { screenshotDir, seriousAxeViolations, type ViewportName } from './support/browser.ts';
+import { confirmed, openDrop } from './support/drop-ui.ts';
+import { callInPage } from './support/in-page.ts';
 import {
-  launchBrowser,
-  openPage,
-  screenshotDir,
-  seriousAxeViolations,
-  signIn,
-  testAdmin,
-  type ViewportName,
-} from './support/browser.ts';
-import { confirmed, dropTransaction, openDrop } from './support/drop-ui.ts';
-import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
-import { anvilAccount0, installTestWallet } from './support/wallet.ts';
+  adminPage,
+  type ChainStack,
+  deployAndRecord,
+  dropEvents,
+  mintOneAndReveal,
+  publishToIpfs,
+  readySampleCollection,
+  startChainStack,
+  tokenUri,
+} from './support/launch-setup.ts';
 
 const NAME = 'Pinned Blobs';
 const STALE = 'Metadata changed since it was pinned — publish again';
@@ -37,17 +27,12 @@ const STALE = 'Metadata changed since it was pinned — publish again';
  * with setBaseURI, so the contract's tokenURI serves the new name from the new folder.
  */
 describe('metadata edits after the reveal, on IPFS', () => {
-  let anvil: Anvil;
-  let app: RunningApp;
-  let browser: Browser;
+  let stack: ChainStack;
   let kubo: KuboStandIn;
   let collectionId: string;
   let contract: Address;
   let pinnedBase: string;
 
-  const publicClient = () => createPublicClient({ chain: anvilChain, transport: http(anvil.rpcUrl) });
-  const walletClient = () =>
-    createWalletClient({ chain: anvilChain, transport: http(anvil.rpcUrl), account: anvilAccount0 });
   const publicationOf = async (page: Page) =>
     (await callInPage(page, `/api/v1/collections/${collectionId}/publication`)).json.data.publication as {
       baseUri: string;
@@ -64,80 +49,32 @@ describe('metadata edits after the reveal, on IPFS', () => {
   };
 
   beforeAll(async () => {
-    anvil = await startAnvil();
-    [app, browser, kubo] = await Promise.all([
-      startApp({
-        ADMIN_EMAIL: testAdmin.email,
-        ADMIN_PASSWORD: testAdmin.password,
-        RPC_URL_31337: anvil.rpcUrl,
-      }),
-      launchBrowser(),
+    [stack, kubo] = await Promise.all([
+      startChainStack(),
       startKuboStandIn({ token: 'e2e-kubo-token-9a2f' }),
     ]);
-
     // Published to IPFS, deployed, one token minted and revealed, all from Node as the owner's wallet would.
-    const { context, page } = await openPage(browser, app.url);
-    await signIn(context, testAdmin.email, testAdmin.password);
-    await page.goto('/dashboard');
-    collectionId = await startSampleCollection(page, { name: NAME, description: 'Blobs on IPFS', size: 4 });
-    await waitUntilReady(page, collectionId);
-    const provider = await callInPage(page, '/api/v1/pinning-provider', 'PUT', {
-      endpoint: kubo.url,
-      token: kubo.token,
-    });
-    expect(provider.status).toBe(200);
-    const upload = await callInPage(page, `/api/v1/collections/${collectionId}/publication/ipfs`, 'POST', {});
-    expect(upload.status).toBeLessThan(300);
-    let publication = null;
-    for (let attempt = 0; attempt < 600 && !publication; attempt++) {
-      publication = await publicationOf(page);
-      if (!publication) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    if (!publication) throw new Error('The collection was not published to IPFS');
+    const { context, page } = await adminPage(stack);
+    collectionId = await readySampleCollection(page, { name: NAME, description: 'Blobs on IPFS' });
+    const publication = await publishToIpfs(page, collectionId, kubo);
     pinnedBase = publication.baseUri;
     expect(pinnedBase).toMatch(/^ipfs:\/\//);
-    const deployed = await deployCollection({
-      walletClient: walletClient(),
-      publicClient: publicClient(),
-      collection: {
-        name: NAME,
-        symbol: 'PBLOB',
-        maxSupply: 4,
-        mintPrice: parseEther('0.01'),
-        maxPerWallet: 2,
-        preRevealURI: `${app.url}/hidden.json`,
-        contractURI: publication.contractUri,
-        royalty: { bps: 500 },
-      },
-    });
-    contract = deployed.address;
-    const recorded = await callInPage(page, `/api/v1/collections/${collectionId}/deployments`, 'POST', {
-      chainId: 31_337,
-      address: contract,
-      deployer: anvilAccount0,
-      transactionHash: deployed.hash,
+    ({ address: contract } = await deployAndRecord(stack, page, {
+      collectionId,
       name: NAME,
       symbol: 'PBLOB',
-      maxSupply: 4,
-    });
-    expect(recorded.json.data.deployment.status).toBe('verified');
-    const clients = { walletClient: walletClient(), publicClient: publicClient(), address: contract };
-    await setPhase({ ...clients, phase: 'public' });
-    await mint({ ...clients, quantity: 1 });
-    await reveal({ ...clients, baseURI: pinnedBase });
+      contractURI: publication.contractUri,
+    }));
+    await mintOneAndReveal(stack, contract, pinnedBase);
     await context.close();
   }, 240_000);
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await stack?.stop();
     await kubo?.close();
-    await anvil?.stop();
   });
 
   it('edits the names, publishes the metadata again, and points the contract at the new folder with setBaseURI', async () => {
-    const { context, page } = await openPage(browser, app.url);
-    await installTestWallet(page, { rpcUrl: anvil.rpcUrl });
-    await signIn(context, testAdmin.email, testAdmin.password);
+    const { context, page } = await adminPage(stack, { wallet: true });
     const drop = await openDrop(page, collectionId);
 
     const editor = page.getByRole('region', { name: 'Edit metadata' });
@@ -150,8 +87,7 @@ describe('metadata edits after the reveal, on IPFS', () => {
     expect((await publicationOf(page))?.metadataChanged).toBe(true);
 
     for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
-      const opened = await openPage(browser, app.url, viewport);
-      await signIn(opened.context, testAdmin.email, testAdmin.password);
+      const opened = await adminPage(stack, { viewport });
       await opened.page.goto(`/dashboard/collections/${collectionId}`);
       const panel = await publicationPanel(opened.page);
       await expect.poll(() => panel.getByText(STALE).isVisible(), { timeout: 30_000 }).toBe(true);
@@ -180,21 +116,11 @@ describe('metadata edits after the reveal, on IPFS', () => {
     await expect.poll(() => update.isEnabled()).toBe(true);
     await update.click();
     await confirmed(drop, 'metadata');
-    const hash = (await dropTransaction(drop, 'metadata').locator('code').textContent()) as Hash;
-    const receipt = await publicClient().getTransactionReceipt({ hash });
-    const events = parseEventLogs({ abi: layerloomCollectionAbi, logs: receipt.logs }).map(
-      (log) => log.eventName,
-    );
-    expect(events).toEqual(['BaseURIChanged', 'BatchMetadataUpdate']);
-    const uri = await publicClient().readContract({
-      address: contract,
-      abi: layerloomCollectionAbi,
-      functionName: 'tokenURI',
-      args: [1n],
-    });
+    expect(await dropEvents(stack, drop, 'metadata')).toEqual(['BaseURIChanged', 'BatchMetadataUpdate']);
+    const uri = await tokenUri(stack, contract, 1n);
     expect(uri).toBe(`${newBase}1.json`);
     // This server is a gateway for the folders it pinned.
-    const served = await (await fetch(`${app.url}/ipfs/${uri.slice('ipfs://'.length)}`)).json();
+    const served = await (await fetch(`${stack.app.url}/ipfs/${uri.slice('ipfs://'.length)}`)).json();
     expect(served.name).toBe('Pinned Blob #1');
     expect(kubo.pinned.has(newBase.slice('ipfs://'.length, -1))).toBe(true);
     await updates.scrollIntoViewIfNeeded();

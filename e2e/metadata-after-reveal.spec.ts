@@ -1,39 +1,21 @@
 import { join } from 'node:path';
-import {
-  deployCollection,
-  freezeMetadata,
-  layerloomCollectionAbi,
-  mint,
-  reveal,
-  setPhase,
-} from '@layerloom/contracts';
-import type { Browser } from 'playwright-core';
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  type Hash,
-  http,
-  parseEther,
-  parseEventLogs,
-} from 'viem';
-import { anvil as anvilChain } from 'viem/chains';
+import { freezeMetadata } from '@layerloom/contracts';
+import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Anvil, startAnvil } from './support/anvil.ts';
-import { type RunningApp, startApp } from './support/app.ts';
+import { screenshot, screenshotDir, seriousAxeViolations, type ViewportName } from './support/browser.ts';
+import { confirmed, openDrop } from './support/drop-ui.ts';
+import { callInPage } from './support/in-page.ts';
 import {
-  launchBrowser,
-  openPage,
-  screenshot,
-  screenshotDir,
-  seriousAxeViolations,
-  signIn,
-  testAdmin,
-  type ViewportName,
-} from './support/browser.ts';
-import { confirmed, dropTransaction, openDrop } from './support/drop-ui.ts';
-import { callInPage, startSampleCollection, waitUntilReady } from './support/in-page.ts';
-import { anvilAccount0, installTestWallet } from './support/wallet.ts';
+  adminPage,
+  type ChainStack,
+  deployAndRecord,
+  dropEvents,
+  mintOneAndReveal,
+  publishHosted,
+  readySampleCollection,
+  startChainStack,
+  tokenUri,
+} from './support/launch-setup.ts';
 
 const NAME = 'Typo Blobs';
 
@@ -43,97 +25,36 @@ const NAME = 'Typo Blobs';
  * then serves the new name.
  */
 describe('metadata edits after the reveal', () => {
-  let anvil: Anvil;
-  let app: RunningApp;
-  let browser: Browser;
+  let stack: ChainStack;
   let collectionId: string;
   let contract: Address;
 
-  const publicClient = () => createPublicClient({ chain: anvilChain, transport: http(anvil.rpcUrl) });
-  const walletClient = () =>
-    createWalletClient({ chain: anvilChain, transport: http(anvil.rpcUrl), account: anvilAccount0 });
   /** Token #1's metadata as a marketplace reads it: from the URI the contract returns. */
-  const tokenOne = async () => {
-    const uri = await publicClient().readContract({
-      address: contract,
-      abi: layerloomCollectionAbi,
-      functionName: 'tokenURI',
-      args: [1n],
-    });
-    return (await (await fetch(uri)).json()) as { name: string };
-  };
+  const tokenOne = async () =>
+    (await (await fetch(await tokenUri(stack, contract, 1n))).json()) as { name: string };
 
   beforeAll(async () => {
-    anvil = await startAnvil();
-    [app, browser] = await Promise.all([
-      startApp({
-        ADMIN_EMAIL: testAdmin.email,
-        ADMIN_PASSWORD: testAdmin.password,
-        RPC_URL_31337: anvil.rpcUrl,
-      }),
-      launchBrowser(),
-    ]);
-
+    stack = await startChainStack();
     // Published (hosted), deployed, one token minted and revealed, all from Node as the owner's wallet would.
-    const { context, page } = await openPage(browser, app.url);
-    await signIn(context, testAdmin.email, testAdmin.password);
-    await page.goto('/dashboard');
-    collectionId = await startSampleCollection(page, {
-      name: NAME,
-      description: 'Blobs with a typo',
-      size: 4,
-    });
-    await waitUntilReady(page, collectionId);
-    const published = await callInPage(page, `/api/v1/collections/${collectionId}/publication`, 'POST', {
-      mode: 'hosted',
-    });
-    expect(published.status).toBe(201);
-    const { baseUri, contractUri } = published.json.data.publication as {
-      baseUri: string;
-      contractUri: string;
-    };
-    const deployed = await deployCollection({
-      walletClient: walletClient(),
-      publicClient: publicClient(),
-      collection: {
-        name: NAME,
-        symbol: 'TBLOB',
-        maxSupply: 4,
-        mintPrice: parseEther('0.01'),
-        maxPerWallet: 2,
-        preRevealURI: `${app.url}/hidden.json`,
-        contractURI: contractUri,
-        royalty: { bps: 500 },
-      },
-    });
-    contract = deployed.address;
-    const recorded = await callInPage(page, `/api/v1/collections/${collectionId}/deployments`, 'POST', {
-      chainId: 31_337,
-      address: contract,
-      deployer: anvilAccount0,
-      transactionHash: deployed.hash,
+    const { context, page } = await adminPage(stack);
+    collectionId = await readySampleCollection(page, { name: NAME, description: 'Blobs with a typo' });
+    const { baseUri, contractUri } = await publishHosted(page, collectionId);
+    ({ address: contract } = await deployAndRecord(stack, page, {
+      collectionId,
       name: NAME,
       symbol: 'TBLOB',
-      maxSupply: 4,
-    });
-    expect(recorded.json.data.deployment.status).toBe('verified');
-    const clients = { walletClient: walletClient(), publicClient: publicClient(), address: contract };
-    await setPhase({ ...clients, phase: 'public' });
-    await mint({ ...clients, quantity: 1 });
-    await reveal({ ...clients, baseURI: baseUri });
+      contractURI: contractUri,
+    }));
+    await mintOneAndReveal(stack, contract, baseUri);
     await context.close();
   }, 240_000);
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await anvil?.stop();
+    await stack?.stop();
   });
 
   it('edits a token name after the reveal in the browser, tells marketplaces with BatchMetadataUpdate, and tokenURI serves the new name', async () => {
     expect((await tokenOne()).name).toBe(`${NAME} #1`);
-    const { context, page } = await openPage(browser, app.url);
-    await installTestWallet(page, { rpcUrl: anvil.rpcUrl });
-    await signIn(context, testAdmin.email, testAdmin.password);
+    const { context, page } = await adminPage(stack, { wallet: true });
     const drop = await openDrop(page, collectionId);
 
     // The editor is there after publishing, saying what an edit does now; reroll and grow are not.
@@ -157,10 +78,7 @@ describe('metadata edits after the reveal', () => {
     await expect.poll(() => update.isEnabled()).toBe(true);
     await update.click();
     await confirmed(drop, 'metadata');
-    const hash = (await dropTransaction(drop, 'metadata').locator('code').textContent()) as Hash;
-    const receipt = await publicClient().getTransactionReceipt({ hash });
-    const events = parseEventLogs({ abi: layerloomCollectionAbi, logs: receipt.logs });
-    expect(events.map((event) => event.eventName)).toEqual(['BatchMetadataUpdate']);
+    expect(await dropEvents(stack, drop, 'metadata')).toEqual(['BatchMetadataUpdate']);
     expect((await tokenOne()).name).toBe('Typo-free Blob #1');
     await expect
       .poll(() => updates.locator('[data-field="last-metadata-update"]').textContent())
@@ -168,8 +86,7 @@ describe('metadata edits after the reveal', () => {
     await context.close();
 
     for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
-      const opened = await openPage(browser, app.url, viewport);
-      await signIn(opened.context, testAdmin.email, testAdmin.password);
+      const opened = await adminPage(stack, { viewport });
       await opened.page.goto(`/dashboard/collections/${collectionId}?section=metadata`);
       const shown = opened.page.getByRole('region', { name: 'Edit metadata' });
       await expect
@@ -185,12 +102,11 @@ describe('metadata edits after the reveal', () => {
     // Frozen on chain (sent from Node, recorded as the drop panel records it): the editor is disabled with
     // the reason, and the server refuses an edit, writing nothing.
     const frozen = await freezeMetadata({
-      walletClient: walletClient(),
-      publicClient: publicClient(),
+      walletClient: stack.walletOf(),
+      publicClient: stack.publicClient(),
       address: contract,
     });
-    const last = await openPage(browser, app.url);
-    await signIn(last.context, testAdmin.email, testAdmin.password);
+    const last = await adminPage(stack);
     await last.page.goto('/dashboard');
     const recorded = await callInPage(
       last.page,
