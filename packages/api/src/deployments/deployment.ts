@@ -85,6 +85,11 @@ export const DeploymentSchema = z.object({
   explorerUrl: z.string().nullable(),
   /** Its source verification on the chain's explorer; null while the contract is not confirmed on chain. */
   sourceVerification: SourceVerificationSchema.nullable(),
+  /**
+   * The royalty splitter's source verification (it is a contract of its own, verified beside the
+   * collection); null without a splitter or while not confirmed on chain.
+   */
+  royaltySplitterVerification: SourceVerificationSchema.nullable().optional(),
   createdAt: z.string(),
 });
 export type Deployment = z.infer<typeof DeploymentSchema>;

@@ -723,9 +723,11 @@ export interface UserBlockTable {
   created_at: string;
 }
 
-/** Source verification of a deployment's contract on its chain's explorer (migration 0145). */
+/** Source verification of one of a deployment's contracts on its chain's explorer (migrations 0145, 0185). */
 export interface ContractVerificationTable {
   deployment_id: string;
+  /** Which of the deployment's contracts: collection | royalty_splitter. */
+  contract: string;
   chain_id: number;
   /** Checksummed. */
   address: string;

@@ -48,8 +48,9 @@ import * as workspaces from './0150_workspaces.ts';
 import * as metadataFormat from './0160_metadata_format.ts';
 import * as projectVersions from './0170_project_versions.ts';
 import * as royaltySplitters from './0180_royalty_splitters.ts';
-import * as workspaceReview from './0195_workspace_review.ts';
+import * as splitterVerifications from './0185_splitter_verifications.ts';
 import * as workspaceResources from './0190_workspace_resources.ts';
+import * as workspaceReview from './0195_workspace_review.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -105,6 +106,7 @@ export const migrations: Record<string, Migration> = {
   '0160_metadata_format': metadataFormat,
   '0170_project_versions': projectVersions,
   '0180_royalty_splitters': royaltySplitters,
+  '0185_splitter_verifications': splitterVerifications,
   '0195_workspace_review': workspaceReview,
   '0190_workspace_resources': workspaceResources,
 };

@@ -220,7 +220,7 @@ export async function recordDeployment(
       deploymentId: row.id,
     });
     await noticeDropDeployed(app, row, chain.name);
-    await startSourceVerification(app, row);
+    await startSourceVerification(app, row, royalty?.splitter.address ?? null);
   }
   return deploymentView(row, payees, royalty ? [royalty] : []);
 }

@@ -9,7 +9,8 @@ export interface VerificationRequest {
   input: VerificationInput;
   /** ABI-encoded constructor arguments, 0x-prefixed. */
   constructorArguments: Hex;
-  creationTransactionHash: Hash;
+  /** The transaction that created it, when known (Sourcify uses it to find the creation code). */
+  creationTransactionHash?: Hash;
 }
 
 /**

@@ -1,7 +1,10 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { ContractVerificationTable, Database, DeploymentTable } from '../../db/schema.ts';
 
-/** Stores a deployment's verification row (once: a second insert for the same deployment is ignored). */
+/** Which of a deployment's contracts a verification row is about. */
+export type VerifiedContract = 'collection' | 'royalty_splitter';
+
+/** Stores a contract's verification row (once: a second insert for the same contract is ignored). */
 export async function insertVerification(
   db: Kysely<Database>,
   row: ContractVerificationTable,
@@ -9,22 +12,24 @@ export async function insertVerification(
   await db
     .insertInto('contract_verifications')
     .values(row)
-    .onConflict((conflict) => conflict.column('deployment_id').doNothing())
+    .onConflict((conflict) => conflict.columns(['deployment_id', 'contract']).doNothing())
     .execute();
 }
 
 export async function findVerification(
   db: Kysely<Database>,
   deploymentId: string,
+  contract: VerifiedContract,
 ): Promise<ContractVerificationTable | undefined> {
   return db
     .selectFrom('contract_verifications')
     .selectAll()
     .where('deployment_id', '=', deploymentId)
+    .where('contract', '=', contract)
     .executeTakeFirst();
 }
 
-/** The verification rows of these deployments. */
+/** The verification rows of these deployments (each contract's). */
 export async function listVerifications(
   db: Kysely<Database>,
   deploymentIds: readonly string[],
@@ -40,12 +45,14 @@ export async function listVerifications(
 export async function updateVerification(
   db: Kysely<Database>,
   deploymentId: string,
+  contract: VerifiedContract,
   changes: Updateable<ContractVerificationTable>,
 ): Promise<void> {
   await db
     .updateTable('contract_verifications')
     .set(changes)
     .where('deployment_id', '=', deploymentId)
+    .where('contract', '=', contract)
     .execute();
 }
 
@@ -56,6 +63,7 @@ export async function updateVerification(
 export async function claimVerification(
   db: Kysely<Database>,
   deploymentId: string,
+  contract: VerifiedContract,
   from: readonly string[],
   changes: Updateable<ContractVerificationTable>,
 ): Promise<boolean> {
@@ -63,6 +71,7 @@ export async function claimVerification(
     .updateTable('contract_verifications')
     .set(changes)
     .where('deployment_id', '=', deploymentId)
+    .where('contract', '=', contract)
     .where('status', 'in', [...from])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -6,7 +6,11 @@ import { currentUser, requireUser } from '../auth/require-user.ts';
 import { listDeployments } from './deployments.service.ts';
 import * as verification from './verification.service.ts';
 
-const JobPayloadSchema = z.object({ deploymentId: z.string() });
+// Jobs queued before the splitter's verification existed carry no contract: the collection's.
+const JobPayloadSchema = z.object({
+  deploymentId: z.string(),
+  contract: z.enum(['collection', 'royalty_splitter']).default('collection'),
+});
 
 /**
  * Queues due verification steps every second or so (less with a short VERIFY_RETRY_BASE_MS) on each process
@@ -38,7 +42,8 @@ function startVerificationScheduler(app: App): () => void {
  */
 export async function verificationRoutes(app: App): Promise<void> {
   app.jobs.register(verification.SOURCE_VERIFICATION_JOB, async (job: Job) => {
-    await verification.runVerificationStep(app, JobPayloadSchema.parse(job.payload).deploymentId);
+    const { deploymentId, contract } = JobPayloadSchema.parse(job.payload);
+    await verification.runVerificationStep(app, deploymentId, contract);
     return null;
   });
   if (app.config.processJobs || app.config.redisUrl) {
@@ -58,13 +63,15 @@ export async function verificationRoutes(app: App): Promise<void> {
         tags: ['deployments'],
         summary: "Submit a deployed contract's source to the chain's explorer again, after a failure",
         params: retrySourceVerification.params,
+        querystring: retrySourceVerification.querystring,
         response: { 202: retrySourceVerification.response },
       },
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const { id, deploymentId } = request.params;
-      await verification.retrySourceVerification(app, userId, id, deploymentId);
+      const contract = request.query.contract === 'royaltySplitter' ? 'royalty_splitter' : 'collection';
+      await verification.retrySourceVerification(app, userId, id, deploymentId, contract);
       const list = await verification.withSourceVerification(app, await listDeployments(app, userId, id));
       const deployment = list.find((entry) => entry.id === deploymentId);
       if (!deployment) throw new Error(`Deployment ${deploymentId} vanished`);

@@ -3,12 +3,16 @@ import {
   layerloomChains,
   layerloomCollectionBytecode,
   layerloomCollectionVerificationInput,
+  layerloomPaymentSplitterAbi,
+  layerloomPaymentSplitterVerificationInput,
+  type VerificationInput,
 } from '@layerloom/contracts';
-import { type Address, createPublicClient, type Hash, type Hex, http } from 'viem';
+import { type Address, createPublicClient, encodeAbiParameters, type Hash, type Hex, http } from 'viem';
 import type { ContractVerificationTable, DeploymentTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
+import { listRoyaltySplitters } from './deployments.repository.ts';
 import {
   claimVerification,
   findCollectionDeployment,
@@ -18,6 +22,7 @@ import {
   listDueVerifications,
   listVerifications,
   updateVerification,
+  type VerifiedContract,
 } from './verification.repository.ts';
 import { contractCodeUrl, type ExplorerConfig } from './verification-config.ts';
 import { etherscanExplorer } from './verification-etherscan.ts';
@@ -66,42 +71,71 @@ function verificationView(app: App, row: ContractVerificationTable): SourceVerif
 }
 
 /**
- * The deployments with their source verification filled in (null for a contract not confirmed on chain,
- * which is not submitted).
+ * The deployments with their source verification filled in: the collection's, and the royalty splitter's
+ * for a deployment that has one (null for a contract not confirmed on chain, which is not submitted).
  */
 export async function withSourceVerification(app: App, deployments: Deployment[]): Promise<Deployment[]> {
   const rows = await listVerifications(
     app.database.db,
     deployments.map((deployment) => deployment.id),
   );
-  const byId = new Map(rows.map((row) => [row.deployment_id, row]));
+  const find = (deploymentId: string, contract: VerifiedContract) =>
+    rows.find((row) => row.deployment_id === deploymentId && row.contract === contract);
   return deployments.map((deployment) => {
-    const row = byId.get(deployment.id);
-    return { ...deployment, sourceVerification: row ? verificationView(app, row) : null };
+    const row = find(deployment.id, 'collection');
+    const splitterRow = find(deployment.id, 'royalty_splitter');
+    return {
+      ...deployment,
+      sourceVerification: row ? verificationView(app, row) : null,
+      royaltySplitterVerification: splitterRow ? verificationView(app, splitterRow) : null,
+    };
   });
 }
 
 /** Queues the row's next step as a job, if this process takes it from `waiting` (or a stale `queued`). */
-async function queueStep(app: App, deploymentId: string, from: readonly string[]): Promise<void> {
+async function queueStep(
+  app: App,
+  deploymentId: string,
+  contract: VerifiedContract,
+  from: readonly string[],
+): Promise<void> {
   const now = new Date().toISOString();
-  if (await claimVerification(app.database.db, deploymentId, from, { status: 'queued', updated_at: now })) {
-    await app.jobs.enqueue(SOURCE_VERIFICATION_JOB, { deploymentId }, null);
-  }
+  const claimed = await claimVerification(app.database.db, deploymentId, contract, from, {
+    status: 'queued',
+    updated_at: now,
+  });
+  if (claimed) await app.jobs.enqueue(SOURCE_VERIFICATION_JOB, { deploymentId, contract }, null);
 }
 
 /**
- * Starts verifying a deployment's source once its contract is confirmed on chain: a row in `waiting`,
- * taken at once by a job, or `not_configured` when the chain has no explorer. Never throws: the
- * deployment is recorded whatever happens here (a failure is logged, and left for the creator to retry).
+ * Starts verifying a deployment's source once its contract is confirmed on chain: the collection's and,
+ * when its royalties go to a splitter deployed with it, the splitter's (`splitterAddress`). Each gets a row
+ * in `waiting`, taken at once by a job, or `not_configured` when the chain has no explorer. Never throws:
+ * the deployment is recorded whatever happens here (a failure is logged, and left for the creator to retry).
  */
-export async function startSourceVerification(app: App, deployment: DeploymentTable): Promise<void> {
+export async function startSourceVerification(
+  app: App,
+  deployment: DeploymentTable,
+  splitterAddress: string | null = null,
+): Promise<void> {
+  await startContractVerification(app, deployment, 'collection', deployment.address);
+  if (splitterAddress) await startContractVerification(app, deployment, 'royalty_splitter', splitterAddress);
+}
+
+async function startContractVerification(
+  app: App,
+  deployment: DeploymentTable,
+  contract: VerifiedContract,
+  address: string,
+): Promise<void> {
   try {
     const explorer = explorerOf(app, deployment.chain_id);
     const now = new Date().toISOString();
     await insertVerification(app.database.db, {
       deployment_id: deployment.id,
+      contract,
       chain_id: deployment.chain_id,
-      address: deployment.address,
+      address,
       explorer: explorer?.kind ?? null,
       status: explorer ? 'waiting' : 'not_configured',
       message: null,
@@ -113,27 +147,57 @@ export async function startSourceVerification(app: App, deployment: DeploymentTa
       updated_at: now,
       verified_at: null,
     });
-    if (explorer) await queueStep(app, deployment.id, ['waiting']);
+    if (explorer) await queueStep(app, deployment.id, contract, ['waiting']);
   } catch (error) {
-    app.log.error({ err: error, deploymentId: deployment.id }, 'could not start source verification');
+    app.log.error(
+      { err: error, deploymentId: deployment.id, contract },
+      'could not start source verification',
+    );
   }
 }
 
-/** Reads the constructor arguments from the deploy transaction: its input after the creation code. */
-async function constructorArgumentsOf(app: App, deployment: DeploymentTable): Promise<Hex> {
-  const chain = layerloomChains.find((entry) => entry.chain.id === deployment.chain_id);
-  const rpcUrl = app.config.rpcUrls[deployment.chain_id];
-  if (!chain || !rpcUrl) throw new Error(`No RPC is configured for chain ${deployment.chain_id}.`);
-  const client = createPublicClient({
+function chainClient(app: App, chainId: number) {
+  const chain = layerloomChains.find((entry) => entry.chain.id === chainId);
+  const rpcUrl = app.config.rpcUrls[chainId];
+  if (!chain || !rpcUrl) throw new Error(`No RPC is configured for chain ${chainId}.`);
+  return createPublicClient({
     chain: chain.chain,
     transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }),
   });
+}
+
+/**
+ * The constructor arguments of a contract: the collection's from its deploy transaction (its input after
+ * the creation code); the splitter's encoded from its `payees()`, which returns the constructor's payees
+ * and shares as given (the deployment does not record the splitter's own transaction).
+ */
+async function constructorArgumentsOf(
+  app: App,
+  deployment: DeploymentTable,
+  contract: VerifiedContract,
+  address: string,
+): Promise<Hex> {
+  const client = chainClient(app, deployment.chain_id);
+  if (contract === 'royalty_splitter') {
+    const [payees, shares] = await client.readContract({
+      address: address as Address,
+      abi: layerloomPaymentSplitterAbi,
+      functionName: 'payees',
+    });
+    return encodeAbiParameters([{ type: 'address[]' }, { type: 'uint256[]' }], [payees, shares]);
+  }
   const transaction = await client.getTransaction({ hash: deployment.transaction_hash as Hash });
   const input = transaction.input.toLowerCase();
   if (!input.startsWith(layerloomCollectionBytecode.toLowerCase()))
     throw new Error('The deploy transaction does not carry the collection contract.');
   return `0x${input.slice(layerloomCollectionBytecode.length)}`;
 }
+
+/** What each contract was compiled from, as the explorer wants it. */
+const VERIFICATION_INPUTS: Record<VerifiedContract, VerificationInput> = {
+  collection: layerloomCollectionVerificationInput,
+  royalty_splitter: layerloomPaymentSplitterVerificationInput,
+};
 
 /** How long to wait before try number `attempts + 1`: the base, doubled each time, capped. */
 const delayAfter = (app: App, attempts: number) =>
@@ -144,16 +208,20 @@ const delayAfter = (app: App, attempts: number) =>
  * asks how a submission went, and records the answer. `pending` and `resubmit` answers wait
  * (VERIFY_RETRY_BASE_MS, doubling) for the next step, up to MAX_VERIFICATION_ATTEMPTS; a refusal is final.
  */
-export async function runVerificationStep(app: App, deploymentId: string): Promise<void> {
+export async function runVerificationStep(
+  app: App,
+  deploymentId: string,
+  contract: VerifiedContract = 'collection',
+): Promise<void> {
   const db = app.database.db;
-  const row = await findVerification(db, deploymentId);
+  const row = await findVerification(db, deploymentId, contract);
   if (row?.status !== 'queued') return;
   const deployment = await findDeploymentById(db, deploymentId);
   if (!deployment) return;
   const explorer = explorerOf(app, row.chain_id);
   const now = new Date();
   if (!explorer) {
-    await updateVerification(db, deploymentId, {
+    await updateVerification(db, deploymentId, contract, {
       status: 'not_configured',
       explorer: null,
       next_attempt_at: null,
@@ -166,25 +234,29 @@ export async function runVerificationStep(app: App, deploymentId: string): Promi
   let answer: ExplorerAnswer;
   if (constructorArguments === null) {
     try {
-      constructorArguments = await constructorArgumentsOf(app, deployment);
-      await updateVerification(db, deploymentId, { constructor_arguments: constructorArguments });
+      constructorArguments = await constructorArgumentsOf(app, deployment, contract, row.address);
+      await updateVerification(db, deploymentId, contract, { constructor_arguments: constructorArguments });
     } catch (error) {
-      app.log.warn({ err: error, deploymentId }, 'could not read the deploy transaction');
+      app.log.warn({ err: error, deploymentId, contract }, 'could not read the constructor arguments');
       constructorArguments = null;
     }
   }
   if (constructorArguments === null) {
     answer = {
       outcome: 'resubmit',
-      message: "The network's RPC did not give the deploy transaction; asking again shortly.",
+      message:
+        contract === 'collection'
+          ? "The network's RPC did not give the deploy transaction; asking again shortly."
+          : "The network's RPC did not give the splitter's payees; asking again shortly.",
     };
   } else {
     const request: VerificationRequest = {
       chainId: row.chain_id,
       address: row.address as Address,
-      input: layerloomCollectionVerificationInput,
+      input: VERIFICATION_INPUTS[contract],
       constructorArguments,
-      creationTransactionHash: deployment.transaction_hash as Hash,
+      // The splitter was created by a transaction of its own, which the deployment does not record.
+      creationTransactionHash: contract === 'collection' ? (deployment.transaction_hash as Hash) : undefined,
     };
     const client = explorerClient(explorer);
     answer =
@@ -195,7 +267,7 @@ export async function runVerificationStep(app: App, deploymentId: string): Promi
   const base = { attempts, explorer: explorer.kind, updated_at: now.toISOString() };
   switch (answer.outcome) {
     case 'verified':
-      await updateVerification(db, deploymentId, {
+      await updateVerification(db, deploymentId, contract, {
         ...base,
         status: 'verified',
         message: null,
@@ -204,7 +276,7 @@ export async function runVerificationStep(app: App, deploymentId: string): Promi
       });
       return;
     case 'refused':
-      await updateVerification(db, deploymentId, {
+      await updateVerification(db, deploymentId, contract, {
         ...base,
         status: 'failed',
         message: `${explorer.name} refused the source: ${answer.message}`,
@@ -215,7 +287,7 @@ export async function runVerificationStep(app: App, deploymentId: string): Promi
     case 'resubmit': {
       const receipt = answer.outcome === 'pending' ? (answer.receipt ?? row.receipt) : null;
       if (attempts >= MAX_VERIFICATION_ATTEMPTS) {
-        await updateVerification(db, deploymentId, {
+        await updateVerification(db, deploymentId, contract, {
           ...base,
           status: 'failed',
           receipt,
@@ -224,7 +296,7 @@ export async function runVerificationStep(app: App, deploymentId: string): Promi
         });
         return;
       }
-      await updateVerification(db, deploymentId, {
+      await updateVerification(db, deploymentId, contract, {
         ...base,
         status: 'waiting',
         receipt,
@@ -248,23 +320,31 @@ export async function queueDueVerifications(app: App): Promise<void> {
     new Date(now.getTime() - 30 * 60_000).toISOString(),
     50,
   );
-  for (const row of due) await queueStep(app, row.deployment_id, [row.status]);
+  for (const row of due) {
+    await queueStep(app, row.deployment_id, row.contract as VerifiedContract, [row.status]);
+  }
 }
 
 /**
- * The creator asks again: a failed verification (or one that had no explorer, once one is set up) starts
- * over, from a new submission. 404 for a collection or deployment that is not theirs; 409 when there is
- * nothing to retry, with the reason.
+ * The creator asks again: a contract's failed verification (or one that had no explorer, once one is set
+ * up) starts over, from a new submission. `contract` is the collection or the royalty splitter deployed with
+ * it. 404 for a collection or deployment that is not theirs, or a splitter the deployment does not have; 409
+ * when there is nothing to retry, with the reason.
  */
 export async function retrySourceVerification(
   app: App,
   ownerId: string,
   collectionId: string,
   deploymentId: string,
+  contract: VerifiedContract = 'collection',
 ): Promise<void> {
   const collection = await getOwnedCollection(app, ownerId, collectionId);
-  const deployment = await findCollectionDeployment(app.database.db, collection.id, deploymentId);
+  const db = app.database.db;
+  const deployment = await findCollectionDeployment(db, collection.id, deploymentId);
   if (!deployment) throw notFound('Deployment');
+  const [splitter] = contract === 'royalty_splitter' ? await listRoyaltySplitters(db, [deployment.id]) : [];
+  if (contract === 'royalty_splitter' && !splitter) throw notFound('Royalty splitter');
+  const source = contract === 'collection' ? 'The source' : "The royalty splitter's source";
   if (deployment.status !== 'verified') {
     throw new AppError(
       'CONFLICT',
@@ -273,17 +353,18 @@ export async function retrySourceVerification(
   }
   const explorer = explorerOf(app, deployment.chain_id);
   if (!explorer) throw new AppError('CONFLICT', NOT_CONFIGURED_MESSAGE);
-  const row = await findVerification(app.database.db, deployment.id);
+  const row = await findVerification(db, deployment.id, contract);
   if (!row) {
-    await startSourceVerification(app, deployment);
+    const address = splitter ? splitter.splitter.address : deployment.address;
+    await startContractVerification(app, deployment, contract, address);
     return;
   }
   if (row.status === 'verified')
-    throw new AppError('CONFLICT', `The source is already verified on ${explorer.name}.`);
+    throw new AppError('CONFLICT', `${source} is already verified on ${explorer.name}.`);
   if (row.status === 'waiting' || row.status === 'queued')
-    throw new AppError('CONFLICT', `The source is being verified on ${explorer.name}; wait for its answer.`);
+    throw new AppError('CONFLICT', `${source} is being verified on ${explorer.name}; wait for its answer.`);
   const now = new Date().toISOString();
-  const restarted = await claimVerification(app.database.db, deployment.id, [row.status], {
+  const restarted = await claimVerification(db, deployment.id, contract, [row.status], {
     status: 'waiting',
     explorer: explorer.kind,
     attempts: 0,
@@ -292,5 +373,5 @@ export async function retrySourceVerification(
     next_attempt_at: now,
     updated_at: now,
   });
-  if (restarted) await queueStep(app, deployment.id, ['waiting']);
+  if (restarted) await queueStep(app, deployment.id, contract, ['waiting']);
 }

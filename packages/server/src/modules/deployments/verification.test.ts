@@ -1,7 +1,10 @@
 import {
   deployCollection,
+  deployPaymentSplitter,
   layerloomCollectionBytecode,
   layerloomCollectionVerificationInput,
+  layerloomPaymentSplitterBytecode,
+  layerloomPaymentSplitterVerificationInput,
 } from '@layerloom/contracts';
 import { type Anvil, startAnvil } from '@layerloom/contracts/testing';
 import {
@@ -23,6 +26,11 @@ import type { ExplorerConfig } from './verification-config.ts';
 
 // anvil's unlocked default account #0.
 const CREATOR: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+// anvil's accounts #2 and #3 share the royalties of a collection deployed with a splitter.
+const ROYALTY_PAYEES = [
+  { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as Address, shares: 6000 },
+  { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as Address, shares: 4000 },
+];
 const WEB = 'https://explorer.example';
 const pause = () => new Promise((resolve) => setTimeout(resolve, 25));
 
@@ -50,14 +58,23 @@ describe.each(databaseKinds)("verifying a deployed contract's source on the expl
     test.app.config.verification = { ...test.app.config.verification, explorers };
   };
 
-  /** Deploys from the creator's wallet and records it, as the launch form does. */
-  async function deployAndRecord(id = collectionId, user = owner) {
+  const walletClient = () =>
+    createWalletClient({ account: CREATOR, chain: anvilChain, transport: http(chain.rpcUrl) });
+
+  /**
+   * Deploys from the creator's wallet and records it, as the launch form does; with `withSplitter`, a
+   * royalty splitter first, the collection's royalties paid to it.
+   */
+  async function deployAndRecord(id = collectionId, user = owner, withSplitter = false) {
+    const splitter = withSplitter
+      ? await deployPaymentSplitter({
+          walletClient: walletClient(),
+          publicClient: publicClient(),
+          payees: ROYALTY_PAYEES,
+        })
+      : undefined;
     const deployed = await deployCollection({
-      walletClient: createWalletClient({
-        account: CREATOR,
-        chain: anvilChain,
-        transport: http(chain.rpcUrl),
-      }),
+      walletClient: walletClient(),
       publicClient: publicClient(),
       collection: {
         name: 'Verified Cats',
@@ -66,6 +83,7 @@ describe.each(databaseKinds)("verifying a deployed contract's source on the expl
         mintPrice: parseEther('0.01'),
         maxPerWallet: 2,
         preRevealURI: 'https://layerloom.example.com/hidden.json',
+        ...(splitter ? { royalty: { bps: 500, receiver: splitter.address } } : {}),
       },
     });
     const response = await test.app.inject({
@@ -80,10 +98,11 @@ describe.each(databaseKinds)("verifying a deployed contract's source on the expl
         name: 'Verified Cats',
         symbol: 'VCAT',
         maxSupply: 3,
+        ...(splitter ? { royaltySplitter: { address: splitter.address, payees: ROYALTY_PAYEES } } : {}),
       },
     });
     expect(response.statusCode).toBe(201);
-    return { ...deployed, deployment: response.json().data.deployment };
+    return { ...deployed, splitter, deployment: response.json().data.deployment };
   }
 
   const listed = async (deploymentId: string, id = collectionId) => {
@@ -96,19 +115,31 @@ describe.each(databaseKinds)("verifying a deployed contract's source on the expl
     return response.json().data.deployments.find((entry: { id: string }) => entry.id === deploymentId);
   };
 
-  /** The deployment once its verification has settled (the background job and its retries have run). */
+  /**
+   * The deployment once its verifications have settled (the background jobs and their retries have run):
+   * the collection's, and the royalty splitter's when it has one.
+   */
   async function settled(deploymentId: string) {
     for (;;) {
       const deployment = await listed(deploymentId);
-      if (deployment.sourceVerification?.status !== 'pending') return deployment;
+      if (
+        deployment.sourceVerification?.status !== 'pending' &&
+        deployment.royaltySplitterVerification?.status !== 'pending'
+      )
+        return deployment;
       await pause();
     }
   }
 
-  const retry = (deploymentId: string, user: LoggedInUser | null = owner, id = collectionId) =>
+  const retry = (
+    deploymentId: string,
+    user: LoggedInUser | null = owner,
+    id = collectionId,
+    contract?: string,
+  ) =>
     test.app.inject({
       method: 'POST',
-      url: `/api/v1/collections/${id}/deployments/${deploymentId}/source-verification`,
+      url: `/api/v1/collections/${id}/deployments/${deploymentId}/source-verification${contract ? `?contract=${contract}` : ''}`,
       headers: user ? { cookie: user.cookie } : {},
     });
 
@@ -191,6 +222,76 @@ describe.each(databaseKinds)("verifying a deployed contract's source on the expl
     expect(Object.keys((submission!.standardJsonInput as { sources: object }).sources)).toContain(
       'contracts/PaymentSplit.sol',
     );
+  }, 180_000);
+
+  it('verifies the royalty splitter deployed with the collection as a contract of its own', async () => {
+    explorer.lagSubmissions = 0;
+    explorer.pendingChecks = 1;
+    const { deployment, address, splitter } = await deployAndRecord(collectionId, owner, true);
+    expect(deployment.royaltySplitterVerification).toMatchObject({
+      status: 'pending',
+      explorer: 'Etherscan',
+    });
+
+    const done = await settled(deployment.id);
+    const splitterAddress = getAddress(splitter!.address);
+    expect(done.sourceVerification).toMatchObject({
+      status: 'verified',
+      codeUrl: `${WEB}/address/${getAddress(address)}#code`,
+    });
+    expect(done.royaltySplitterVerification).toMatchObject({
+      status: 'verified',
+      explorer: 'Etherscan',
+      codeUrl: `${WEB}/address/${splitterAddress}#code`,
+      message: null,
+      canRetry: false,
+    });
+    expect(explorer.verified.has(`31337:${splitterAddress.toLowerCase()}`)).toBe(true);
+    // The splitter's own source and its constructor arguments, as its deploy transaction carried them.
+    const submission = explorer.received.find((entry) => entry.address === splitterAddress);
+    const transaction = await publicClient().getTransaction({ hash: splitter!.hash });
+    expect(submission).toMatchObject({
+      contractIdentifier: 'contracts/LayerloomPaymentSplitter.sol:LayerloomPaymentSplitter',
+      constructorArguments: transaction.input.slice(layerloomPaymentSplitterBytecode.length),
+    });
+
+    const again = await retry(deployment.id, owner, collectionId, 'royaltySplitter');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      "The royalty splitter's source is already verified on Etherscan.",
+    );
+  }, 180_000);
+
+  it("retries the splitter's verification apart from the collection's; 404 for a deployment without a splitter", async () => {
+    setExplorer({ ...etherscan(), apiKey: 'WRONG-KEY' });
+    const { deployment } = await deployAndRecord(collectionId, owner, true);
+    const failed = await settled(deployment.id);
+    expect(failed.sourceVerification).toMatchObject({ status: 'failed', canRetry: true });
+    expect(failed.royaltySplitterVerification).toMatchObject({
+      status: 'failed',
+      message: 'Etherscan refused the source: Invalid API Key (#err2)|1',
+      canRetry: true,
+    });
+
+    setExplorer(etherscan());
+    const retried = await retry(deployment.id, owner, collectionId, 'royaltySplitter');
+    expect(retried.statusCode).toBe(202);
+    expect(retried.json().data.deployment.royaltySplitterVerification).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+    });
+    const done = await settled(deployment.id);
+    expect(done.royaltySplitterVerification.status).toBe('verified');
+    // The collection's stays as it was until the creator retries it too.
+    expect(done.sourceVerification.status).toBe('failed');
+
+    const plain = (await deployAndRecord()).deployment;
+    expect(plain.royaltySplitterVerification).toBeNull();
+    const noSplitter = await retry(plain.id, owner, collectionId, 'royaltySplitter');
+    expect(noSplitter.statusCode).toBe(404);
+    expect(noSplitter.json().error.message).toBe('Royalty splitter not found');
+    const unknown = await retry(plain.id, owner, collectionId, 'factory');
+    expect(unknown.statusCode).toBe(400);
   }, 180_000);
 
   it("records the explorer's refusal in its words, and verifies when the creator retries", async () => {
@@ -407,5 +508,55 @@ describe('the explorer stand-in', () => {
       'Fail - Unable to verify. The constructor arguments do not match the deploy transaction.',
     );
     expect(await etherscanVerdict(rightArguments)).toBe('Pass - Verified');
+  }, 180_000);
+
+  it("accepts the royalty splitter's source and refuses it tampered", async () => {
+    const input = layerloomPaymentSplitterVerificationInput;
+    const splitter = await deployPaymentSplitter({
+      walletClient: createWalletClient({
+        account: CREATOR,
+        chain: anvilChain,
+        transport: http(chain.rpcUrl),
+      }),
+      publicClient: createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) }),
+      payees: ROYALTY_PAYEES,
+    });
+    const verdict = async (standardJsonInput: typeof input.standardJsonInput) => {
+      const submitted = await fetch(`${explorer.url}/v2/verify/31337/${splitter.address}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          stdJsonInput: standardJsonInput,
+          compilerVersion: input.compilerVersion,
+          contractIdentifier: input.contractIdentifier,
+        }),
+      });
+      expect(submitted.status).toBe(202);
+      const { verificationId } = (await submitted.json()) as { verificationId: string };
+      for (;;) {
+        const job = (await (await fetch(`${explorer.url}/v2/verify/${verificationId}`)).json()) as {
+          isJobCompleted: boolean;
+          contract?: { match: string | null };
+          error?: { customCode: string; message: string };
+        };
+        if (job.isJobCompleted) return job;
+        await pause();
+      }
+    };
+    const tampered = structuredClone(input.standardJsonInput);
+    const path = 'contracts/LayerloomPaymentSplitter.sol';
+    tampered.sources[path] = {
+      content: tampered.sources[path]!.content.replace(
+        'if (payees_.length == 0)',
+        'if (payees_.length > 10)',
+      ),
+    };
+    expect((await verdict(tampered)).error).toMatchObject({
+      customCode: 'no_match',
+      message: expect.stringContaining('The compiled runtime bytecode does not match the code on chain.'),
+    });
+    expect(explorer.verified.has(`31337:${splitter.address.toLowerCase()}`)).toBe(false);
+    expect((await verdict(input.standardJsonInput)).contract?.match).toBe('exact_match');
+    expect(explorer.verified.has(`31337:${splitter.address.toLowerCase()}`)).toBe(true);
   }, 180_000);
 });

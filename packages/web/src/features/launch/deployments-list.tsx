@@ -45,6 +45,7 @@ export function DeploymentsList({ collectionId }: { collectionId: string }) {
               <div className="llc-muted">{deployment.statusReason}</div>
             ) : null}
             <SourceVerificationStatus deployment={deployment} />
+            <SourceVerificationStatus deployment={deployment} contract="royaltySplitter" />
           </li>
         ))}
       </ul>

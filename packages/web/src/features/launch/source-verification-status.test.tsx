@@ -5,6 +5,7 @@ import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { DeploymentsList } from './deployments-list.tsx';
 
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const SPLITTER = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -135,6 +136,54 @@ describe("a deployed contract's source verification", () => {
     const item = await screen.findByRole('listitem');
     expect(within(item).getByText("Source verification isn't set up for this network.")).toBeTruthy();
     expect(within(item).queryByRole('button')).toBeNull();
+  });
+
+  it("gives the royalty splitter's verification a line of its own, with its link and its own Retry", async () => {
+    const withSplitter = (splitter: SourceVerification): Deployment => ({
+      ...deployment(
+        verification({ status: 'verified', codeUrl: `https://etherscan.io/address/${ADDRESS}#code` }),
+      ),
+      royaltySplitter: {
+        address: SPLITTER,
+        payees: [
+          { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', shares: 6000 },
+          { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', shares: 4000 },
+        ],
+      },
+      royaltySplitterVerification: splitter,
+    });
+    const fetchMock = show([
+      withSplitter(
+        verification({
+          status: 'failed',
+          canRetry: true,
+          attempts: 1,
+          message: 'Etherscan refused the source: Invalid API Key (#err2)|1',
+        }),
+      ),
+      withSplitter(verification({ attempts: 0 })),
+      withSplitter(
+        verification({ status: 'verified', codeUrl: `https://etherscan.io/address/${SPLITTER}#code` }),
+      ),
+    ]);
+    expect(await screen.findByText(/^Source verified on Etherscan/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        "The royalty splitter's source code is not verified on Etherscan. Etherscan refused the source: Invalid API Key (#err2)|1",
+      ),
+    ).toBeTruthy();
+    // The collection is verified: the only Retry is the splitter's.
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry the royalty splitter' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        "Verifying the royalty splitter's source code on Etherscan…",
+      ),
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(post?.[0]).toBe(
+      '/api/v1/collections/c1/deployments/d1/source-verification?contract=royaltySplitter',
+    );
   });
 
   it('shows nothing about the source for a contract not confirmed on chain', async () => {

@@ -2,27 +2,52 @@ import { CheckCircleFilled, ExportOutlined, LoadingOutlined, WarningOutlined } f
 import type { Deployment } from '@layerloom/api';
 import { Button, Typography } from 'antd';
 import { errorMessage } from '../../lib/api-error.ts';
-import { useRefreshWhilePending, useRetrySourceVerification } from './use-retry-source-verification.ts';
+import {
+  useRefreshWhilePending,
+  useRetrySourceVerification,
+  type VerifiedContract,
+} from './use-retry-source-verification.ts';
+
+/** How each contract is named in its status line. */
+const WORDS: Record<VerifiedContract, { source: string; code: string; retry: string }> = {
+  collection: { source: 'Source', code: 'the source code', retry: 'Retry' },
+  royaltySplitter: {
+    source: "Royalty splitter's source",
+    code: "the royalty splitter's source code",
+    retry: 'Retry the royalty splitter',
+  },
+};
 
 /**
- * Where the contract's source stands on the chain's explorer: "Source verified on Etherscan" with a link to
+ * Where a contract's source stands on the chain's explorer: "Source verified on Etherscan" with a link to
  * its code, "Verifying…", the explorer's refusal with a Retry button, or that the network has no explorer
- * set up. Nothing for a contract not confirmed on chain (its source is not submitted).
+ * set up. `contract` picks the collection (default) or the royalty splitter deployed with it, which has a
+ * line of its own. Nothing for a contract not confirmed on chain (its source is not submitted).
  */
-export function SourceVerificationStatus({ deployment }: { deployment: Deployment }) {
-  const verification = deployment.sourceVerification;
-  const retry = useRetrySourceVerification(deployment.collectionId, deployment.id);
+export function SourceVerificationStatus({
+  deployment,
+  contract = 'collection',
+}: {
+  deployment: Deployment;
+  contract?: VerifiedContract;
+}) {
+  const verification =
+    contract === 'collection'
+      ? deployment.sourceVerification
+      : (deployment.royaltySplitterVerification ?? null);
+  const retry = useRetrySourceVerification(deployment.collectionId, deployment.id, contract);
   useRefreshWhilePending(deployment.collectionId, verification?.status === 'pending');
   if (!verification) return null;
   const explorer = verification.explorer ?? 'the explorer';
-  const messageId = `source-verification-${deployment.id}`;
+  const words = WORDS[contract];
+  const messageId = `source-verification-${deployment.id}-${contract}`;
   switch (verification.status) {
     case 'verified':
       return (
         <div className="llc-source-verification llc-source-verification-verified">
           <CheckCircleFilled aria-hidden="true" />
           <span className="llc-source-verification-text">
-            Source verified on {explorer}
+            {words.source} verified on {explorer}
             {verification.codeUrl ? (
               <>
                 {' · '}
@@ -39,7 +64,7 @@ export function SourceVerificationStatus({ deployment }: { deployment: Deploymen
         <div className="llc-source-verification" role="status">
           <LoadingOutlined aria-hidden="true" />
           <span className="llc-source-verification-text">
-            Verifying the source code on {explorer}…
+            Verifying {words.code} on {explorer}…
             {verification.message ? <span className="llc-muted"> {verification.message}</span> : null}
           </span>
         </div>
@@ -48,9 +73,16 @@ export function SourceVerificationStatus({ deployment }: { deployment: Deploymen
       return (
         <div className="llc-source-verification llc-muted">
           <span className="llc-source-verification-text">
+            {contract === 'royaltySplitter' ? 'Royalty splitter: ' : null}
             {verification.message ?? "Source verification isn't set up for this network."}
             {verification.canRetry ? (
-              <RetryButton retry={retry} describedBy={undefined} label="Verify the source now" />
+              <RetryButton
+                retry={retry}
+                describedBy={undefined}
+                label={
+                  contract === 'collection' ? 'Verify the source now' : 'Verify the royalty splitter now'
+                }
+              />
             ) : null}
           </span>
         </div>
@@ -61,10 +93,11 @@ export function SourceVerificationStatus({ deployment }: { deployment: Deploymen
           <WarningOutlined aria-hidden="true" />
           <span className="llc-source-verification-text">
             <span id={messageId}>
-              The source code is not verified on {explorer}. {verification.message}
+              {words.code.charAt(0).toUpperCase()}
+              {words.code.slice(1)} is not verified on {explorer}. {verification.message}
             </span>
             {verification.canRetry ? (
-              <RetryButton retry={retry} describedBy={messageId} label="Retry" />
+              <RetryButton retry={retry} describedBy={messageId} label={words.retry} />
             ) : null}
           </span>
         </div>

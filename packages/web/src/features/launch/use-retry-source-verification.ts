@@ -7,12 +7,27 @@ import { deploymentsKey } from './use-deployments.ts';
 /** How often a pending verification is read again: explorers answer within seconds to minutes. */
 const PENDING_REFRESH_MS = 5_000;
 
-/** Asks the server to submit a deployment's source to the explorer again; the list shows it pending. */
-export function useRetrySourceVerification(collectionId: string, deploymentId: string) {
+/** Which of a deployment's contracts: the collection, or the royalty splitter deployed with it. */
+export type VerifiedContract = 'collection' | 'royaltySplitter';
+
+/**
+ * Asks the server to submit a deployment's source (the collection's, or its royalty splitter's) to the
+ * explorer again; the list shows it pending.
+ */
+export function useRetrySourceVerification(
+  collectionId: string,
+  deploymentId: string,
+  contract: VerifiedContract = 'collection',
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      (await call(retrySourceVerification, { params: { id: collectionId, deploymentId } })).data.deployment,
+      (
+        await call(retrySourceVerification, {
+          params: { id: collectionId, deploymentId },
+          query: contract === 'collection' ? {} : { contract },
+        })
+      ).data.deployment,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deploymentsKey(collectionId) }),
   });
 }
