@@ -29,6 +29,8 @@ import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { arrivalFocus } from '../../lib/use-arrival-focus.ts';
+import { PresenceStrip } from '../review/presence-strip.tsx';
+import { useProjectPresence } from '../review/use-project-presence.ts';
 import { AdvancedPart, AdvancedSection, DistinctLooksOption, usesAdvanced } from './advanced-section.tsx';
 import { AnimationPanel } from './animation-panel.tsx';
 import { BlockerList } from './blocker-list.tsx';
@@ -139,6 +141,7 @@ export function ProjectEditor({
   // The progress of a generation started here takes focus where the button was; one picked up on arrival does not.
   const focusProgress = useRef(false);
   const generation = useGeneration();
+  const viewers = useProjectPresence(project.id);
   const selected = draft.layers.find((layer) => layer.key === selectedKey) ?? null;
   const invalidFields = useMemo(() => saveBody(draft).skipped, [draft]);
   const hasTraits = draft.layers.some((layer) => layer.traits.length > 0);
@@ -456,6 +459,7 @@ export function ProjectEditor({
             onRetry={saveNow}
           />
           <ProjectConflictDialog conflict={conflict} onResolve={resolve} onReload={reloadTheirs} />
+          <PresenceStrip viewers={viewers} />
         </div>
         <div className="ll-gen-project-bar">
           <Select
