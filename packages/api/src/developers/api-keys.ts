@@ -59,6 +59,10 @@ export const ApiKeySchema = z.object({
   /** Null for a key that does not expire. */
   expiresAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** The workspace the key works in: it reaches that workspace's projects and collections only. */
+  workspaceId: z.string(),
+  /** Who made it ("A former member" once they left); the key acts with their role in the workspace. */
+  createdBy: z.object({ id: z.string().nullable(), name: z.string() }),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
@@ -78,13 +82,22 @@ export const CreateApiKeyBodySchema = z.object({
     .datetime({ offset: true, message: 'The expiry must be a date and time' })
     .nullable()
     .optional(),
+  /** The workspace the key works in (its Owner or an Admin makes it); absent: your personal workspace. */
+  workspaceId: z.string().min(1).max(80).optional(),
 });
 export type CreateApiKeyInput = z.infer<typeof CreateApiKeyBodySchema>;
 
-/** `GET /api/v1/api-keys`: the user's keys, newest first (revoked ones included). Session only. */
+/** Which workspace's keys or webhook endpoints a list shows (absent: your personal workspace). */
+export const WorkspaceQuerySchema = z.object({ workspace: z.string().min(1).max(80).optional() });
+
+/**
+ * `GET /api/v1/api-keys?workspace=`: a workspace's keys, newest first (revoked ones included); a team's are
+ * listed to its Owners and Admins. Session only.
+ */
 export const listApiKeys = {
   method: 'GET',
   path: '/api/v1/api-keys',
+  querystring: WorkspaceQuerySchema,
   response: successSchema(z.object({ keys: z.array(ApiKeySchema) })),
 } as const;
 

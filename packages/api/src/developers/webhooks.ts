@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
+import { WorkspaceQuerySchema } from './api-keys.ts';
 
 /** The events an endpoint can subscribe to. */
 export const WebhookEventTypeSchema = z.enum([
@@ -66,6 +67,8 @@ export const WebhookEndpointSchema = z.object({
   /** Failed attempts in a row since the last successful delivery. */
   failureStreak: z.number().int(),
   createdAt: z.string(),
+  /** The workspace whose collections' events it receives. */
+  workspaceId: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
@@ -84,7 +87,12 @@ const EventsSchema = z
   .max(10);
 
 /** The Add endpoint form. */
-export const CreateWebhookBodySchema = z.object({ url: UrlSchema, events: EventsSchema });
+export const CreateWebhookBodySchema = z.object({
+  url: UrlSchema,
+  events: EventsSchema,
+  /** The workspace whose collections' events it receives (its Owner or an Admin adds it); absent: your personal one. */
+  workspaceId: z.string().min(1).max(80).optional(),
+});
 export type CreateWebhookInput = z.infer<typeof CreateWebhookBodySchema>;
 
 /** Changes to an endpoint: its URL, its events, or switching it on or off (on again clears the failure streak). */
@@ -97,10 +105,11 @@ export type UpdateWebhookInput = z.infer<typeof UpdateWebhookBodySchema>;
 
 const IdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-/** `GET /api/v1/webhooks`: the user's endpoints, newest first. Session only. */
+/** `GET /api/v1/webhooks?workspace=`: a workspace's endpoints, newest first (a team's: to its Owners and Admins). */
 export const listWebhooks = {
   method: 'GET',
   path: '/api/v1/webhooks',
+  querystring: WorkspaceQuerySchema,
   response: successSchema(z.object({ endpoints: z.array(WebhookEndpointSchema) })),
 } as const;
 

@@ -611,7 +611,10 @@ export interface WebhookMintMarkTable {
 /** An API key (Settings › Developers); only the secret's SHA-256 is kept. */
 export interface ApiKeyTable {
   id: string;
+  /** Who made it: the key acts with their role in its workspace, and stops when they leave it. */
   user_id: string;
+  /** The workspace it works in (migration 0190). */
+  workspace_id: string;
   name: string;
   /** The secret's first characters, shown to recognise it. */
   prefix: string;
@@ -641,6 +644,8 @@ export interface ApiKeyUseTable {
 export interface WebhookEndpointTable {
   id: string;
   user_id: string;
+  /** The workspace whose collections' events it receives (migration 0190). */
+  workspace_id: string;
   url: string;
   /** Comma-separated event types. */
   events: string;

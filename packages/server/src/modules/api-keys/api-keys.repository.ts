@@ -9,29 +9,34 @@ export async function insertApiKey(db: Kysely<Database>, row: Insertable<ApiKeyT
   await db.insertInto('api_keys').values(row).execute();
 }
 
-/** The user's keys, newest first. */
-export async function listUserApiKeys(db: Kysely<Database>, userId: string): Promise<ApiKeyRow[]> {
-  return db
+/** A workspace's keys, newest first, each with its creator's name while they are still a member (else null). */
+export async function listWorkspaceApiKeys(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<(ApiKeyRow & { creator_name: string | null })[]> {
+  const rows = await db
     .selectFrom('api_keys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .leftJoin('workspace_members', (join) =>
+      join
+        .onRef('workspace_members.workspace_id', '=', 'api_keys.workspace_id')
+        .onRef('workspace_members.user_id', '=', 'api_keys.user_id'),
+    )
+    .leftJoin('users', 'users.id', 'workspace_members.user_id')
+    .selectAll('api_keys')
+    .select(['users.first_name', 'users.last_name', 'users.email'])
+    .where('api_keys.workspace_id', '=', workspaceId)
+    .orderBy('api_keys.created_at', 'desc')
+    .orderBy('api_keys.id')
     .execute();
+  return rows.map(({ first_name, last_name, email, ...row }) => ({
+    ...row,
+    creator_name: email === null ? null : `${first_name ?? ''} ${last_name ?? ''}`.trim() || email,
+  }));
 }
 
-/** One of the user's keys (undefined for another user's or an unknown id). */
-export async function findUserApiKey(
-  db: Kysely<Database>,
-  userId: string,
-  id: string,
-): Promise<ApiKeyRow | undefined> {
-  return db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** A key by id, whoever made it (the caller checks their standing in its workspace). */
+export async function findApiKey(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The key whose secret has this hash, revoked and expired ones included. */
@@ -42,18 +47,12 @@ export async function findApiKeyByHash(
   return db.selectFrom('api_keys').selectAll().where('secret_hash', '=', secretHash).executeTakeFirst();
 }
 
-/** Marks the user's key revoked (once: a revoked key keeps its first revocation time). */
-export async function revokeUserApiKey(
-  db: Kysely<Database>,
-  userId: string,
-  id: string,
-  now: string,
-): Promise<void> {
+/** Marks a key revoked (once: a revoked key keeps its first revocation time). */
+export async function revokeApiKeyRow(db: Kysely<Database>, id: string, now: string): Promise<void> {
   await db
     .updateTable('api_keys')
     .set({ revoked_at: now })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
 }

@@ -7,7 +7,7 @@ import * as apiKeys from './api-keys.service.ts';
 const CREATE_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
 
 /**
- * Settings › Developers: the signed-in user's API keys. Session only: a key can neither list, make nor
+ * Settings › Developers: a workspace's API keys, managed by its Owners and Admins (and each key by its maker). Session only: a key can neither list, make nor
  * revoke keys (these routes are not in the scope table, so a bearer request is refused before them).
  */
 export async function apiKeysRoutes(app: App): Promise<void> {
@@ -21,13 +21,15 @@ export async function apiKeysRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags: ['developers'],
-        summary: 'Your API keys (never their secrets)',
+        summary:
+          "A workspace's API keys, your personal one's by default (never their secrets); Owners and Admins",
         security,
+        querystring: listApiKeys.querystring,
         response: { 200: listApiKeys.response },
       },
     },
     async (request) => {
-      const keys = await apiKeys.listApiKeys(db(), currentUser(request).id);
+      const keys = await apiKeys.listApiKeys(db(), currentUser(request).id, request.query.workspace);
       return { status: 'success' as const, data: { keys } };
     },
   );

@@ -13,15 +13,22 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { sha256Hex } from '../auth/tokens.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import {
+  personalWorkspaceId,
+  resolveWorkspaceForCreate,
+  roleAllows,
+  roleTooLow,
+  workspaceRole,
+} from '../workspaces/resource-access.ts';
+import {
   type ApiKeyRow,
   deleteApiKeyUsesBefore,
+  findApiKey,
   findApiKeyByHash,
-  findUserApiKey,
   insertApiKey,
   listApiKeyUses,
-  listUserApiKeys,
+  listWorkspaceApiKeys,
   recordApiKeyUse,
-  revokeUserApiKey,
+  revokeApiKeyRow,
 } from './api-keys.repository.ts';
 
 /** How many characters of the secret (after `ll_live_`) the owner sees to recognise a key. */
@@ -29,7 +36,7 @@ const SHOWN_CHARACTERS = 8;
 /** The use log keeps 30 days; the tab shows the latest 50 requests. */
 const USE_LOG_DAYS = 30;
 const USES_SHOWN = 50;
-/** A user may hold this many keys that are not revoked. */
+/** A workspace may hold this many keys that are not revoked. */
 export const MAX_LIVE_KEYS = 25;
 
 const MANAGE_HINT = 'Create a new one in Settings › Developers.';
@@ -47,8 +54,8 @@ function statusOf(row: ApiKeyRow, now: Date): ApiKey['status'] {
   return 'active';
 }
 
-/** A key row as its owner sees it. */
-export function apiKeyView(row: ApiKeyRow, now = new Date()): ApiKey {
+/** A key row as its workspace's managers see it; `creatorName` null: its creator is no longer a member. */
+export function apiKeyView(row: ApiKeyRow, creatorName: string | null, now = new Date()): ApiKey {
   return {
     id: row.id,
     name: row.name,
@@ -59,6 +66,9 @@ export function apiKeyView(row: ApiKeyRow, now = new Date()): ApiKey {
     lastUsedAt: row.last_used_at,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
+    workspaceId: row.workspace_id,
+    createdBy:
+      creatorName === null ? { id: null, name: 'A former member' } : { id: row.user_id, name: creatorName },
   };
 }
 
@@ -72,7 +82,28 @@ function day(iso: string): string {
   });
 }
 
-/** Creates a key; returns it with its secret, which is never stored or shown again. */
+/** Keys are managed by a workspace's Owners and Admins (in a personal workspace: its owner). */
+async function requireKeyManager(db: Kysely<Database>, userId: string, workspaceId: string) {
+  const role = await workspaceRole(db, workspaceId, userId);
+  if (!role) throw notFound('Workspace');
+  if (!roleAllows(role, 'admin')) throw roleTooLow(role, "manage this workspace's API keys");
+}
+
+/** A key the caller may manage: one they made (while a member), or any of a workspace they are an Admin of. */
+async function managedKey(db: Kysely<Database>, userId: string, id: string): Promise<ApiKeyRow> {
+  const row = await findApiKey(db, id);
+  const role = row ? await workspaceRole(db, row.workspace_id, userId) : undefined;
+  if (!row || !role || (row.user_id !== userId && !roleAllows(role, 'admin'))) throw notFound('API key');
+  return row;
+}
+
+/** The name shown for the caller as a key's creator. */
+async function nameOf(db: Kysely<Database>, userId: string): Promise<string> {
+  const user = await findUserById(db, userId);
+  return user ? `${user.first_name} ${user.last_name}`.trim() || user.email : 'A former member';
+}
+
+/** Creates a key in a workspace (the caller's personal one by default); returns it with its secret, shown this once. */
 export async function createApiKey(
   db: Kysely<Database>,
   userId: string,
@@ -84,11 +115,18 @@ export async function createApiKey(
       fields: [{ path: 'expiresAt', message: 'The expiry must be in the future' }],
     });
   }
-  const live = (await listUserApiKeys(db, userId)).filter((row) => statusOf(row, now) === 'active');
+  const workspaceId = await resolveWorkspaceForCreate(
+    db,
+    userId,
+    input.workspaceId,
+    'admin',
+    'create API keys for it',
+  );
+  const live = (await listWorkspaceApiKeys(db, workspaceId)).filter((row) => statusOf(row, now) === 'active');
   if (live.length >= MAX_LIVE_KEYS) {
     throw new AppError(
       'CONFLICT',
-      `You can have at most ${MAX_LIVE_KEYS} active keys. Revoke one you no longer use.`,
+      `A workspace can have at most ${MAX_LIVE_KEYS} active keys. Revoke one that is no longer used.`,
     );
   }
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -96,6 +134,7 @@ export async function createApiKey(
   const row: ApiKeyRow = {
     id: randomUUID(),
     user_id: userId,
+    workspace_id: workspaceId,
     name: input.name,
     prefix: secret.slice(0, API_KEY_PREFIX.length + SHOWN_CHARACTERS),
     secret_hash: sha256Hex(secret),
@@ -106,27 +145,37 @@ export async function createApiKey(
     created_at: now.toISOString(),
   };
   await insertApiKey(db, row);
-  return { key: apiKeyView(row, now), secret };
+  return { key: apiKeyView(row, await nameOf(db, userId), now), secret };
 }
 
-/** The user's keys, newest first. */
-export async function listApiKeys(db: Kysely<Database>, userId: string): Promise<ApiKey[]> {
+/** A workspace's keys (the caller's personal workspace by default), newest first: for its Owners and Admins. */
+export async function listApiKeys(
+  db: Kysely<Database>,
+  userId: string,
+  workspace?: string,
+): Promise<ApiKey[]> {
+  const workspaceId = workspace ?? (await personalWorkspaceId(db, userId));
+  await requireKeyManager(db, userId, workspaceId);
   const now = new Date();
-  return (await listUserApiKeys(db, userId)).map((row) => apiKeyView(row, now));
+  return (await listWorkspaceApiKeys(db, workspaceId)).map((row) => apiKeyView(row, row.creator_name, now));
 }
 
-/** Revokes one of the user's keys (404 for any other id); revoking twice keeps the first time. */
+/** The view of one key, with its creator's name while they are a member. */
+async function viewOf(db: Kysely<Database>, row: ApiKeyRow): Promise<ApiKey> {
+  const member = await workspaceRole(db, row.workspace_id, row.user_id);
+  return apiKeyView(row, member ? await nameOf(db, row.user_id) : null);
+}
+
+/** Revokes a key the caller made or manages (404 for any other id); revoking twice keeps the first time. */
 export async function revokeApiKey(db: Kysely<Database>, userId: string, id: string): Promise<ApiKey> {
-  await revokeUserApiKey(db, userId, id, new Date().toISOString());
-  const row = await findUserApiKey(db, userId, id);
-  if (!row) throw notFound('API key');
-  return apiKeyView(row);
+  await managedKey(db, userId, id);
+  await revokeApiKeyRow(db, id, new Date().toISOString());
+  return viewOf(db, (await findApiKey(db, id))!);
 }
 
-/** The latest requests made with one of the user's keys. */
+/** The latest requests made with a key the caller made or manages. */
 export async function apiKeyUses(db: Kysely<Database>, userId: string, id: string): Promise<ApiKeyUse[]> {
-  const row = await findUserApiKey(db, userId, id);
-  if (!row) throw notFound('API key');
+  await managedKey(db, userId, id);
   const uses = await listApiKeyUses(db, id, USES_SHOWN);
   return uses.map((use) => ({
     method: use.method,
@@ -168,6 +217,13 @@ export async function authenticateApiKey(
   const user = await findUserById(db, found.user_id);
   if (user?.account_status !== 'approved' || user.deactivated_at !== null) {
     throw new AppError('UNAUTHENTICATED', 'The account this API key belongs to is not active.');
+  }
+  // A key acts as its creator in its workspace: once they leave it (or are removed), it stops at once.
+  if (!(await workspaceRole(db, found.workspace_id, found.user_id))) {
+    throw new AppError(
+      'UNAUTHENTICATED',
+      `The person who made this API key is no longer a member of its workspace. ${MANAGE_HINT}`,
+    );
   }
   return { key: found, scopes: scopesOf(found), user };
 }

@@ -1,6 +1,6 @@
 import { type ApiKeyScope, apiKeyScopes } from '@layerloom/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { authUserOf } from '../auth/require-user.ts';
 import { bearerSecretOf } from './api-key-request.ts';
 import { authenticateApiKey, logApiKeyUse } from './api-keys.service.ts';
@@ -8,12 +8,25 @@ import { scopeForRoute } from './route-scopes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The API key the request came with (set by the bearer hook), null for cookie and anonymous requests. */
-    apiKey: { id: string; scopes: ApiKeyScope[] } | null;
+    /**
+     * The API key the request came with (set by the bearer hook), null for cookie and anonymous requests; it
+     * works in one workspace only.
+     */
+    apiKey: { id: string; scopes: ApiKeyScope[]; workspaceId: string } | null;
   }
 }
 
 const RATE_WINDOW_MS = 60_000;
+
+/** Routes that make a resource in a workspace named by the body's `workspaceId`. */
+const CREATES_IN_WORKSPACE = new Set(['/api/v1/projects', '/api/v1/webhooks']);
+
+/** Routes under these prefixes name a resource of a workspace by `:id`. */
+const WORKSPACE_RESOURCES = {
+  '/api/v1/projects/:id': { table: 'projects', what: 'Project' },
+  '/api/v1/collections/:id': { table: 'collections', what: 'Collection' },
+  '/api/v1/webhooks/:id': { table: 'webhook_endpoints', what: 'Webhook endpoint' },
+} as const;
 
 function setRateHeaders(reply: FastifyReply, limit: number, remaining: number, resetSeconds: number): void {
   // The IETF draft's fields (as the app's other limits send them).
@@ -41,7 +54,7 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
     const secret = bearerSecretOf(request);
     if (secret === undefined) return;
     const { key, scopes, user } = await authenticateApiKey(app.database.db, secret);
-    request.apiKey = { id: key.id, scopes };
+    request.apiKey = { id: key.id, scopes, workspaceId: key.workspace_id };
 
     const counted = await limiter(request);
     if (!counted.isAllowed) {
@@ -72,6 +85,47 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
     }
     // No session: the routes that work on sessions take no key.
     request.user = { ...authUserOf(user, `api-key:${key.id}`), apiKeyId: key.id };
+  });
+
+  // A key works in its workspace only: lists and new projects or endpoints default to it, another one is refused,
+  // and a project, collection or endpoint of another workspace is not found (as for someone outside it).
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const key = request.apiKey;
+    if (!key) return;
+    const elsewhere = () =>
+      new AppError(
+        'FORBIDDEN',
+        'This API key works in one workspace only. Create a key in the other workspace (Settings › Developers) to reach it.',
+      );
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && typeof query === 'object') {
+      if (query.workspace === undefined) query.workspace = key.workspaceId;
+      else if (query.workspace !== key.workspaceId) throw elsewhere();
+    }
+    if (request.method === 'POST' && CREATES_IN_WORKSPACE.has(request.routeOptions.url ?? '')) {
+      const body = request.body as Record<string, unknown> | undefined;
+      if (body && typeof body === 'object') {
+        if (body.workspaceId === undefined) body.workspaceId = key.workspaceId;
+        else if (body.workspaceId !== key.workspaceId) throw elsewhere();
+      }
+    }
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const key = request.apiKey;
+    const route = request.routeOptions.url;
+    if (!key || route === undefined) return;
+    const id = (request.params as { id?: unknown } | undefined)?.id;
+    if (typeof id !== 'string') return;
+    const owner = Object.entries(WORKSPACE_RESOURCES).find(([prefix]) => route.startsWith(prefix));
+    if (!owner) return;
+    const [, { table, what }] = owner;
+    const row = await app.database.db
+      .selectFrom(table)
+      .select('workspace_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row && row.workspace_id !== key.workspaceId) throw notFound(what);
   });
 
   // On send rather than on response, so the log holds a request by the time its caller has the answer.

@@ -12,29 +12,18 @@ export async function insertEndpoint(
   await db.insertInto('webhook_endpoints').values(row).execute();
 }
 
-/** The user's endpoints, newest first. */
-export async function listUserEndpoints(db: Kysely<Database>, userId: string): Promise<WebhookEndpointRow[]> {
+/** A workspace's endpoints, newest first. */
+export async function listWorkspaceEndpoints(
+  db: Kysely<Database>,
+  workspaceId: string,
+): Promise<WebhookEndpointRow[]> {
   return db
     .selectFrom('webhook_endpoints')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
-}
-
-/** One of the user's endpoints (undefined for another user's). */
-export async function findUserEndpoint(
-  db: Kysely<Database>,
-  userId: string,
-  id: string,
-): Promise<WebhookEndpointRow | undefined> {
-  return db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
 }
 
 /** An endpoint by id. */
@@ -45,15 +34,15 @@ export async function findEndpoint(
   return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The user's switched-on endpoints (their event lists are filtered by the caller). */
+/** A workspace's switched-on endpoints (their event lists are filtered by the caller). */
 export async function listEnabledEndpoints(
   db: Kysely<Database>,
-  userId: string,
+  workspaceId: string,
 ): Promise<WebhookEndpointRow[]> {
   return db
     .selectFrom('webhook_endpoints')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', workspaceId)
     .where('enabled', '=', 1)
     .execute();
 }
@@ -67,14 +56,9 @@ export async function updateEndpoint(
   await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
 }
 
-/** Removes one of the user's endpoints (its deliveries go with it); whether one was removed. */
-export async function deleteUserEndpoint(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('webhook_endpoints')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Removes an endpoint (its deliveries go with it). */
+export async function deleteEndpoint(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
 }
 
 /** Stores a new delivery. */

@@ -37,11 +37,19 @@ export async function webhooksRoutes(app: App): Promise<void> {
     listWebhooks.path,
     {
       ...guarded,
-      schema: { tags, summary: 'Your webhook endpoints', security, response: { 200: listWebhooks.response } },
+      schema: {
+        tags,
+        summary: "A workspace's webhook endpoints, your personal one's by default; Owners and Admins",
+        security,
+        querystring: listWebhooks.querystring,
+        response: { 200: listWebhooks.response },
+      },
     },
     async (request) => ({
       status: 'success' as const,
-      data: { endpoints: await webhooks.listEndpoints(app, currentUser(request).id) },
+      data: {
+        endpoints: await webhooks.listEndpoints(app, currentUser(request).id, request.query.workspace),
+      },
     }),
   );
 

@@ -20,17 +20,23 @@ import {
 } from '../../lib/outbound-guard.ts';
 import type { App } from '../../types.ts';
 import { open, seal, secretKey } from '../publications/ipfs-secret-box.ts';
+import {
+  personalWorkspaceId,
+  resolveWorkspaceForCreate,
+  roleAllows,
+  roleTooLow,
+  workspaceRole,
+} from '../workspaces/resource-access.ts';
 import { newWebhookSecret, signWebhook, WEBHOOK_SECRET_PREFIX } from './webhook-signature.ts';
 import {
-  deleteUserEndpoint,
+  deleteEndpoint,
   findDelivery,
   findEndpoint,
-  findUserEndpoint,
   insertDelivery,
   insertEndpoint,
   listEnabledEndpoints,
   listEndpointDeliveries,
-  listUserEndpoints,
+  listWorkspaceEndpoints,
   updateDelivery,
   updateEndpoint,
   type WebhookDeliveryRow,
@@ -70,6 +76,7 @@ export function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
     secretPrefix: row.secret_prefix,
     failureStreak: row.failure_streak,
     createdAt: row.created_at,
+    workspaceId: row.workspace_id,
   };
 }
 
@@ -105,17 +112,24 @@ function sealSecret(app: App, endpointId: string, secret: string): string {
   return seal(secretKey(app.config), secret, `webhook:${endpointId}`);
 }
 
-/** Adds an endpoint; returns it with its signing secret, shown this once. */
+/** Adds an endpoint to a workspace (the caller's personal one by default); returns it with its signing secret, shown this once. */
 export async function createEndpoint(
   app: App,
   userId: string,
   input: CreateWebhookInput,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const workspaceId = await resolveWorkspaceForCreate(
+    app.database.db,
+    userId,
+    input.workspaceId,
+    'admin',
+    'add webhook endpoints to it',
+  );
   checkUrl(app, input.url);
-  if ((await listUserEndpoints(app.database.db, userId)).length >= MAX_ENDPOINTS) {
+  if ((await listWorkspaceEndpoints(app.database.db, workspaceId)).length >= MAX_ENDPOINTS) {
     throw new AppError(
       'CONFLICT',
-      `You can have at most ${MAX_ENDPOINTS} webhook endpoints. Remove one first.`,
+      `A workspace can have at most ${MAX_ENDPOINTS} webhook endpoints. Remove one first.`,
     );
   }
   const id = randomUUID();
@@ -124,6 +138,7 @@ export async function createEndpoint(
   const row: WebhookEndpointRow = {
     id,
     user_id: userId,
+    workspace_id: workspaceId,
     url: input.url,
     events: WebhookEventTypeSchema.options.filter((event) => input.events.includes(event)).join(','),
     secret_sealed: sealSecret(app, id, secret),
@@ -138,14 +153,29 @@ export async function createEndpoint(
   return { endpoint: endpointView(row), secret };
 }
 
-/** The user's endpoints. */
-export async function listEndpoints(app: App, userId: string): Promise<WebhookEndpoint[]> {
-  return (await listUserEndpoints(app.database.db, userId)).map(endpointView);
+/** Endpoints are managed by a workspace's Owners and Admins (in a personal workspace: its owner). */
+async function requireEndpointManager(app: App, userId: string, workspaceId: string, notThere: string) {
+  const role = await workspaceRole(app.database.db, workspaceId, userId);
+  if (!role) throw notFound(notThere);
+  if (!roleAllows(role, 'admin')) throw roleTooLow(role, "manage this workspace's webhook endpoints");
 }
 
+/** A workspace's endpoints (the caller's personal workspace by default). */
+export async function listEndpoints(
+  app: App,
+  userId: string,
+  workspace?: string,
+): Promise<WebhookEndpoint[]> {
+  const workspaceId = workspace ?? (await personalWorkspaceId(app.database.db, userId));
+  await requireEndpointManager(app, userId, workspaceId, 'Workspace');
+  return (await listWorkspaceEndpoints(app.database.db, workspaceId)).map(endpointView);
+}
+
+/** An endpoint of a workspace the caller manages: 404 outside it, 403 for a member below Admin. */
 async function ownedEndpoint(app: App, userId: string, id: string): Promise<WebhookEndpointRow> {
-  const row = await findUserEndpoint(app.database.db, userId, id);
+  const row = await findEndpoint(app.database.db, id);
   if (!row) throw notFound('Webhook endpoint');
+  await requireEndpointManager(app, userId, row.workspace_id, 'Webhook endpoint');
   return row;
 }
 
@@ -177,7 +207,8 @@ export async function changeEndpoint(
 
 /** Removes an endpoint and its log. */
 export async function removeEndpoint(app: App, userId: string, id: string): Promise<void> {
-  if (!(await deleteUserEndpoint(app.database.db, userId, id))) throw notFound('Webhook endpoint');
+  const row = await ownedEndpoint(app, userId, id);
+  await deleteEndpoint(app.database.db, row.id);
 }
 
 /** Replaces the signing secret; deliveries from now on are signed with the new one. */
@@ -244,8 +275,9 @@ export async function sendTestEvent(app: App, userId: string, id: string): Promi
 }
 
 /**
- * Queues an event to each of the user's switched-on endpoints that want it. Never throws: an event the
- * webhooks could not queue must not fail what caused it (it is logged).
+ * Queues an event to each switched-on endpoint that wants it, of the workspace the event's collection belongs
+ * to (`data.collectionId`; without one, the user's personal workspace). Never throws: an event the webhooks
+ * could not queue must not fail what caused it (it is logged).
  */
 export async function emitWebhookEvent(
   app: App,
@@ -254,10 +286,20 @@ export async function emitWebhookEvent(
   data: Record<string, unknown>,
 ): Promise<void> {
   try {
-    const endpoints = (await listEnabledEndpoints(app.database.db, userId)).filter((row) =>
+    const db = app.database.db;
+    const collection =
+      typeof data.collectionId === 'string'
+        ? await db
+            .selectFrom('collections')
+            .select('workspace_id')
+            .where('id', '=', data.collectionId)
+            .executeTakeFirst()
+        : undefined;
+    const workspaceId = collection?.workspace_id ?? (await personalWorkspaceId(db, userId));
+    const endpoints = (await listEnabledEndpoints(db, workspaceId)).filter((row) =>
       eventsOf(row).includes(type),
     );
-    for (const endpoint of endpoints) await queueDelivery(app, endpoint.id, userId, type, data);
+    for (const endpoint of endpoints) await queueDelivery(app, endpoint.id, endpoint.user_id, type, data);
   } catch (error) {
     app.log.warn({ err: error, type, userId }, 'could not queue a webhook event');
   }
