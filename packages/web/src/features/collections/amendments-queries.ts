@@ -12,7 +12,7 @@ import {
 } from '@layerloom/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { collectionsKey } from './collections-queries.ts';
+import { collectionListKey, collectionsKey } from './collections-queries.ts';
 
 const amendmentsKey = (id: string) => [...collectionsKey, id, 'amendments'] as const;
 
@@ -44,7 +44,7 @@ function useStarted(id: string) {
   const client = useQueryClient();
   return (collection: Collection) => {
     client.setQueryData([...collectionsKey, id], collection);
-    void client.invalidateQueries({ queryKey: collectionsKey, exact: true });
+    void client.invalidateQueries({ queryKey: collectionListKey });
   };
 }
 

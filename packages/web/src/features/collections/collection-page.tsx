@@ -30,6 +30,7 @@ import './collections.css';
 import './collection-sections.css';
 import { useArrivalFocus } from '../../lib/use-arrival-focus.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { usePermission } from '../workspaces/workspace-context.tsx';
 import { type CollectionSection, sectionElementId } from './collection-sections.ts';
 import { deleteBlockedReason } from './delete-blocked-reason.ts';
 
@@ -59,6 +60,12 @@ export function CollectionPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   useArrivalFocus(heading, collection.isSuccess);
   useSectionScroll(collection.isSuccess);
+  // Deleting needs the Editor role in the collection's workspace: a Viewer sees why beside the button.
+  const deleting = usePermission(
+    'edit',
+    'deleting a collection',
+    (collection.data as { workspaceId?: string } | undefined)?.workspaceId,
+  );
   // Cached answers of a deleted collection are dropped once this page is gone (not before: a mounted page would refetch them).
   useEffect(
     () => () => {
@@ -93,7 +100,7 @@ export function CollectionPage() {
   // Published: the provenance hash and token URLs are public, so the server refuses any change (409). The
   // tools that change tokens then give way to the launch's first step, which says so.
   const isPublished = publication.data != null;
-  const blocked = deleteBlockedReason(progress.status, launch.data);
+  const blocked = deleteBlockedReason(progress.status, launch.data) ?? deleting.reason;
   const onDelete = () => {
     modal.confirm({
       title: `Delete “${data.name}”?`,

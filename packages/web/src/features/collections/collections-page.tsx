@@ -11,9 +11,11 @@ import { LaunchStatusLine, useLaunchStatuses } from './launch-status.tsx';
 import { StatusTag } from './status-tag.tsx';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useWorkspaceInUrl } from '../workspaces/workspace-context.tsx';
 
 /** My Collection: the user's collections as a thumbnail grid, with live progress for those still generating. */
 export function CollectionsPage() {
+  useWorkspaceInUrl();
   const collections = useCollections();
   const launches = useLaunchStatuses();
   useDocumentTitle('My Collection');

@@ -14,9 +14,12 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { call, endpointUrl } from '../../lib/api.ts';
+import { useWorkspaceScope } from '../workspaces/workspace-context.tsx';
 import { type GalleryState, tokensQuery } from './gallery-state.ts';
 
 export const collectionsKey = ['collections'] as const;
+/** The lists of collections, one per workspace (`[...collectionListKey, workspace]`). */
+export const collectionListKey = [...collectionsKey, 'list'] as const;
 const collectionKey = (id: string) => [...collectionsKey, id] as const;
 
 /** While something generates, lists and details refresh on their own (the detail also listens to events). */
@@ -25,11 +28,17 @@ const DETAIL_POLL_MS = 5_000;
 
 const isGenerating = (collection: Collection | undefined) => collection?.progress.status === 'generating';
 
-/** The signed-in user's collections, newest first; refreshed every 2 s while one is generating. */
+/**
+ * The collections of the current workspace, newest first; read again on a switch of workspace, and every
+ * 2 s while one is generating.
+ */
 export function useCollections() {
+  const workspace = useWorkspaceScope();
   return useQuery({
-    queryKey: collectionsKey,
-    queryFn: async ({ signal }) => (await call(listCollections, { signal })).data.collections,
+    queryKey: [...collectionListKey, workspace.key],
+    queryFn: async ({ signal }) =>
+      (await call(listCollections, { query: { workspace: workspace.param }, signal })).data.collections,
+    enabled: workspace.ready,
     refetchInterval: (query) => (query.state.data?.some(isGenerating) ? LIST_POLL_MS : false),
   });
 }
@@ -117,7 +126,9 @@ export function useDeleteCollection() {
   const mutation = useMutation({
     mutationFn: (id: string) => call(deleteCollection, { params: { id } }),
     onSuccess: (_data, id) => {
-      client.setQueryData<Collection[]>(collectionsKey, (list) => list?.filter((item) => item.id !== id));
+      client.setQueriesData<Collection[]>({ queryKey: collectionListKey }, (list) =>
+        list?.filter((item) => item.id !== id),
+      );
     },
   });
   const forget = useCallback((id: string) => client.removeQueries({ queryKey: collectionKey(id) }), [client]);

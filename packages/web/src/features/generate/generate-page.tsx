@@ -23,13 +23,16 @@ import { UNTITLED_PROJECT } from './project-defaults.ts';
 import { ProjectEditor } from './project-editor.tsx';
 import './generate.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { usePermission, useWorkspaceInUrl, useWorkspaceScope } from '../workspaces/workspace-context.tsx';
 
-const projectsKey = ['projects'] as const;
+/** The lists of projects, one per workspace (`[...projectsKey, workspace]`). */
+const projectsKey = ['projects', 'list'] as const;
 
-/** A fresh project's settings: sizes the user's plan allows. */
-function newProjectBody(user: User) {
+/** A fresh project's settings: sizes the user's plan allows, in the current workspace (none: the personal one). */
+function newProjectBody(user: User, workspaceId: string | undefined) {
   const plan = planById(user.planId);
   return {
+    ...(workspaceId ? { workspaceId } : {}),
     name: UNTITLED_PROJECT,
     description: '',
     collectionSize: Math.min(100, plan.maxAssets),
@@ -56,34 +59,46 @@ export function GeneratePage() {
     if (linkedProject) setProjectId(linkedProject);
   }, [linkedProject]);
 
-  const projects = useQuery({
-    queryKey: projectsKey,
-    queryFn: () => call(listProjects).then((answer) => answer.data.projects),
-    enabled: user !== null,
-  });
+  // The current workspace's projects; another workspace chosen opens its own latest draft.
+  useWorkspaceInUrl();
+  const workspace = useWorkspaceScope();
+  const canStart = usePermission('edit', 'starting a project');
+  const [openedIn, setOpenedIn] = useState(workspace.key);
+  if (openedIn !== workspace.key) {
+    setOpenedIn(workspace.key);
+    setProjectId(null);
+  }
+  const listProjectsQuery = {
+    queryKey: [...projectsKey, workspace.key],
+    queryFn: () =>
+      call(listProjects, { query: { workspace: workspace.param } }).then((answer) => answer.data.projects),
+  };
+  const projects = useQuery({ ...listProjectsQuery, enabled: user !== null && workspace.ready });
   // Which projects already made their collection: those are not reopened as if ready to generate.
   const collections = useCollections();
 
   const create = useMutation({
-    mutationFn: (owner: User) => call(createProject, { body: newProjectBody(owner) }),
+    mutationFn: (owner: User) => call(createProject, { body: newProjectBody(owner, workspace.param) }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(['projects', data.project.id], data.project);
       setProjectId(data.project.id);
-      void queryClient.invalidateQueries({ queryKey: projectsKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: projectsKey });
     },
     onError: (error) => feedback.notifyError('The project could not be created', error),
   });
 
-  // On open: the most recent draft, or a new project when there is none.
+  // On open: the most recent draft, or a new project when there is none. A member who may not start one
+  // (a Viewer) sees the latest project instead, or why there is nothing to open.
   const list = projects.data;
   const made = collections.data;
   const { mutate: createNow, isPending: isCreating, isError: createFailed } = create;
+  const mayStart = canStart.allowed;
   useEffect(() => {
     if (projectId || !list || !made || !user || isCreating || createFailed) return;
-    const draft = projectToOpen(list, made);
+    const draft = projectToOpen(list, made) ?? (mayStart ? null : (list[0]?.id ?? null));
     if (draft) setProjectId(draft);
-    else createNow(user);
-  }, [projectId, list, made, user, isCreating, createFailed, createNow]);
+    else if (mayStart) createNow(user);
+  }, [projectId, list, made, user, isCreating, createFailed, createNow, mayStart]);
 
   const project = useQuery({
     queryKey: ['projects', projectId],
@@ -110,13 +125,9 @@ export function GeneratePage() {
     queryClient.removeQueries({ queryKey: ['projects', projectId] });
     let rest: ProjectSummary[] = [];
     try {
-      rest = (
-        await queryClient.fetchQuery({
-          queryKey: projectsKey,
-          queryFn: () => call(listProjects).then((answer) => answer.data.projects),
-          staleTime: 0,
-        })
-      ).filter((summary) => summary.id !== projectId);
+      rest = (await queryClient.fetchQuery({ ...listProjectsQuery, staleTime: 0 })).filter(
+        (summary) => summary.id !== projectId,
+      );
     } catch {
       // The list will be read again; a fresh project keeps the page usable meanwhile.
     }
@@ -132,7 +143,7 @@ export function GeneratePage() {
 
   const switchTo = (id: string) => {
     if (id === projectId) return;
-    void queryClient.invalidateQueries({ queryKey: projectsKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: projectsKey });
     setProjectId(id);
   };
 
@@ -163,6 +174,9 @@ export function GeneratePage() {
         }
       />
     );
+  }
+  if (!canStart.allowed && list?.length === 0 && projectId === null) {
+    return <Result status="info" title="No projects here yet" subTitle={canStart.reason} />;
   }
   if (!user || !project.data) return <PageLoading />;
   return (

@@ -31,6 +31,8 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { arrivalFocus } from '../../lib/use-arrival-focus.ts';
 import { PresenceStrip } from '../review/presence-strip.tsx';
 import { useProjectPresence } from '../review/use-project-presence.ts';
+import { RoleNote } from '../workspaces/role-note.tsx';
+import { usePermission } from '../workspaces/workspace-context.tsx';
 import { AdvancedPart, AdvancedSection, DistinctLooksOption, usesAdvanced } from './advanced-section.tsx';
 import { AnimationPanel } from './animation-panel.tsx';
 import { BlockerList } from './blocker-list.tsx';
@@ -446,6 +448,10 @@ export function ProjectEditor({
     draft.layers.every((layer) => layer.traits.length > 0);
   const blockersId = 'll-gen-blockers';
   const previewDisabled = !hasTraits || saveState.kind === 'error';
+  // A Viewer sees the project and its previews; changing it and generating stay disabled, with the reason.
+  const editing = usePermission('edit', 'changing projects and generating');
+  const roleNoteId = 'll-gen-role-note';
+  const generateNoteId = 'll-gen-role-note-generate';
 
   return (
     <div className="ll-gen">
@@ -471,13 +477,26 @@ export function ProjectEditor({
             disabled={isSwitching}
             popupMatchSelectWidth={false}
           />
-          <Button icon={<PlusOutlined aria-hidden="true" />} onClick={onNew} loading={isSwitching}>
+          <Button
+            icon={<PlusOutlined aria-hidden="true" />}
+            onClick={onNew}
+            loading={isSwitching}
+            disabled={!editing.allowed}
+            aria-describedby={editing.allowed ? undefined : roleNoteId}
+          >
             New project
           </Button>
-          <Button danger icon={<DeleteOutlined aria-hidden="true" />} onClick={discard}>
+          <Button
+            danger
+            icon={<DeleteOutlined aria-hidden="true" />}
+            onClick={discard}
+            disabled={!editing.allowed}
+            aria-describedby={editing.allowed ? undefined : roleNoteId}
+          >
             Discard
           </Button>
         </div>
+        <RoleNote id={roleNoteId} permission={editing} />
       </header>
 
       <NextStep
@@ -767,14 +786,19 @@ export function ProjectEditor({
               ref={generateButton}
               type="primary"
               icon={<ThunderboltOutlined aria-hidden="true" />}
-              disabled={blockers.length > 0}
-              aria-describedby={fixes.length > 0 ? blockersId : undefined}
+              disabled={blockers.length > 0 || !editing.allowed}
+              aria-describedby={
+                [editing.allowed ? '' : generateNoteId, fixes.length > 0 ? blockersId : '']
+                  .join(' ')
+                  .trim() || undefined
+              }
               loading={isStarting}
               onClick={() => void generate()}
             >
               Generate
             </Button>
           </div>
+          <RoleNote id={generateNoteId} permission={editing} />
           {startError && startError.revision === revision ? (
             <Alert
               type="error"

@@ -28,6 +28,10 @@ import { useLaunchFlow } from './use-launch-flow.ts';
 import { launchWagmiConfig } from './wagmi-config.ts';
 import { WalletSection } from './wallet-section.tsx';
 import './launch.css';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { collectionsKey } from '../collections/collections-queries.ts';
+import { RoleNote } from '../workspaces/role-note.tsx';
+import { usePermission } from '../workspaces/workspace-context.tsx';
 
 export interface LaunchPanelProps {
   collectionId: string;
@@ -109,6 +113,12 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
   const chainId = (Form.useWatch('chainId', form) as number | undefined) ?? initialValues.chainId;
   const chain = findLaunchChain(chainId) ?? getChain({ chainId: initialValues.chainId });
   const context = { chainName: chain.name, currencySymbol: chain.chain.nativeCurrency.symbol };
+  // Deploying needs the Admin role in the collection's workspace (read from the collection page's cached
+  // answer, never fetched here): others see why beside the button.
+  const collectionData = useQuery({ queryKey: [...collectionsKey, collectionId], queryFn: skipToken }).data as
+    | { workspaceId?: string }
+    | undefined;
+  const launching = usePermission('launch', 'deploying', collectionData?.workspaceId);
   const isConnected = connection.status === 'connected';
   const isWrongNetwork = isConnected && connection.chainId !== chain.chain.id;
   const needsSwitch = networkSwitch({
@@ -295,12 +305,14 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
                   type={isWrongNetwork ? 'default' : 'primary'}
                   htmlType="submit"
                   size="large"
-                  disabled={!isConnected || isWrongNetwork}
+                  disabled={!isConnected || isWrongNetwork || !launching.allowed}
                   title={!isConnected ? 'Connect a wallet first' : undefined}
+                  aria-describedby={launching.allowed ? undefined : 'llc-launch-role-note'}
                 >
                   Deploy on {chain.name}
                 </Button>
                 {!isConnected ? <span className="llc-muted">Connect a wallet to deploy.</span> : null}
+                <RoleNote id="llc-launch-role-note" permission={launching} />
               </div>
             ) : null}
           </div>
