@@ -32,6 +32,10 @@ struct encode_task {
   /* Keeps the pixels' typed array alive until the encode is done. */
   napi_ref pixels_ref;
   const uint8_t *pixels;
+  /* The pixels, when the caller lets the encoder overwrite them (sync calls only), and the bytes
+   * of their buffer from there: the filtered image is made over them (png_encode_in_place). */
+  uint8_t *writable;
+  size_t capacity;
   uint32_t width;
   uint32_t height;
   int channels;
@@ -46,8 +50,9 @@ struct encode_task {
 
 /* Encodes, and writes the file when there is a path (freeing the bytes then). Any thread. */
 static void encode_task_run(struct encode_task *task) {
-  task->status = png_encode(task->pixels, task->width, task->height, task->channels, task->drop_alpha,
-                            task->effort, &task->file);
+  task->status = png_encode_in_place(task->writable, task->capacity, task->pixels, task->width,
+                                     task->height, task->channels, task->drop_alpha, task->effort,
+                                     &task->file);
   if (task->status != PNG_ENCODE_OK || task->path == NULL) return;
   FILE *out = fopen(task->path, "wb");
   if (out == NULL) {
@@ -137,11 +142,12 @@ static uint32_t dimension(napi_env env, napi_value value, const char *name, int 
 
 /* Reads the arguments shared by every call into a new task (NULL, with a JavaScript error thrown,
  * when one is wrong): pixels, width, height, channels, dropAlpha, level, recheckLevel,
- * recheckBelow[, path]. `pixels_value` receives the pixels' typed array. */
-static struct encode_task *read_task(napi_env env, napi_callback_info info, int to_file,
+ * recheckBelow[, path], and for the sync calls an optional `overwrite` last (true: the pixels may
+ * be overwritten). `pixels_value` receives the pixels' typed array. */
+static struct encode_task *read_task(napi_env env, napi_callback_info info, int to_file, int sync,
                                      napi_value *pixels_value) {
-  size_t argc = 9;
-  napi_value args[9];
+  size_t argc = 10;
+  napi_value args[10];
   CHECK(env, napi_get_cb_info(env, info, &argc, args, NULL, NULL));
   if (argc < (size_t)(to_file ? 9 : 8)) {
     napi_throw_type_error(env, NULL, "Missing arguments");
@@ -152,8 +158,10 @@ static struct encode_task *read_task(napi_env env, napi_callback_info info, int 
   napi_typedarray_type type;
   size_t length = 0;
   void *pixels = NULL;
+  napi_value buffer = NULL;
+  size_t byte_offset = 0;
   if (is_typed_array)
-    CHECK(env, napi_get_typedarray_info(env, args[0], &type, &length, &pixels, NULL, NULL));
+    CHECK(env, napi_get_typedarray_info(env, args[0], &type, &length, &pixels, &buffer, &byte_offset));
   if (!is_typed_array || (type != napi_uint8_array && type != napi_uint8_clamped_array)) {
     napi_throw_type_error(env, NULL, "pixels must be a Uint8Array");
     return NULL;
@@ -205,6 +213,20 @@ static struct encode_task *read_task(napi_env env, napi_callback_info info, int 
     napi_get_value_string_utf8(env, args[8], path, path_length + 1, &path_length);
   }
 
+  /* The pixels may be overwritten, up to the end of their buffer (a SharedArrayBuffer, whose length
+   * Node-API does not tell, only up to their own end). */
+  const size_t overwrite_at = to_file ? 9 : 8;
+  bool overwrite = false;
+  if (sync && argc > overwrite_at) napi_get_value_bool(env, args[overwrite_at], &overwrite);
+  size_t capacity = length;
+  if (overwrite) {
+    void *data = NULL;
+    size_t buffer_length = 0;
+    if (napi_get_arraybuffer_info(env, buffer, &data, &buffer_length) == napi_ok &&
+        buffer_length >= byte_offset + length)
+      capacity = buffer_length - byte_offset;
+  }
+
   struct encode_task *task = calloc(1, sizeof *task);
   if (task == NULL) {
     free(path);
@@ -212,6 +234,8 @@ static struct encode_task *read_task(napi_env env, napi_callback_info info, int 
     return NULL;
   }
   task->pixels = pixels;
+  task->writable = overwrite ? pixels : NULL;
+  task->capacity = overwrite ? capacity : 0;
   task->width = width;
   task->height = height;
   task->channels = channels;
@@ -233,7 +257,7 @@ static void free_task(struct encode_task *task) {
 /* encode(…[, path]) → Promise<Buffer | number>, encoded on libuv's pool. */
 static napi_value start_encode(napi_env env, napi_callback_info info, int to_file) {
   napi_value pixels;
-  struct encode_task *task = read_task(env, info, to_file, &pixels);
+  struct encode_task *task = read_task(env, info, to_file, 0, &pixels);
   if (task == NULL) return NULL;
   napi_value promise, name;
   if (napi_create_promise(env, &task->deferred, &promise) != napi_ok ||
@@ -251,7 +275,7 @@ static napi_value start_encode(napi_env env, napi_callback_info info, int to_fil
 /* encodeSync(…[, path]) → Buffer | number, encoded on the calling thread (a render worker's). */
 static napi_value encode_now(napi_env env, napi_callback_info info, int to_file) {
   napi_value pixels, result = NULL;
-  struct encode_task *task = read_task(env, info, to_file, &pixels);
+  struct encode_task *task = read_task(env, info, to_file, 1, &pixels);
   if (task == NULL) return NULL;
   encode_task_run(task);
   if (task->status != PNG_ENCODE_OK) {

@@ -62,6 +62,12 @@ static int clamp_level(int level) { return level < 1 ? 1 : level > MAX_LEVEL ? M
 
 enum png_encode_status png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                                   int drop_alpha, struct png_effort effort, struct png_file *file) {
+  return png_encode_in_place(NULL, 0, pixels, width, height, channels, drop_alpha, effort, file);
+}
+
+enum png_encode_status png_encode_in_place(uint8_t *writable, size_t capacity, const uint8_t *pixels,
+                                           uint32_t width, uint32_t height, int channels, int drop_alpha,
+                                           struct png_effort effort, struct png_file *file) {
   file->data = NULL;
   file->size = 0;
   const int level = clamp_level(effort.level);
@@ -77,17 +83,24 @@ enum png_encode_status png_encode(const uint8_t *pixels, uint32_t width, uint32_
   if (compressor == NULL) return PNG_ENCODE_NO_MEMORY;
   const size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
 
-  /* One allocation for the filtered image, the five candidate rows, and two packed rows. */
+  /* The filtered image goes over the pixels themselves when the caller allows it and they have the
+   * room (a render thread's canvas): 3 MiB less per thread at 1024², and no copy in and out of a
+   * fresh allocation. Packed (RGBA written as RGB) rows are filtered top down, each written before
+   * its source row ends, since 3w + 1 <= 4w; same-width rows bottom up, each row written one byte
+   * per row further on, over rows already filtered, once its own pixels and the row above are read. */
   const size_t packed = bpp != channels ? 2 * stride : 0;
-  uint8_t *work = malloc(filtered_size + 5 * stride + packed + stride);
+  const int in_place = writable != NULL && writable == pixels && capacity >= filtered_size;
+  /* One allocation for the filtered image (unless in place), the five candidate rows, and two packed rows. */
+  const size_t own = in_place ? 0 : filtered_size;
+  uint8_t *work = malloc(own + 5 * stride + packed + stride);
   uint8_t *png = malloc(HEADER_BYTES + bound + TRAILER_BYTES);
   if (work == NULL || png == NULL) {
     free(work);
     free(png);
     return PNG_ENCODE_NO_MEMORY;
   }
-  uint8_t *filtered = work;
-  uint8_t *scratch = work + filtered_size;
+  uint8_t *filtered = in_place ? writable : work;
+  uint8_t *scratch = work + own;
   uint8_t *zero_row = scratch + 5 * stride;
   uint8_t *rows[2] = {NULL, NULL};
   if (packed) {
@@ -97,16 +110,24 @@ enum png_encode_status png_encode(const uint8_t *pixels, uint32_t width, uint32_
   memset(zero_row, 0, stride);
 
   const uint8_t *up = zero_row;
-  for (uint32_t y = 0; y < height; y++) {
-    const uint8_t *source = pixels + (size_t)y * in_stride;
-    const uint8_t *row = source;
-    if (packed) {
-      uint8_t *target = rows[y & 1];
-      drop_alpha_row(source, width, target);
-      row = target;
+  if (in_place && !packed) {
+    for (uint32_t y = height; y-- > 0;) {
+      const uint8_t *row = pixels + (size_t)y * in_stride;
+      png_filter_row(row, y > 0 ? row - in_stride : zero_row, stride, bpp, scratch,
+                     filtered + (size_t)y * (stride + 1));
     }
-    png_filter_row(row, up, stride, bpp, scratch, filtered + (size_t)y * (stride + 1));
-    up = row;
+  } else {
+    for (uint32_t y = 0; y < height; y++) {
+      const uint8_t *source = pixels + (size_t)y * in_stride;
+      const uint8_t *row = source;
+      if (packed) {
+        uint8_t *target = rows[y & 1];
+        drop_alpha_row(source, width, target);
+        row = target;
+      }
+      png_filter_row(row, up, stride, bpp, scratch, filtered + (size_t)y * (stride + 1));
+      up = row;
+    }
   }
 
   static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};

@@ -42,6 +42,14 @@ struct png_effort {
 enum png_encode_status png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                                   int drop_alpha, struct png_effort effort, struct png_file *file);
 
+/* `png_encode`, allowed to overwrite the pixels (`writable` is `pixels`, with `capacity` bytes from
+ * there): the filtered image is then made over them instead of in a fresh allocation, when it fits
+ * (always for RGBA written as RGB; other pixels need one byte more per row). The pixels are garbage
+ * afterwards. The same bytes as `png_encode`. */
+enum png_encode_status png_encode_in_place(uint8_t *writable, size_t capacity, const uint8_t *pixels,
+                                           uint32_t width, uint32_t height, int channels, int drop_alpha,
+                                           struct png_effort effort, struct png_file *file);
+
 /* Frees the compressors the calling thread keeps between encodes. A thread that stops encoding
  * (a render worker ending) calls it, or they are lost with the thread. */
 void png_encode_release_thread(void);

@@ -18,7 +18,8 @@ export interface PlacedPixels {
   opaque?: boolean;
   /**
    * Its runs of visible pixels when already known (`findAlphaRuns`): an animation frame met again on
-   * another token is a new object over the same pixels, so its caller keeps them.
+   * another token is a new object over the same pixels, so its caller keeps them; `cropToVisible`
+   * finds them once for every decoded trait, in shared memory, so render threads hold no copy.
    */
   runs?: AlphaRuns;
   /**

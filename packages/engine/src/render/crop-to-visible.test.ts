@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findAlphaRuns } from './composite.ts';
 import { cropToVisible } from './crop-to-visible.ts';
 
 /** A seeded generator of numbers in [0, 1). */
@@ -51,6 +52,12 @@ describe('cropToVisible', () => {
       height,
     });
     expect(cropToVisible(cases[2]!, width, height)).toMatchObject({ opaque: false, width, height });
+    // A cropped RGBA image carries its runs of visible pixels, in memory shared with render threads.
+    const shape = cropToVisible(cases[0]!, width, height);
+    expect(shape.runs).toEqual(findAlphaRuns(shape.pixels, shape.width, shape.height));
+    expect(shape.runs!.runs.length).toBeGreaterThan(0);
+    expect(shape.runs!.rows.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(shape.runs!.runs.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(cropToVisible(cases[3]!, width, height)).toMatchObject({ width: 0, height: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { dropAlpha, type PlacedPixels } from './composite.ts';
+import { type AlphaRuns, dropAlpha, findAlphaRuns, type PlacedPixels } from './composite.ts';
 
 /** The bounding box of the non-transparent pixels (`bottom` −1 when there are none), and whether all are opaque. */
 interface VisibleBox {
@@ -38,7 +38,19 @@ export function cropToVisible(rgba: Uint8Array, width: number, height: number): 
   // The colour without alpha too, three quarters more memory (shared by every render thread): opaque runs
   // are then copied onto a token whole (composite.ts), the commonest case of the hottest loop.
   const colour = dropAlpha(pixels, new Uint8Array(new SharedArrayBuffer(cropWidth * cropHeight * 3)));
-  return { pixels, colour, left, top, width: cropWidth, height: cropHeight, opaque };
+  // Its runs of visible pixels too, found once here and shared, instead of by each render thread on
+  // first use (each thread's own copy, a few MiB per thread for textured art at 1024², and its CPU).
+  const runs = sharedRuns(findAlphaRuns(pixels, cropWidth, cropHeight));
+  return { pixels, colour, runs, left, top, width: cropWidth, height: cropHeight, opaque };
+}
+
+/** Alpha runs copied into shared memory, which render threads read without a copy of their own. */
+function sharedRuns(found: AlphaRuns): AlphaRuns {
+  const rows = new Int32Array(new SharedArrayBuffer(found.rows.byteLength));
+  rows.set(found.rows);
+  const runs = new Int32Array(new SharedArrayBuffer(found.runs.byteLength));
+  runs.set(found.runs);
+  return { rows, runs };
 }
 
 /** `VisibleBox` pixel by pixel. */

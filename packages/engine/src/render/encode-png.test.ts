@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { crc32, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { encodePng, isOpaque, PNG_EFFORT, writePngFile } from './encode-png.ts';
+import {
+  encodePng,
+  encodePngSync,
+  isOpaque,
+  PNG_EFFORT,
+  writePngFile,
+  writePngFileSync,
+} from './encode-png.ts';
 
 /** libpng's and canvas's default encoder (zlib level 6, adaptive filters), the size reference. */
 const REFERENCE = { compressionLevel: 6, adaptiveFiltering: true } as const;
@@ -337,6 +344,60 @@ describe('writePngFile', () => {
         path: file,
       });
       expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('encodePngSync and writePngFileSync overwriting the pixels', () => {
+  it('write the same bytes as encodePng, filtering over the pixels where their buffer has the room', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'layerloom-png-'));
+    try {
+      for (const [width, height] of [
+        [1, 1],
+        [9, 1],
+        [1, 9],
+        [33, 17],
+        [64, 64],
+      ] as const) {
+        const size = Math.max(width, height);
+        for (const [name, rgba] of [
+          ['cutout', art.cutout(size).subarray(0, width * height * 4)],
+          ['opaque', art.textured(size).subarray(0, width * height * 4)],
+        ] as const) {
+          for (const rgb of [false, true]) {
+            const pixels = rgb ? toRgb(rgba) : rgba;
+            const expected = await encodePng(pixels, width, height, 'small');
+            // Room for the filtered rows (a byte more per row), exactly; and none beyond the pixels.
+            for (const extra of [height, 0]) {
+              const label = `${name} ${rgb ? 'RGB' : 'RGBA'} ${width}×${height}, ${extra} bytes more`;
+              const copy = () => {
+                const buffer = new Uint8Array(new ArrayBuffer(pixels.length + extra), 0, pixels.length);
+                buffer.set(pixels);
+                return buffer;
+              };
+              expect(
+                same(encodePngSync(copy(), width, height, 'small', undefined, true), expected),
+                label,
+              ).toBe(true);
+              const file = path.join(dir, `${name}.png`);
+              const written = writePngFileSync(copy(), width, height, 'small', file, undefined, true);
+              expect(written, label).toBe(expected.length);
+              expect(same(await readFile(file), expected), label).toBe(true);
+            }
+          }
+        }
+      }
+      // Pixels in shared memory (whose buffer's length Node-API does not give) are encoded in a copy.
+      const shared = new Uint8Array(new SharedArrayBuffer(16 * 16 * 4));
+      shared.set(art.cutout(16));
+      expect(
+        same(
+          encodePngSync(shared, 16, 16, 'small', undefined, true),
+          await encodePng(art.cutout(16), 16, 16, 'small'),
+        ),
+      ).toBe(true);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

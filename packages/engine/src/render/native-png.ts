@@ -29,10 +29,15 @@ export interface NativePng {
   encode(...args: NativePngArguments): Promise<Uint8Array>;
   /** The same bytes written to `file`; resolves with their count. */
   encodeToFile(...args: [...NativePngArguments, file: string]): Promise<number>;
-  /** `encode` on the calling thread. */
-  encodeSync(...args: NativePngArguments): Uint8Array;
-  /** `encodeToFile` on the calling thread; returns the file's size (no file is left on failure). */
-  encodeToFileSync(...args: [...NativePngArguments, file: string]): number;
+  /**
+   * `encode` on the calling thread. With `overwrite`, the encoder may filter the image over the
+   * pixels (they are garbage afterwards) instead of in a fresh allocation of the image's size, when
+   * their buffer has the room from their offset: RGBA written as RGB always does, other pixels need
+   * one byte more per row. The same bytes either way.
+   */
+  encodeSync(...args: [...NativePngArguments, overwrite?: boolean]): Uint8Array;
+  /** `encodeToFile` on the calling thread; returns the file's size (no file is left on failure). `overwrite` as for `encodeSync`. */
+  encodeToFileSync(...args: [...NativePngArguments, file: string, overwrite?: boolean]): number;
 }
 
 let loaded: NativePng | undefined;

@@ -8,7 +8,11 @@ export interface RenderBuffers {
   rgba: Uint8Array;
 }
 
-/** Allocates the working buffers for a canvas size; the float canvas only once a token needs it. */
+/**
+ * Allocates the working buffers for a canvas size; the float canvas only once a token needs it. The
+ * 8-bit pixels' buffer has a byte more per row than they take: the encoder filters a token's rows
+ * over them (`encodePngSync`'s `overwrite`), one byte per row longer, instead of in a copy.
+ */
 export function createRenderBuffers(width: number, height: number): RenderBuffers {
   let canvas: Float32Array | undefined;
   return {
@@ -16,7 +20,7 @@ export function createRenderBuffers(width: number, height: number): RenderBuffer
       canvas ??= new Float32Array(width * height * 4);
       return canvas;
     },
-    rgba: new Uint8Array(width * height * 4),
+    rgba: new Uint8Array(new ArrayBuffer(width * height * 4 + height), 0, width * height * 4),
   };
 }
 
@@ -35,7 +39,8 @@ export function renderTokenPng(
 ): Uint8Array {
   const image = compositeImage(() => buffers.canvas, buffers.rgba, width, layers);
   onImage?.(image);
-  return encodePngSync(image.data, width, height, compression);
+  // The composite is read no more: the encoder filters over it.
+  return encodePngSync(image.data, width, height, compression, undefined, true);
 }
 
 /** `renderTokenPng` written straight into `file`; returns its size in bytes. */
@@ -50,5 +55,6 @@ export function renderTokenFile(
 ): number {
   const image = compositeImage(() => buffers.canvas, buffers.rgba, width, layers);
   onImage?.(image);
-  return writePngFileSync(image.data, width, height, compression, file);
+  // The composite is read no more: the encoder filters over it.
+  return writePngFileSync(image.data, width, height, compression, file, undefined, true);
 }

@@ -92,6 +92,28 @@ int main(int argc, char **argv) {
       at += 12 + lengths[c];
     }
     if (at != file.size) return fail(image, "bytes after IEND");
+
+    /* In place, over a copy of the pixels in a buffer of exactly the room it needs (none more for
+     * RGBA written as RGB, one byte per row more otherwise), or one byte short of it, where the
+     * encoder must work in its own memory: the same bytes every way, and nothing read or written
+     * past the buffer (AddressSanitizer). */
+    {
+      int in_bpp = drop_alpha ? 3 : channels;
+      size_t filtered = (size_t)height * ((size_t)width * in_bpp + 1);
+      size_t room = drop_alpha ? in_size : filtered;
+      for (int short_by = 0; short_by <= (drop_alpha ? 0 : 1); short_by++) {
+        uint8_t *copy = malloc(room - short_by);
+        memcpy(copy, pixels, in_size);
+        struct png_file again;
+        if (png_encode_in_place(copy, room - short_by, copy, width, height, channels, drop_alpha, effort,
+                                &again) != PNG_ENCODE_OK)
+          return fail(image, "in-place encode failed");
+        if (again.size != file.size || memcmp(again.data, file.data, file.size) != 0)
+          return fail(image, "in-place encode wrote other bytes");
+        free(again.data);
+        free(copy);
+      }
+    }
     int bpp = drop_alpha ? 3 : channels;
     if (read_u32(data[0]) != width || read_u32(data[0] + 4) != height || data[0][8] != 8 ||
         data[0][9] != (bpp == 4 ? 6 : 2) || data[0][10] || data[0][11] || data[0][12])
