@@ -9,22 +9,28 @@ import {
 } from '@layerloom/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
+import { useWorkspaceScope } from '../workspaces/workspace-context.tsx';
 
 export const apiKeysKey = ['developers', 'api-keys'] as const;
 
-/** The user's API keys, newest first. */
+/** The current workspace's API keys, newest first. */
 export function useApiKeys() {
+  const scope = useWorkspaceScope();
   return useQuery({
-    queryKey: apiKeysKey,
-    queryFn: async ({ signal }): Promise<ApiKey[]> => (await call(listApiKeys, { signal })).data.keys,
+    queryKey: [...apiKeysKey, scope.key],
+    enabled: scope.ready,
+    queryFn: async ({ signal }): Promise<ApiKey[]> =>
+      (await call(listApiKeys, { query: { workspace: scope.param }, signal })).data.keys,
   });
 }
 
-/** Creates a key; resolves to it with its secret (shown once). */
+/** Creates a key in the current workspace; resolves to it with its secret (shown once). */
 export function useCreateApiKey() {
   const client = useQueryClient();
+  const scope = useWorkspaceScope();
   return useMutation({
-    mutationFn: async (body: CreateApiKeyInput) => (await call(createApiKey, { body })).data,
+    mutationFn: async (body: CreateApiKeyInput) =>
+      (await call(createApiKey, { body: { ...body, workspaceId: scope.param } })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeysKey }),
   });
 }

@@ -18,8 +18,11 @@ const statusLabel: Record<ApiKey['status'], string> = {
   revoked: 'Revoked',
 };
 
-/** The user's keys: prefix, scopes, created, last used, expiry, status; revoke; each key's recent requests. */
-export function ApiKeysList() {
+/**
+ * The workspace's keys: prefix, scopes, who made it (in a team), created, last used, expiry, status; revoke;
+ * each key's recent requests.
+ */
+export function ApiKeysList({ showMaker = false }: { showMaker?: boolean }) {
   const keys = useApiKeys();
   if (keys.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (keys.isError) return <Alert type="error" showIcon title={errorMessage(keys.error)} role="alert" />;
@@ -29,13 +32,13 @@ export function ApiKeysList() {
   return (
     <ul className="lldev-list" aria-label="API keys">
       {keys.data.map((key) => (
-        <ApiKeyItem key={key.id} apiKey={key} />
+        <ApiKeyItem key={key.id} apiKey={key} showMaker={showMaker} />
       ))}
     </ul>
   );
 }
 
-function ApiKeyItem({ apiKey }: { apiKey: ApiKey }) {
+function ApiKeyItem({ apiKey, showMaker }: { apiKey: ApiKey; showMaker: boolean }) {
   const revoke = useRevokeApiKey();
   const feedback = useFeedback();
   const [showUses, setShowUses] = useState(false);
@@ -89,6 +92,12 @@ function ApiKeyItem({ apiKey }: { apiKey: ApiKey }) {
         ))}
       </p>
       <dl className="lldev-facts">
+        {showMaker && (
+          <div>
+            <dt>Made by</dt>
+            <dd>{apiKey.createdBy.name}</dd>
+          </div>
+        )}
         <div>
           <dt>Created</dt>
           <dd>{shortDate(apiKey.createdAt)}</dd>

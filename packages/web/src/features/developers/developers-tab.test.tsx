@@ -1,7 +1,9 @@
 import type { ApiKey, ApiKeyUse, WebhookDelivery, WebhookEndpoint } from '@layerloom/api';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { WorkspaceProvider } from '../workspaces/workspace-context.tsx';
 import { DevelopersTab } from './developers-tab.tsx';
 import { expiresAtFor } from './expiry.ts';
 
@@ -27,6 +29,8 @@ const ciKey: ApiKey = {
   lastUsedAt: '2026-11-24T09:30:00.000Z',
   expiresAt: null,
   revokedAt: null,
+  workspaceId: 'wsp_me',
+  createdBy: { id: 'me', name: 'Ada Lovelace' },
 };
 const use: ApiKeyUse = {
   method: 'GET',
@@ -46,6 +50,7 @@ const hook: WebhookEndpoint = {
   secretPrefix: 'whsec_c2Vj',
   failureStreak: 0,
   createdAt: '2026-11-25T04:00:00.000Z',
+  workspaceId: 'wsp_me',
 };
 const delivery: WebhookDelivery = {
   id: 'msg_1',
@@ -271,5 +276,96 @@ describe('Settings › Developers', () => {
     expect(await within(item).findByText('webhook.test', {}, { timeout: 5000 })).toBeTruthy();
     expect(within(item).getByText('Delivered')).toBeTruthy();
     expect(within(item).getByText('42 ms')).toBeTruthy();
+  });
+});
+
+describe('Settings › Developers in a team workspace', () => {
+  const workspaces = [
+    { id: 'wsp_me', name: 'Personal', personal: true, role: 'owner', memberCount: 1, createdAt: '' },
+    { id: 'w1', name: 'Moon Studio', personal: false, role: 'admin', memberCount: 3, createdAt: '' },
+    { id: 'w2', name: 'Zebra Works', personal: false, role: 'editor', memberCount: 2, createdAt: '' },
+  ];
+  const teamKey: ApiKey = { ...ciKey, workspaceId: 'w1', createdBy: { id: null, name: 'A former member' } };
+
+  function showIn(workspace: string) {
+    const calls: Call[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        if (url === '/api/v1/workspaces') return Response.json({ status: 'success', data: { workspaces } });
+        if (url === '/api/v1/api-keys?workspace=w1')
+          return Response.json({ status: 'success', data: { keys: [teamKey] } });
+        if (url === '/api/v1/webhooks?workspace=w1')
+          return Response.json({ status: 'success', data: { endpoints: [] } });
+        if (url === '/api/v1/api-keys' && method === 'POST') {
+          return Response.json(
+            {
+              status: 'success',
+              data: { key: { ...teamKey, id: 'k-new', name: 'Deploy bot' }, secret: SECRET },
+            },
+            { status: 201 },
+          );
+        }
+        return Response.json(
+          { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
+          { status: 404 },
+        );
+      }),
+    );
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <WorkspaceProvider>
+              <DevelopersTab />
+            </WorkspaceProvider>
+          ),
+        },
+      ],
+      { initialEntries: [`/dashboard/settings?tab=developers&workspace=${workspace}`] },
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    return calls;
+  }
+
+  afterEach(() => window.localStorage.clear());
+
+  it("lists the team's keys with who made each, and makes new ones in the team", async () => {
+    const calls = showIn('w1');
+    expect(await screen.findByRole('heading', { name: 'API keys of Moon Studio' })).toBeTruthy();
+    const item = await keyItem('CI pipeline');
+    expect(within(item).getByText('Made by').nextElementSibling?.textContent).toBe('A former member');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Deploy bot' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    await screen.findByText(SECRET, {}, { timeout: 5000 });
+    expect(
+      calls.find((call) => call.method === 'POST' && call.url === '/api/v1/api-keys')?.body,
+    ).toMatchObject({
+      name: 'Deploy bot',
+      workspaceId: 'w1',
+    });
+  });
+
+  it('tells an Editor why the team’s keys and webhooks are not theirs to manage, and asks for none', async () => {
+    const calls = showIn('w2');
+    expect(
+      await screen.findByText(
+        /You are an Editor in Zebra Works: managing this workspace's API keys and webhooks needs the Admin role or higher/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create key' })).toBeNull();
+    expect(screen.queryByText('Webhooks')).toBeNull();
+    expect(
+      calls.some(
+        (call) => call.url.startsWith('/api/v1/api-keys') || call.url.startsWith('/api/v1/webhooks'),
+      ),
+    ).toBe(false);
   });
 });

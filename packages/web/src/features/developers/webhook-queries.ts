@@ -13,23 +13,28 @@ import {
 } from '@layerloom/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
+import { useWorkspaceScope } from '../workspaces/workspace-context.tsx';
 
 export const webhooksKey = ['developers', 'webhooks'] as const;
 
-/** The user's webhook endpoints. */
+/** The current workspace's webhook endpoints. */
 export function useWebhooks() {
+  const scope = useWorkspaceScope();
   return useQuery({
-    queryKey: webhooksKey,
+    queryKey: [...webhooksKey, scope.key],
+    enabled: scope.ready,
     queryFn: async ({ signal }): Promise<WebhookEndpoint[]> =>
-      (await call(listWebhooks, { signal })).data.endpoints,
+      (await call(listWebhooks, { query: { workspace: scope.param }, signal })).data.endpoints,
   });
 }
 
-/** Adds an endpoint; resolves to it with its signing secret (shown once). */
+/** Adds an endpoint to the current workspace; resolves to it with its signing secret (shown once). */
 export function useCreateWebhook() {
   const client = useQueryClient();
+  const scope = useWorkspaceScope();
   return useMutation({
-    mutationFn: async (body: CreateWebhookInput) => (await call(createWebhook, { body })).data,
+    mutationFn: async (body: CreateWebhookInput) =>
+      (await call(createWebhook, { body: { ...body, workspaceId: scope.param } })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: webhooksKey }),
   });
 }
