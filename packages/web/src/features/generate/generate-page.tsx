@@ -66,7 +66,8 @@ export function GeneratePage() {
   const [openedIn, setOpenedIn] = useState(workspace.key);
   if (openedIn !== workspace.key) {
     setOpenedIn(workspace.key);
-    setProjectId(null);
+    // A project moved here comes with its own link (`?project=`), and stays open.
+    setProjectId(linkedProject);
   }
   const listProjectsQuery = {
     queryKey: [...projectsKey, workspace.key],

@@ -31,6 +31,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { arrivalFocus } from '../../lib/use-arrival-focus.ts';
 import { PresenceStrip } from '../review/presence-strip.tsx';
 import { useProjectPresence } from '../review/use-project-presence.ts';
+import { MoveProjectButton } from '../workspaces/move-project-button.tsx';
 import { RoleNote } from '../workspaces/role-note.tsx';
 import { usePermission } from '../workspaces/workspace-context.tsx';
 import { AdvancedPart, AdvancedSection, DistinctLooksOption, usesAdvanced } from './advanced-section.tsx';
@@ -495,6 +496,7 @@ export function ProjectEditor({
           >
             Discard
           </Button>
+          <MoveProjectButton project={{ id: project.id, name: draft.name || project.name }} />
         </div>
         <RoleNote id={roleNoteId} permission={editing} />
       </header>

@@ -20,8 +20,8 @@ export function TeamsPage() {
         <h1 className="llt-title">Teams</h1>
         <p className="llt-lead">
           A team workspace gathers the people who make a collection with you: invite them by email and give
-          each a role. Projects, collections and drops stay in your own account for now; sharing them with a
-          team comes next.
+          each a role. Its projects, collections and drops are shared with its members; switch workspace at
+          the top of the page, and move a project from Generate NFT › Move to workspace…
         </p>
       </header>
       {teams.isError && (

@@ -21,11 +21,12 @@ export const teamsKey = ['workspaces'] as const;
 const teamKey = (id: string) => ['workspaces', id] as const;
 const activityKey = (id: string, filter: ActivityQuery) => ['workspaces', id, 'activity', filter] as const;
 
-/** The team workspaces the user belongs to. */
+/** The team workspaces the user belongs to (the list also holds their personal workspace, left out here). */
 export function useTeams() {
   return useQuery({
     queryKey: teamsKey,
     queryFn: async ({ signal }) => (await call(listWorkspaces, { signal })).data.workspaces,
+    select: (workspaces) => workspaces.filter((workspace) => !(workspace as { personal?: boolean }).personal),
   });
 }
 
