@@ -24,6 +24,11 @@ export const notificationKinds = [
     description: 'Mail me when someone signs up through my referral link.',
   },
   {
+    key: 'mentions',
+    label: 'Mentions',
+    description: 'Mail me when a team member mentions me in a comment.',
+  },
+  {
     key: 'news',
     label: 'Product news',
     description: 'Mail me news about Layerloom now and then. Off until you turn it on.',
@@ -35,6 +40,7 @@ export const NotificationPreferencesSchema = z.object({
   generation: z.boolean(),
   drops: z.boolean(),
   referrals: z.boolean(),
+  mentions: z.boolean(),
   news: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

@@ -13,6 +13,7 @@ export const BellKindSchema = z.enum([
   'plan_changed',
   'request_decision',
   'account_waiting',
+  'mention',
 ]);
 export type BellKind = z.infer<typeof BellKindSchema>;
 

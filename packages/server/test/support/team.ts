@@ -1,5 +1,6 @@
 import type { WorkspaceRole } from '@layerloom/api';
 import type { App } from '../../src/types.ts';
+import { createReadyCollection } from './project-fixture.ts';
 import { createUserAndLogin, type LoggedInUser } from './users.ts';
 
 /** A team workspace with one signed-in member of each role, and a signed-in outsider. */
@@ -60,4 +61,33 @@ export async function createTeamProject(app: App, team: TestTeam, name = 'Team C
     .where('id', '=', id)
     .execute();
   return id;
+}
+
+/**
+ * Generates a ready collection (the fixture layers, `size` tokens) as the team's owner and puts it, with its
+ * project, in the team's workspace; returns both ids.
+ */
+export async function createTeamCollection(
+  app: App,
+  team: TestTeam,
+  size = 4,
+): Promise<{ collectionId: string; projectId: string }> {
+  const collectionId = await createReadyCollection(app, team.owner.cookie, { collectionSize: size });
+  const row = await app.database.db
+    .selectFrom('collections')
+    .select('project_id')
+    .where('id', '=', collectionId)
+    .executeTakeFirstOrThrow();
+  const projectId = row.project_id ?? '';
+  await app.database.db
+    .updateTable('collections')
+    .set({ workspace_id: team.workspaceId })
+    .where('id', '=', collectionId)
+    .execute();
+  await app.database.db
+    .updateTable('projects')
+    .set({ workspace_id: team.workspaceId })
+    .where('id', '=', projectId)
+    .execute();
+  return { collectionId, projectId };
 }

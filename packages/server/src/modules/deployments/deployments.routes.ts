@@ -1,6 +1,7 @@
 import { listDeployments, listLaunchChains, recordDeployment } from '@layerloom/api';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
+import { requireApprovalFor } from '../review/approval.service.ts';
 import * as deployments from './deployments.service.ts';
 import { verificationRoutes } from './verification.routes.ts';
 import { withSourceVerification } from './verification.service.ts';
@@ -54,6 +55,7 @@ export async function deploymentsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      await requireApprovalFor(app.database.db, request.params.id, currentUser(request).id, 'deployed');
       const deployment = await deployments.recordDeployment(
         app,
         currentUser(request).id,

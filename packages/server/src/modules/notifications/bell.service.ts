@@ -23,6 +23,7 @@ const mailToggle: Partial<Record<BellKind, NotificationKind>> = {
   drop_first_mint: 'drops',
   drop_sold_out: 'drops',
   referral_signed_up: 'referrals',
+  mention: 'mentions',
 };
 
 /**

@@ -9,14 +9,15 @@ export async function readPreferences(
 ): Promise<NotificationPreferences> {
   const row = await db
     .selectFrom('notification_preferences')
-    .select(['generation', 'drops', 'referrals', 'news'])
+    .select(['generation', 'drops', 'referrals', 'mentions', 'news'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) return { generation: true, drops: true, referrals: true, news: false };
+  if (!row) return { generation: true, drops: true, referrals: true, mentions: true, news: false };
   return {
     generation: Number(row.generation) === 1,
     drops: Number(row.drops) === 1,
     referrals: Number(row.referrals) === 1,
+    mentions: Number(row.mentions) === 1,
     news: Number(row.news) === 1,
   };
 }
@@ -32,6 +33,7 @@ export async function savePreferences(
     generation: next.generation ? 1 : 0,
     drops: next.drops ? 1 : 0,
     referrals: next.referrals ? 1 : 0,
+    mentions: next.mentions ? 1 : 0,
     news: next.news ? 1 : 0,
     updated_at: new Date().toISOString(),
   };

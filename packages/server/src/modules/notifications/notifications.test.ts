@@ -60,7 +60,7 @@ describe.each(databaseKinds)('notification preferences on %s', (kind) => {
   });
 
   it('has every mail on until changed but product news (opt-in), refuses a malformed body and keeps each user’s own toggles', async () => {
-    const defaults = { generation: true, drops: true, referrals: true, news: false };
+    const defaults = { generation: true, drops: true, referrals: true, mentions: true, news: false };
     expect((await get(ada)).json().data.preferences).toEqual(defaults);
     expect((await put(ada, { referrals: 'no' })).statusCode).toBe(400);
     expect((await put(ada, { referrals: false, passwordChanged: false })).statusCode).toBe(400);

@@ -7,6 +7,7 @@ import {
 } from '@layerloom/api';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
+import { requireApprovalFor } from '../review/approval.service.ts';
 import * as ipfs from './ipfs-publish.service.ts';
 import { IPFS_PUBLISH_JOB, ipfsPublishJob } from './ipfs-publish.service.ts';
 import * as providers from './pinning-provider.service.ts';
@@ -96,6 +97,7 @@ export async function ipfsPublishingRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      await requireApprovalFor(app.database.db, request.params.id, currentUser(request).id, 'published');
       const upload = await ipfs.startIpfsUpload(app, currentUser(request).id, request.params.id);
       return reply.code(202).send({ status: 'success' as const, data: { upload } });
     },

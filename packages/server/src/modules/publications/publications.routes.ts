@@ -1,6 +1,7 @@
 import { getPublication, publishCollection } from '@layerloom/api';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
+import { requireApprovalFor } from '../review/approval.service.ts';
 import * as publications from './publications.service.ts';
 
 /** A collection's publication, for its owner: read it, publish it. */
@@ -38,6 +39,7 @@ export async function publicationsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      await requireApprovalFor(app.database.db, request.params.id, currentUser(request).id, 'published');
       const publication = await publications.publishCollection(
         app,
         currentUser(request).id,

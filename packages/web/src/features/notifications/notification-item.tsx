@@ -1,6 +1,7 @@
 import {
   CheckCircleOutlined,
   CloseCircleOutlined,
+  CommentOutlined,
   CreditCardOutlined,
   GiftOutlined,
   MessageOutlined,
@@ -21,6 +22,7 @@ const icons: Record<BellKind, ReactNode> = {
   plan_changed: <CreditCardOutlined />,
   request_decision: <CheckCircleOutlined />,
   account_waiting: <UserAddOutlined />,
+  mention: <CommentOutlined />,
 };
 
 /** "5 minutes ago", "yesterday"…, or the date for older ones. */

@@ -9,7 +9,7 @@ afterEach(() => {
 
 describe('Settings › Notification', () => {
   it('shows one switch per mail kind as the server has it, saves a change and says safety mails stay on', async () => {
-    let preferences = { generation: true, drops: true, referrals: true, news: false };
+    let preferences = { generation: true, drops: true, referrals: true, mentions: true, news: false };
     const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
       if (init?.method === 'PUT') preferences = { ...preferences, ...JSON.parse(String(init.body)) };
       return Response.json({ status: 'success', data: { preferences } });
@@ -30,6 +30,8 @@ describe('Settings › Notification', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Product news' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('switch', { name: 'Mentions' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('Mail me when a team member mentions me in a comment.')).toBeTruthy();
     expect(screen.getByText('Mail me when someone signs up through my referral link.')).toBeTruthy();
     expect(screen.getByText('Mail me when a collection finishes generating, or when it fails.')).toBeTruthy();
     expect(screen.getByText(/These are always sent and cannot be turned off/).textContent).toMatch(
@@ -43,6 +45,7 @@ describe('Settings › Notification', () => {
       generation: true,
       drops: true,
       referrals: false,
+      mentions: true,
       news: false,
     });
   });
