@@ -45,6 +45,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { registerWorkspaceRoles } from './modules/workspaces/route-roles.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerCompression(app);
   registerTextGuard(app);
   await registerDocs(app, version);
+  registerWorkspaceRoles(app);
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(contactRoutes);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
 import { METADATA_FORMATS } from '../projects/metadata-format.ts';
+import { WorkspaceQuerySchema } from '../workspaces/workspace.ts';
 
 /** `generating` while its job is queued or running. */
 export const CollectionStatusSchema = z.enum(['generating', 'ready', 'failed', 'cancelled']);
@@ -37,6 +38,8 @@ export const CollectionSchema = z.object({
    * This server always says; a client reads its absence (an older server) as Ethereum only.
    */
   metadataFormat: z.enum(METADATA_FORMATS).optional(),
+  /** The workspace it belongs to: its project's. */
+  workspaceId: z.string(),
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 
@@ -76,9 +79,11 @@ export const generateProject = {
   response: successSchema(z.object({ collection: CollectionSchema })),
 } as const;
 
+/** `GET /api/v1/collections?workspace=<id>`: a workspace's collections (left out: the caller's personal workspace). */
 export const listCollections = {
   method: 'GET',
   path: '/api/v1/collections',
+  querystring: WorkspaceQuerySchema,
   response: successSchema(z.object({ collections: z.array(CollectionSchema) })),
 } as const;
 

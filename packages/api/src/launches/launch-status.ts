@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
+import { WorkspaceQuerySchema } from '../workspaces/workspace.ts';
 
 /**
  * Where a collection's launch stands: `draft` until it is published, `published` until a deployment of it is
@@ -33,10 +34,14 @@ export const LaunchStatusSchema = z.object({
 });
 export type LaunchStatus = z.infer<typeof LaunchStatusSchema>;
 
-/** `GET /api/v1/launch-status`: the launch of each of the caller's collections, newest collection first. */
+/**
+ * `GET /api/v1/launch-status?workspace=<id>`: the launch of each collection of a workspace (left out: the
+ * caller's personal workspace), newest collection first.
+ */
 export const listLaunchStatuses = {
   method: 'GET',
   path: '/api/v1/launch-status',
+  querystring: WorkspaceQuerySchema,
   response: successSchema(z.object({ statuses: z.array(LaunchStatusSchema) })),
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
 import { ErrorBodySchema } from '../errors.ts';
+import { WorkspaceIdSchema, WorkspaceQuerySchema } from '../workspaces/workspace.ts';
 import { AnimationSettingsSchema } from './animation-settings.ts';
 import { MetadataFormatSettingsSchema } from './metadata-format.ts';
 import {
@@ -161,6 +162,8 @@ export const ProjectSchema = z.object({
   version: z.number().int(),
   /** The name of who saved last (null for a project not saved since versions were kept). */
   updatedBy: z.string().nullable(),
+  /** The workspace it belongs to: its members reach it with their role there. */
+  workspaceId: z.string(),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
@@ -171,6 +174,7 @@ export const ProjectSummarySchema = z.object({
   layerCount: z.number().int(),
   traitCount: z.number().int(),
   updatedAt: z.string(),
+  workspaceId: z.string(),
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
@@ -193,6 +197,8 @@ export const CreateProjectBodySchema = z.object({
   collectionSize: CollectionSizeSchema,
   width: DimensionSchema('Width'),
   height: DimensionSchema('Height'),
+  /** The workspace to make it in (the caller must be an Editor or above there); left out, their personal one. */
+  workspaceId: WorkspaceIdSchema.optional(),
 });
 export type CreateProjectBody = z.input<typeof CreateProjectBodySchema>;
 
@@ -246,9 +252,11 @@ export type UpdateProjectBody = z.input<typeof UpdateProjectBodySchema>;
 
 export const ProjectIdParamsSchema = z.object({ id: z.string().min(1) });
 
+/** `GET /api/v1/projects?workspace=<id>`: a workspace's projects (left out: the caller's personal workspace). */
 export const listProjects = {
   method: 'GET',
   path: '/api/v1/projects',
+  querystring: WorkspaceQuerySchema,
   response: successSchema(z.object({ projects: z.array(ProjectSummarySchema) })),
 } as const;
 
@@ -429,4 +437,20 @@ export const addSampleLayers = {
   params: ProjectIdParamsSchema,
   body: z.object({}).strict(),
   response: successSchema(z.object({ project: ProjectSchema })),
+} as const;
+
+export const MoveProjectBodySchema = z.object({ workspaceId: WorkspaceIdSchema });
+export type MoveProjectBody = z.infer<typeof MoveProjectBodySchema>;
+
+/**
+ * `POST /api/v1/projects/:id/move`: moves a project, with the collections generated from it, to another
+ * workspace. The caller must be an Owner of both; refused (409) once one of its collections has a contract
+ * deployed. Recorded in both workspaces' activity.
+ */
+export const moveProject = {
+  method: 'POST',
+  path: '/api/v1/projects/:id/move',
+  params: z.object({ id: z.string().min(1) }),
+  body: MoveProjectBodySchema,
+  response: successSchema(z.object({ project: ProjectSchema, movedCollections: z.number().int() })),
 } as const;

@@ -84,6 +84,16 @@ export type Workspace = z.infer<typeof WorkspaceSchema>;
 
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
+/** A workspace's id where a request names one (`?workspace=`, a project's `workspaceId`). */
+export const WorkspaceIdSchema = z.string().trim().min(1, 'Choose a workspace').max(64, 'Unknown workspace');
+
+/**
+ * `?workspace=<id>` on a list (projects, collections, launches): that workspace's resources, for a member of it
+ * (404 otherwise); left out, the caller's personal workspace.
+ */
+export const WorkspaceQuerySchema = z.object({ workspace: WorkspaceIdSchema.optional() });
+export type WorkspaceQuery = z.infer<typeof WorkspaceQuerySchema>;
+
 /** `GET /api/v1/workspaces`: the caller's workspaces, their personal one first, then their teams by name. */
 export const listWorkspaces = {
   method: 'GET',
@@ -212,6 +222,7 @@ export const ActivityActionSchema = z.enum([
   'member.role_changed',
   'member.removed',
   'member.left',
+  'project.moved',
 ]);
 export type ActivityAction = z.infer<typeof ActivityActionSchema>;
 
@@ -225,6 +236,7 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   'member.role_changed': 'Changed a role',
   'member.removed': 'Removed a member',
   'member.left': 'Left',
+  'project.moved': 'Moved a project',
 };
 
 export const ActivityEntrySchema = z.object({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Amendment, type GrowBody, type PlanId, planById, type RerollBody } from '@layerloom/api';
+import type { Amendment, GrowBody, PlanId, RerollBody } from '@layerloom/api';
 import {
   amendPlan,
   type PlanAmendment,
@@ -11,6 +11,7 @@ import type { CollectionAmendmentTable, CollectionTable } from '../../db/schema.
 import type { JobProgress } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
+import { workspacePlan } from '../billing/workspace-plan.ts';
 import { parseProjectRow } from '../projects/project-document.ts';
 import { projectSpec } from '../projects/project-spec.ts';
 import { getPublication } from '../publications/publications.service.ts';
@@ -138,7 +139,8 @@ export async function startAmendment(
     editions = rerolledEditions(request.body, collection.size);
   } else {
     count = request.body.count;
-    const plan = planById(user.planId);
+    // The workspace's plan counts: its owner's purchase applies to every member's work there.
+    const plan = await workspacePlan(app.database.db, collection.workspace_id);
     if (collection.size + count > plan.maxAssets) {
       const message = `Your ${plan.name} plan generates up to ${plan.maxAssets.toLocaleString('en-US')} assets; this collection has ${collection.size.toLocaleString('en-US')}, so it can grow by at most ${Math.max(0, plan.maxAssets - collection.size).toLocaleString('en-US')}.`;
       throw new AppError('FORBIDDEN', message, { fields: [{ path: 'count', message }] });

@@ -58,6 +58,7 @@ export function collectionView(collection: CollectionTable, progress: JobProgres
     progress: view,
     revision: collection.job_id,
     metadataFormat: metadataFormatOf(collection),
+    workspaceId: collection.workspace_id,
   };
 }
 

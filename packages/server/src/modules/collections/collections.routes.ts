@@ -92,12 +92,17 @@ export async function collectionsRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags: ['collections'],
-        summary: "The user's collections",
+        summary: "A workspace's collections (?workspace=<id>; left out: your personal workspace)",
+        querystring: listCollections.querystring,
         response: { 200: listCollections.response },
       },
     },
     async (request) => {
-      const rows = await collections.listCollections(app, currentUser(request).id);
+      const rows = await collections.listWorkspaceCollectionsFor(
+        app,
+        currentUser(request).id,
+        request.query.workspace,
+      );
       return { status: 'success' as const, data: { collections: await Promise.all(rows.map(viewOf)) } };
     },
   );

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
-import { type PlanId, planById } from '@layerloom/api';
+import type { PlanId } from '@layerloom/api';
 import { layerloomChains } from '@layerloom/contracts';
 import { countValidCombinations, type RarityReport, type TokenMetadata } from '@layerloom/engine';
 import type { CollectionTable } from '../../db/schema.ts';
 import { isFinished } from '../../jobs/job.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
+import { workspacePlan } from '../billing/workspace-plan.ts';
 import { findLatestVerifiedDeployment } from '../deployments/deployments.repository.ts';
 import { serializeProject } from '../projects/project-document.ts';
 import { assertFeasible } from '../projects/project-feasibility.ts';
 import { projectSpec } from '../projects/project-spec.ts';
 import { assertAnimationFits, assertRenderable, getProject } from '../projects/projects.service.ts';
+import { personalWorkspaceIdOf, workspaceForList } from '../workspaces/resource-access.ts';
 import { collectionPrefix } from './collection-view.ts';
 import {
   deleteCollectionRow,
@@ -19,6 +21,7 @@ import {
   findOwnedCollection,
   insertCollection,
   listOwnedCollections,
+  listWorkspaceCollections,
   setCollectionJob,
 } from './collections.repository.ts';
 import { withDistinctLooks } from './distinct-looks.ts';
@@ -38,11 +41,12 @@ export async function startGeneration(
   const ctx = { db: app.database.db, blobs: app.blobs };
   const project = await getProject(ctx, user.id, projectId);
   assertRenderable(project);
-  const plan = planById(user.planId);
+  // The workspace's plan counts (its owner's purchase applies to it): in a personal workspace, the user's own.
+  const plan = await workspacePlan(app.database.db, project.workspace_id);
   if (project.collection_size > plan.maxAssets) {
     throw new AppError(
       'FORBIDDEN',
-      `Your ${plan.name} plan generates up to ${plan.maxAssets.toLocaleString('en-US')} assets; this collection has ${project.collection_size.toLocaleString('en-US')}. Lower the Collection Size or change plan.`,
+      `${project.workspace_id === personalWorkspaceIdOf(user.id) ? 'Your' : 'This workspace’s'} ${plan.name} plan generates up to ${plan.maxAssets.toLocaleString('en-US')} assets; this collection has ${project.collection_size.toLocaleString('en-US')}. Lower the Collection Size or change plan.`,
       { fields: [{ path: 'collectionSize', message: `At most ${plan.maxAssets} on the ${plan.name} plan` }] },
     );
   }
@@ -103,8 +107,15 @@ export function collectionById(app: App, id: string) {
   return findCollection(app.database.db, id);
 }
 
+/** The collections `ownerId` generated, in any workspace (their account's export and deletion). */
 export function listCollections(app: App, ownerId: string) {
   return listOwnedCollections(app.database.db, ownerId);
+}
+
+/** A workspace's collections for one of its members (`workspaceId` left out: the user's personal workspace). */
+export async function listWorkspaceCollectionsFor(app: App, userId: string, workspaceId: string | undefined) {
+  const db = app.database.db;
+  return listWorkspaceCollections(db, await workspaceForList(db, userId, workspaceId));
 }
 
 /** How long a delete waits for the collection's job to stop writing before removing its files anyway. */

@@ -14,12 +14,17 @@ export async function launchStatusRoutes(app: App): Promise<void> {
       schema: {
         tags: ['collections'],
         summary:
-          "The launch status of each of the caller's collections: draft, published, deployed, live, sold out",
+          'The launch status of each collection of a workspace (?workspace=<id>; left out: your personal one): draft, published, deployed, live, sold out',
+        querystring: listLaunchStatuses.querystring,
         response: { 200: listLaunchStatuses.response },
       },
     },
     async (request) => {
-      const statuses = await launches.listLaunchStatuses(app, currentUser(request).id);
+      const statuses = await launches.listLaunchStatuses(
+        app,
+        currentUser(request).id,
+        request.query.workspace,
+      );
       return { status: 'success' as const, data: { statuses } };
     },
   );

@@ -1,7 +1,7 @@
 import type { LaunchStatus } from '@layerloom/api';
 import type { CollectionTable } from '../../db/schema.ts';
 import type { App } from '../../types.ts';
-import { getOwnedCollection, listCollections } from '../collections/collections.service.ts';
+import { getOwnedCollection, listWorkspaceCollectionsFor } from '../collections/collections.service.ts';
 import { latestVerifiedDeployment } from '../deployments/deployments.service.ts';
 import { readContractBalance } from '../drops/chain-state.ts';
 import { getDrop, getDropState } from '../drops/drops.service.ts';
@@ -66,8 +66,12 @@ export async function getLaunchStatus(
   return statusOf(app, ownerId, await getOwnedCollection(app, ownerId, collectionId));
 }
 
-/** The launch of each of the owner's collections, in the order the collections are listed. */
-export async function listLaunchStatuses(app: App, ownerId: string): Promise<LaunchStatus[]> {
-  const collections = await listCollections(app, ownerId);
+/** The launch of each collection of a workspace (left out: the user's personal one), as collections are listed. */
+export async function listLaunchStatuses(
+  app: App,
+  ownerId: string,
+  workspaceId?: string,
+): Promise<LaunchStatus[]> {
+  const collections = await listWorkspaceCollectionsFor(app, ownerId, workspaceId);
   return Promise.all(collections.map((collection) => statusOf(app, ownerId, collection)));
 }

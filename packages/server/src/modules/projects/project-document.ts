@@ -121,6 +121,7 @@ export function projectView(project: StoredProject, updatedBy: string | null = n
     updatedAt: project.updated_at,
     version: project.version,
     updatedBy,
+    workspaceId: project.workspace_id,
   };
 }
 
@@ -132,5 +133,6 @@ export function projectSummary(project: StoredProject): ProjectSummary {
     layerCount: project.layers.length,
     traitCount: project.layers.reduce((sum, layer) => sum + layer.traits.length, 0),
     updatedAt: project.updated_at,
+    workspaceId: project.workspace_id,
   };
 }

@@ -8,26 +8,47 @@ export async function insertProject(db: Db, project: StoredProject): Promise<voi
   await db.insertInto('projects').values(serializeProject(project)).execute();
 }
 
-/** The project if it exists and belongs to `ownerId`. */
+/** The project if it exists and `userId` is a member of its workspace (any role: routes check the role). */
 export async function findOwnedProject(
   db: Db,
   id: string,
-  ownerId: string,
+  userId: string,
 ): Promise<StoredProject | undefined> {
   const row = await db
     .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', id)
-    .where('owner_id', '=', ownerId)
+    .selectAll('projects')
+    .where('projects.id', '=', id)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('workspace_members')
+          .select('workspace_members.user_id')
+          .whereRef('workspace_members.workspace_id', '=', 'projects.workspace_id')
+          .where('workspace_members.user_id', '=', userId),
+      ),
+    )
     .executeTakeFirst();
   return row ? parseProjectRow(row) : undefined;
 }
 
+/** The projects `ownerId` made, in any workspace, last saved first (their account's export and deletion). */
 export async function listOwnedProjects(db: Db, ownerId: string): Promise<StoredProject[]> {
   const rows = await db
     .selectFrom('projects')
     .selectAll()
     .where('owner_id', '=', ownerId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((row: ProjectTable) => parseProjectRow(row));
+}
+
+/** The projects of a workspace, last saved first. */
+export async function listWorkspaceProjects(db: Db, workspaceId: string): Promise<StoredProject[]> {
+  const rows = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .execute();
@@ -42,6 +63,7 @@ export async function saveProject(db: Db, project: StoredProject, by: string): P
   const {
     id,
     owner_id: _owner,
+    workspace_id: _workspace,
     created_at: _created,
     version,
     updated_by: _by,
@@ -68,7 +90,13 @@ export async function restoreProject(
   before: StoredProject,
   currentVersion: number,
 ): Promise<boolean> {
-  const { id, owner_id: _owner, created_at: _created, ...row } = serializeProject(before);
+  const {
+    id,
+    owner_id: _owner,
+    workspace_id: _workspace,
+    created_at: _created,
+    ...row
+  } = serializeProject(before);
   const result = await db
     .updateTable('projects')
     .set(row)

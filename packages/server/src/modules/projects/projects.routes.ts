@@ -11,7 +11,7 @@ import {
   getTraitThumbnail,
   importLayersZip,
   listProjects,
-  planById,
+  moveProject,
   previewProject,
   previewProjectGrid,
   updateProject,
@@ -22,6 +22,8 @@ import type { FastifyReply } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
+import { projectPlan } from '../billing/workspace-plan.ts';
+import { moveProject as moveProjectTo } from './move-project.ts';
 import { projectSummary, projectView, type StoredProject } from './project-document.ts';
 import { checkOwnedProjectFeasibility } from './project-feasibility.ts';
 import { updaterName } from './projects.repository.ts';
@@ -51,12 +53,17 @@ export async function projectsRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags: ['projects'],
-        summary: "The user's projects",
+        summary: "A workspace's projects (?workspace=<id>; left out: your personal workspace)",
+        querystring: listProjects.querystring,
         response: { 200: listProjects.response },
       },
     },
     async (request) => {
-      const list = await projects.listProjects(ctx(), currentUser(request).id);
+      const list = await projects.listWorkspaceProjectsFor(
+        ctx(),
+        currentUser(request).id,
+        request.query.workspace,
+      );
       return { status: 'success' as const, data: { projects: list.map(projectSummary) } };
     },
   );
@@ -67,7 +74,8 @@ export async function projectsRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags: ['projects'],
-        summary: 'Start a project',
+        summary:
+          'Start a project (in workspaceId, for an Editor or above there; else your personal workspace)',
         body: createProject.body,
         response: { 201: createProject.response },
       },
@@ -123,6 +131,33 @@ export async function projectsRoutes(app: App): Promise<void> {
     },
   );
 
+  app.post(
+    moveProject.path,
+    {
+      ...guarded,
+      schema: {
+        tags: ['projects'],
+        summary:
+          'Move a project and its collections to another workspace (Owner of both; not once a contract is deployed)',
+        params: moveProject.params,
+        body: moveProject.body,
+        response: { 200: moveProject.response },
+      },
+    },
+    async (request, reply) => {
+      const { project, movedCollections } = await moveProjectTo(
+        ctx(),
+        currentUser(request).id,
+        request.params.id,
+        request.body.workspaceId,
+      );
+      return {
+        status: 'success' as const,
+        data: { project: await answer(reply, project), movedCollections },
+      };
+    },
+  );
+
   app.delete(
     deleteProject.path,
     {
@@ -153,7 +188,7 @@ export async function projectsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const plan = planById(user.planId);
+      const plan = await projectPlan(app.database.db, request.params.id);
       const files = await readUploads(request, {
         maxBytes: plan.maxUploadMb * 1024 * 1024,
         tooLarge: (filename) => `File size is too big: ${shorten(filename)} is over ${plan.maxUploadMb} MB`,
@@ -189,7 +224,7 @@ export async function projectsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const plan = planById(user.planId);
+      const plan = await projectPlan(app.database.db, request.params.id);
       const file = await readUpload(request, {
         maxBytes: plan.maxUploadMb * 1024 * 1024,
         tooLarge: (filename) => `File size is too big: ${shorten(filename)} is over ${plan.maxUploadMb} MB`,
@@ -248,7 +283,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         user.id,
         request.params.id,
         upload.bytes,
-        planById(user.planId),
+        await projectPlan(app.database.db, request.params.id),
       );
       return reply
         .code(201)
@@ -274,7 +309,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         ctx(),
         user.id,
         request.params.id,
-        planById(user.planId),
+        await projectPlan(app.database.db, request.params.id),
       );
       return reply
         .code(201)
@@ -375,7 +410,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         traits: request.body.traits,
         configuration: request.body.configuration,
         size: request.body.size,
-        watermark: planById(user.planId).watermark,
+        watermark: (await projectPlan(app.database.db, request.params.id)).watermark,
       });
       return reply
         .header('content-type', 'image/png')
@@ -402,12 +437,13 @@ export async function projectsRoutes(app: App): Promise<void> {
       const user = currentUser(request);
       const project = await projects.getProject(ctx(), user.id, request.params.id);
       const base = request.body.seed ?? `${Date.now()}`;
+      const { watermark } = await projectPlan(app.database.db, project.id);
       const previews = [];
       for (let index = 0; index < request.body.count; index++) {
         const preview = await projects.previewProject(ctx(), project, {
           seed: `${base}-${index}`,
           size: request.body.size,
-          watermark: planById(user.planId).watermark,
+          watermark,
         });
         previews.push({
           image: `data:image/png;base64,${Buffer.from(preview.png).toString('base64')}`,

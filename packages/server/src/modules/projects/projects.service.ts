@@ -20,7 +20,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { personalWorkspaceId } from '../workspaces/resource-access.ts';
+import { resolveWorkspaceForCreate, workspaceForList } from '../workspaces/resource-access.ts';
 import { fromEngineError } from './engine-error.ts';
 import { unpackLayersZip } from './layers-zip.ts';
 import type { StoredLayer, StoredProject, StoredTrait } from './project-document.ts';
@@ -30,6 +30,7 @@ import {
   findOwnedProject,
   insertProject,
   listOwnedProjects,
+  listWorkspaceProjects,
   restoreProject,
   saveProject,
   updaterName,
@@ -48,7 +49,7 @@ const now = () => new Date().toISOString();
 
 export async function createProject(ctx: ProjectsContext, ownerId: string, input: CreateProjectBody) {
   const body = parseInput(CreateProjectBodySchema, input);
-  const workspaceId = await personalWorkspaceId(ctx.db, ownerId);
+  const workspaceId = await resolveWorkspaceForCreate(ctx.db, ownerId, body.workspaceId, 'editor');
   const time = now();
   const project: StoredProject = {
     id: randomUUID(),
@@ -76,11 +77,24 @@ export async function createProject(ctx: ProjectsContext, ownerId: string, input
   return project;
 }
 
+/** The projects `ownerId` made, in any workspace (their account's export and deletion). */
 export function listProjects(ctx: ProjectsContext, ownerId: string) {
   return listOwnedProjects(ctx.db, ownerId);
 }
 
-/** The owner's project, or a 404 (someone else's project is not told apart from a missing one). */
+/** A workspace's projects for one of its members (`workspaceId` left out: the user's personal workspace). */
+export async function listWorkspaceProjectsFor(
+  ctx: ProjectsContext,
+  userId: string,
+  workspaceId: string | undefined,
+) {
+  return listWorkspaceProjects(ctx.db, await workspaceForList(ctx.db, userId, workspaceId));
+}
+
+/**
+ * A project of a workspace the user is a member of, or a 404 (a project of a workspace they are not in is not
+ * told apart from a missing one). Routes check the member's role (workspaces/route-roles.ts).
+ */
 export async function getProject(ctx: ProjectsContext, ownerId: string, id: string): Promise<StoredProject> {
   const project = await findOwnedProject(ctx.db, id, ownerId);
   if (!project) throw notFound('Project');

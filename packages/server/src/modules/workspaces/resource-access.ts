@@ -135,3 +135,15 @@ export async function resolveWorkspaceForCreate(
   if (!roleAllows(role, need)) throw roleTooLow(role, action);
   return workspaceId;
 }
+
+/**
+ * The workspace a list shows: the one named, for a member of it (any role; 404 'Workspace not found' otherwise,
+ * as for an unknown id), or the user's personal workspace.
+ */
+export async function workspaceForList(
+  db: Db,
+  userId: string,
+  workspaceId: string | undefined,
+): Promise<string> {
+  return resolveWorkspaceForCreate(db, userId, workspaceId, 'viewer');
+}

@@ -74,7 +74,8 @@ function requireRole(role: WorkspaceRole, least: 'admin' | 'owner', what: string
   );
 }
 
-async function record(
+/** Adds an entry to a workspace's activity log (in the caller's transaction when given one). */
+export async function recordActivity(
   db: Db | Transaction<Database>,
   workspaceId: string,
   actorId: string,
@@ -212,7 +213,7 @@ export async function createWorkspace(db: Db, user: Actor, name: string): Promis
       .insertInto('workspace_members')
       .values({ workspace_id: id, user_id: user.id, role: 'owner', joined_at: at })
       .execute();
-    await record(trx, id, user.id, 'workspace.created', { detail: { name } });
+    await recordActivity(trx, id, user.id, 'workspace.created', { detail: { name } });
   });
   return getWorkspace(db, user.id, id);
 }
@@ -232,7 +233,7 @@ export async function renameWorkspace(
   if (current.name !== name) {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('workspaces').set({ name }).where('id', '=', workspaceId).execute();
-      await record(trx, workspaceId, user.id, 'workspace.renamed', {
+      await recordActivity(trx, workspaceId, user.id, 'workspace.renamed', {
         detail: { from: current.name, to: name },
       });
     });
@@ -334,7 +335,10 @@ export async function inviteMember(
         revoked_at: null,
       })
       .execute();
-    await record(trx, workspaceId, user.id, 'member.invited', { email, detail: { role: input.role } });
+    await recordActivity(trx, workspaceId, user.id, 'member.invited', {
+      email,
+      detail: { role: input.role },
+    });
   });
   const inviter = `${user.firstName} ${user.lastName}`.trim() || user.email;
   await sendSafely(
@@ -379,7 +383,7 @@ export async function revokeInvitation(
       .set({ revoked_at: now() })
       .where('id', '=', invitationId)
       .execute();
-    await record(trx, workspaceId, user.id, 'invitation.revoked', { email: invitation.email });
+    await recordActivity(trx, workspaceId, user.id, 'invitation.revoked', { email: invitation.email });
   });
 }
 
@@ -479,7 +483,7 @@ export async function acceptInvitation(db: Db, user: Actor, token: string): Prom
       .insertInto('workspace_members')
       .values({ workspace_id: workspaceId, user_id: user.id, role: invitation.role, joined_at: at })
       .execute();
-    await record(trx, workspaceId, user.id, 'member.joined', {
+    await recordActivity(trx, workspaceId, user.id, 'member.joined', {
       userId: user.id,
       detail: { role: invitation.role },
     });
@@ -525,7 +529,7 @@ export async function changeMemberRole(
       .where('workspace_id', '=', workspaceId)
       .where('user_id', '=', memberId)
       .execute();
-    await record(trx, workspaceId, user.id, 'member.role_changed', {
+    await recordActivity(trx, workspaceId, user.id, 'member.role_changed', {
       userId: memberId,
       detail: { from: theirs, to: role },
     });
@@ -564,7 +568,7 @@ export async function removeMember(
       .where('workspace_id', '=', workspaceId)
       .where('user_id', '=', memberId)
       .execute();
-    await record(trx, workspaceId, user.id, leaving ? 'member.left' : 'member.removed', {
+    await recordActivity(trx, workspaceId, user.id, leaving ? 'member.left' : 'member.removed', {
       userId: memberId,
       detail: { role: theirs },
     });
@@ -644,6 +648,8 @@ function subjectOf(
       return `${nameOf(row.subject_user_id)} (${roleLabel(detail.role ?? '')})`;
     case 'member.left':
       return `(${roleLabel(detail.role ?? '')})`;
+    case 'project.moved':
+      return `${detail.project ?? ''}: ${detail.from ?? ''} → ${detail.to ?? ''}`;
   }
 }
 
