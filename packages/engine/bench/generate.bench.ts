@@ -3,14 +3,21 @@
 // Without --count, each size renders about ten seconds' worth (1,000 tokens at 512², 300 at 1024²), so the
 // rate once running is measured past the workers' warm-up. Each size runs once per render thread count
 // (default 1, 2, 4 and the core count) and prints the CPU accounting: CPU seconds per image and cores busy
-// (CPU time / wall time, of the whole process: every thread, libuv's pool included), which should be the
-// thread count.
+// (CPU time / wall time, of the whole process from the job's start: every thread, libuv's pool included),
+// which should be the thread count.
 // Every run's output (images and metadata, in edition order) is hashed: the runs of a size must agree (the
 // same bytes whatever the thread count and libuv's pool size), and the images must equal the digest
 // recorded in bench/output-digests.json for that size, count and compression; the bench exits 1 when
 // either fails.
 // `--record` writes the digests of this run's settings there instead: a deliberate new baseline, when a
 // change to the encoder's settings changes bytes on purpose (say so in the commit).
+// Memory: the peak RSS of each run, and how much each added render thread adds (the least-squares
+// slope of peak RSS over the thread counts); the bench exits 1 when that is over 20 MiB per thread.
+// CPU: cores busy (CPU time / wall time) says what the job used, but on a shared machine wall time
+// stretches with the load. "alone" is what cores busy would be if each render thread never waited
+// for a core: the process's CPU time over its busiest threads' (CPU per render thread), which does
+// not move with the load; the work the main thread does beside the render threads (plan, reports,
+// garbage collection) shows as its excess over the thread count.
 // The largest thread count also runs with UV_THREADPOOL_SIZE=1: nothing of a token's path may wait on
 // libuv's pool, so it should render at the rate of the default pool (≥ 90 %; printed, not a failure,
 // as wall time on a shared machine moves with the load).
@@ -110,15 +117,18 @@ function threadCpu(): { start(): void; stop(): number[] } {
 async function childGenerate(size: number, out: string): Promise<void> {
   const count = countFor(size);
   const layers = await importLayersFolder({ dir: await fixture(size) });
-  const started = performance.now();
-  let firstDone = 0;
-  let lastDone = 0;
-  let firstCpu = 0;
-  let lastCpu = 0;
   const cpuNow = (): number => {
     const usage = process.cpuUsage();
     return (usage.user + usage.system) / 1e6;
   };
+  const started = performance.now();
+  // The job's CPU time, from where its wall time starts: not this child's start-up (Node, the
+  // TypeScript loader, this file), which is the bench's and not the engine's.
+  const startCpu = cpuNow();
+  let firstDone = 0;
+  let lastDone = 0;
+  let firstCpu = 0;
+  let lastCpu = 0;
   const perThreadCpu = threadCpu();
   let perThread: number[] = [];
   await generateCollection({
@@ -149,7 +159,7 @@ async function childGenerate(size: number, out: string): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   const usage = process.resourceUsage();
   // CPU time of the whole job (every thread): unlike wall time, barely moved by other work on a shared machine.
-  const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
+  const cpuSeconds = cpuNow() - startCpu;
   const steadySeconds = (lastDone - firstDone) / 1000;
   const setupSeconds = (firstDone - started) / 1000;
   process.stdout.write(
@@ -262,8 +272,27 @@ interface Row {
   steady: number;
   cpuPerImage: number;
   coresBusy: number;
+  /** Cores busy were each render thread never kept waiting (see the header). */
+  coresAlone: number;
+  threads: number;
   rssMiB: number;
   bytesPerImage: number;
+}
+
+/** How much peak RSS may grow per added render thread (issue 29), MiB. */
+const RSS_PER_THREAD_MIB = 20;
+
+/** Least-squares slope of `[threads, MiB]` points. */
+function rssPerThread(points: [number, number][]): number {
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / points.length;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
+  let covariance = 0;
+  let variance = 0;
+  for (const [x, y] of points) {
+    covariance += (x - meanX) * (y - meanY);
+    variance += (x - meanX) ** 2;
+  }
+  return covariance / variance;
 }
 
 /** The recorded image digests (`--record` writes them): size, count and compression → SHA-256. */
@@ -357,12 +386,18 @@ async function main(): Promise<void> {
         }
         const rate = count / generated.seconds;
         const steady = (count - 1) / generated.steadySeconds;
+        // Once running: every thread's CPU time over the mean of the `threads` busiest (the render threads').
+        const threadTotal = generated.perThread.reduce((sum, value) => sum + value, 0);
+        const busiest = generated.perThread.slice(0, threads).reduce((sum, value) => sum + value, 0);
+        const coresAlone = busiest > 0 ? (threadTotal / busiest) * threads : Number.NaN;
         rows.push({
           label,
           rate,
           steady,
           cpuPerImage: (generated.cpuSeconds / count) * 1000,
           coresBusy: generated.cpuSeconds / generated.seconds,
+          coresAlone,
+          threads,
           rssMiB: generated.maxRssKiB / 1024,
           bytesPerImage: bytes / count,
         });
@@ -379,7 +414,9 @@ async function main(): Promise<void> {
         console.log(
           `    cores busy         ${(generated.cpuSeconds / generated.seconds).toFixed(2)} overall, ${(generated.steadyCpuSeconds / generated.steadySeconds).toFixed(2)} once running (CPU time / wall time)`,
         );
-        const threadTotal = generated.perThread.reduce((sum, value) => sum + value, 0);
+        console.log(
+          `    cores busy alone   ${coresAlone.toFixed(2)} once running, were each render thread never kept waiting for a core (CPU time / the ${threads} busiest threads' mean)`,
+        );
         const working = generated.perThread.filter((value) => value >= threadTotal * 0.05);
         console.log(
           `    CPU by thread      ${working.length} threads did ≥ 5 % of the work once running, each: ${working.map((value) => `${((value / threadTotal) * 100).toFixed(0)} %`).join(', ')} (of ${generated.perThread.length} threads)`,
@@ -402,11 +439,30 @@ async function main(): Promise<void> {
       `  encode limit         ${encoded!.limit.toFixed(1)} images/s (same PNG settings, all cores, encoding only); RGBA level-6 adaptive ${encoded!.level6.toFixed(1)} images/s`,
     );
     console.log(
-      `\n  ${'run'.padEnd(36)} ${'img/s'.padStart(6)} ${'steady'.padStart(7)} ${'CPU ms/img'.padStart(11)} ${'cores busy'.padStart(11)} ${'peak RSS'.padStart(9)} ${'MiB/img'.padStart(8)}`,
+      `\n  ${'run'.padEnd(36)} ${'img/s'.padStart(6)} ${'steady'.padStart(7)} ${'CPU ms/img'.padStart(11)} ${'cores busy'.padStart(11)} ${'alone'.padStart(6)} ${'peak RSS'.padStart(9)} ${'MiB/img'.padStart(8)}`,
     );
     for (const row of rows) {
       console.log(
-        `  ${row.label.padEnd(36)} ${row.rate.toFixed(1).padStart(6)} ${row.steady.toFixed(1).padStart(7)} ${row.cpuPerImage.toFixed(1).padStart(11)} ${row.coresBusy.toFixed(2).padStart(11)} ${`${row.rssMiB.toFixed(0)} MiB`.padStart(9)} ${mib(row.bytesPerImage).padStart(8)}`,
+        `  ${row.label.padEnd(36)} ${row.rate.toFixed(1).padStart(6)} ${row.steady.toFixed(1).padStart(7)} ${row.cpuPerImage.toFixed(1).padStart(11)} ${row.coresBusy.toFixed(2).padStart(11)} ${row.coresAlone.toFixed(2).padStart(6)} ${`${row.rssMiB.toFixed(0)} MiB`.padStart(9)} ${mib(row.bytesPerImage).padStart(8)}`,
+      );
+    }
+    // Memory per added render thread: the least-squares slope of peak RSS over the default pool's runs.
+    const byThreads = rows.slice(0, threadCounts.length);
+    if (byThreads.length >= 2) {
+      const slope = rssPerThread(byThreads.map((row) => [row.threads, row.rssMiB]));
+      console.log(
+        `  peak RSS per added render thread: ${slope.toFixed(1)} MiB (least squares over ${byThreads.map((row) => row.threads).join(', ')} threads; at most ${RSS_PER_THREAD_MIB})`,
+      );
+      if (slope > RSS_PER_THREAD_MIB) {
+        problems.push(
+          `${size}x${size}: peak RSS grows by ${slope.toFixed(1)} MiB per added render thread (at most ${RSS_PER_THREAD_MIB})`,
+        );
+      }
+    }
+    const overhead = byThreads.filter((row) => row.coresAlone > row.threads + 0.2);
+    if (overhead.length > 0) {
+      console.log(
+        `  over the thread count by more than 0.2 core: ${overhead.map((row) => `${row.label} (${row.coresAlone.toFixed(2)})`).join(', ')} — work beside the render threads`,
       );
     }
     const withPool = rows[threadCounts.length - 1]!;
@@ -437,7 +493,9 @@ async function main(): Promise<void> {
     }
   }
   if (problems.length > 0) {
-    console.error(`Bytes or determinism changed:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    console.error(
+      `Bytes, determinism or memory per thread failed:\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
     process.exitCode = 1;
   }
 }
