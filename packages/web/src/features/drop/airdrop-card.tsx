@@ -1,9 +1,11 @@
 import { airdrop } from '@layerloom/contracts';
 import { Button, Input } from 'antd';
 import { useId, useState } from 'react';
+import { airdropCallData } from './drop-call-data.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { FeeHint } from './fee-hint.tsx';
 import { parseRecipients } from './parse-recipients.ts';
 
 /** Free owner mints to a list of wallets (`airdrop`), in any phase and outside the sale limits. */
@@ -76,6 +78,9 @@ export function AirdropCard({ context }: { context: DropContext }) {
             ? `Airdrop ${parsed.total} ${parsed.total === 1 ? 'token' : 'tokens'}`
             : 'Airdrop'}
         </Button>
+        {canManage && parsed.problems.length === 0 && !tooMany ? (
+          <FeeHint context={context} data={airdropCallData(parsed.recipients)} />
+        ) : null}
       </div>
       <DropSteps steps={actions.steps} actions={['airdrop']} chainId={chainId} />
     </DropCard>

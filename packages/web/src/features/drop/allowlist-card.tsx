@@ -6,10 +6,12 @@ import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { formatDate } from '../collections/format.ts';
 import { allowlistLineProblems } from './allowlist-problems.ts';
 import { AllowlistWalletTable } from './allowlist-wallet-table.tsx';
+import { allowlistCallData } from './drop-call-data.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { allowlistSync, countOf, formatPrice, limitError, priceError } from './drop-format.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { FeeHint } from './fee-hint.tsx';
 import { fieldCheck } from './price-card.tsx';
 import { useAllowlist, useUploadAllowlist } from './use-allowlist.ts';
 
@@ -43,6 +45,12 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
   const csvId = useId();
 
   const uploaded = allowlist.data ?? null;
+  const watchedPrice = Form.useWatch('price', form);
+  const watchedLimit = Form.useWatch('limit', form);
+  const allowlistCall =
+    uploaded && watchedPrice !== undefined
+      ? allowlistCallData(uploaded.merkleRoot as Hex, { price: watchedPrice, limit: watchedLimit })
+      : null;
   const sync = allowlistSync(uploaded?.merkleRoot, state.allowlist.merkleRoot);
   const look = syncLooks[sync];
   const uploadError = upload.error;
@@ -189,6 +197,7 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
         >
           Set the allowlist on chain
         </Button>
+        {canManage ? <FeeHint context={context} data={allowlistCall} /> : null}
       </Form>
       <DropSteps steps={actions.steps} actions={['allowlist']} chainId={chainId} />
     </DropCard>

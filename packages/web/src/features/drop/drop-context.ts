@@ -1,5 +1,5 @@
 import type { GetCollectionStateReturnType } from '@layerloom/contracts';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { useDropActions } from './use-drop-actions.ts';
 
 /** What every card of the panel works with: the contract's state, who may act, and the runner. */
@@ -13,6 +13,9 @@ export interface DropContext {
   /** The owner or the payout address. */
   canWithdraw: boolean;
   actions: ReturnType<typeof useDropActions>;
-  /** The network fee (wei) a call to the contract with this data would cost the owner now, if it can tell. */
-  estimateFee?: (data: Hex) => Promise<bigint>;
+  /**
+   * The network fee (wei) a call with this data would cost the connected wallet now, if it can tell: to the
+   * collection, or to `to` (its royalty splitter).
+   */
+  estimateFee?: (data: Hex, to?: Address) => Promise<bigint>;
 }

@@ -18,6 +18,7 @@ import { DropSummaryList } from './drop-summary.tsx';
 import { FreezeCard } from './freeze-card.tsx';
 import { ListingCard } from './listing-card.tsx';
 import { MetadataUpdatesCard } from './metadata-updates-card.tsx';
+import { estimateCallsFee } from './network-fee.ts';
 import { PhaseCard } from './phase-card.tsx';
 import { PriceCard } from './price-card.tsx';
 import { RevealCard } from './reveal-card.tsx';
@@ -44,13 +45,9 @@ function DropArea({ collectionId, publication, deployment }: DropPanelProps & { 
   const account = connection.address;
   // Before a wallet prompt the cards say what it would cost: gas for the call × the network's gas price.
   const estimateFee = useCallback(
-    async (data: Hex) => {
+    async (data: Hex, to: Address = address) => {
       const publicClient = await walletPublicClient(config, chainId);
-      const [gas, gasPrice] = await Promise.all([
-        publicClient.estimateGas({ account, to: address, data }),
-        publicClient.getGasPrice(),
-      ]);
-      return gas * gasPrice;
+      return estimateCallsFee({ publicClient, account: account as Address, calls: [{ to, data }] });
     },
     [account, address, chainId, config],
   );

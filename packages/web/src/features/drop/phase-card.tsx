@@ -1,11 +1,13 @@
 import { type SalePhase, salePhases, setPhase, setSaleSchedule } from '@layerloom/contracts';
 import { Button, Form, Input } from 'antd';
 import { formatStart } from '../mint/mint-rules.ts';
+import { phaseCallData, scheduleCallData } from './drop-call-data.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { phaseLabels } from './drop-format.ts';
 import { dropNextAction } from './drop-next-action.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { FeeHint } from './fee-hint.tsx';
 import { PhaseTag } from './phase-tag.tsx';
 import {
   hasSchedule,
@@ -66,6 +68,19 @@ export function PhaseCard({ context }: { context: DropContext }) {
       },
     ]);
   const clearError = (field: ScheduleField) => form.setFields([{ name: field, errors: [] }]);
+  // Each phase button sends the same call with another phase, at the same fee: priced for the one that
+  // comes next (or the first offered).
+  const pricedPhase = primaryPhase ?? salePhases.find((phase) => phase !== state.phase) ?? null;
+  const allowlistStart = Form.useWatch('allowlistStart', form);
+  const publicStart = Form.useWatch('publicStart', form);
+  const typedSchedule =
+    allowlistStart === undefined && publicStart === undefined
+      ? null
+      : parseSchedule(
+          { allowlistStart: allowlistStart ?? '', publicStart: publicStart ?? '' },
+          Date.now(),
+          true,
+        );
 
   return (
     <DropCard id="phase" title="Sale phase">
@@ -86,6 +101,7 @@ export function PhaseCard({ context }: { context: DropContext }) {
               {phaseActions[phase]}
             </Button>
           ))}
+        {canManage && pricedPhase ? <FeeHint context={context} data={phaseCallData(pricedPhase)} /> : null}
       </div>
       {state.phase !== 'allowlist' && state.allowlist.merkleRoot === null ? (
         <p className="llc-muted llc-drop-hint">
@@ -153,6 +169,9 @@ export function PhaseCard({ context }: { context: DropContext }) {
           >
             Set the schedule
           </Button>
+          {canManage && typedSchedule?.ok ? (
+            <FeeHint context={context} data={scheduleCallData(typedSchedule.schedule)} />
+          ) : null}
           {scheduled ? (
             <Button disabled={!canManage || actions.isRunning} onClick={clearSchedule}>
               Clear the schedule

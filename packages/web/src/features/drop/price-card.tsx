@@ -2,10 +2,12 @@ import { setMaxPerWallet, setMintPrice } from '@layerloom/contracts';
 import { Button, Form, Input, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { formatEther, parseEther } from 'viem';
+import { priceCallData } from './drop-call-data.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { formatPrice, limitError, priceError } from './drop-format.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { FeeHint } from './fee-hint.tsx';
 import type { DropTransaction } from './use-drop-actions.ts';
 
 interface PriceValues {
@@ -18,6 +20,10 @@ export function PriceCard({ context }: { context: DropContext }) {
   const { state, canManage, actions, chainId, currency } = context;
   const [form] = Form.useForm<PriceValues>();
   const [notice, setNotice] = useState<string | null>(null);
+  // The fee follows the fields as they are typed: the calls a save would send now.
+  const price = Form.useWatch('price', form);
+  const limit = Form.useWatch('limit', form);
+  const calls = price === undefined ? null : priceCallData({ price, limit }, state);
 
   const onFinish = async (values: PriceValues) => {
     const price = parseEther(values.price.trim());
@@ -80,6 +86,7 @@ export function PriceCard({ context }: { context: DropContext }) {
         >
           Save price and limit
         </Button>
+        {canManage && calls && calls.length > 0 ? <FeeHint context={context} data={calls} /> : null}
       </Form>
       {notice ? <Typography.Text className="llc-muted">{notice}</Typography.Text> : null}
       <DropSteps steps={actions.steps} actions={['price', 'limit']} chainId={chainId} />

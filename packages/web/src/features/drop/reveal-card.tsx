@@ -5,10 +5,12 @@ import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../lib/api-error.ts';
 import { usePlaceholder, useRecordReveal } from '../collections/use-placeholder.ts';
 import { provenanceBytes32 } from '../launch/launch-form-values.ts';
+import { provenanceCallData, revealCallData } from './drop-call-data.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { dropNextAction } from './drop-next-action.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { FeeHint } from './fee-hint.tsx';
 
 /**
  * The provenance hash (once, before the first mint) and the one-way reveal at the published base URI. After
@@ -106,6 +108,7 @@ export function RevealCard({
             >
               Set the provenance hash
             </Button>
+            {canManage ? <FeeHint context={context} data={provenanceCallData(publishedHash)} /> : null}
           </div>
         )}
       </div>
@@ -136,6 +139,7 @@ export function RevealCard({
               >
                 Reveal…
               </Button>
+              {canManage ? <FeeHint context={context} data={revealCallData(publication.baseUri)} /> : null}
             </div>
           </>
         )}

@@ -5,8 +5,10 @@ import type { Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { shortAddress } from '../launch/short-address.ts';
 import { walletPublicClient } from '../launch/wallet-clients.ts';
+import { releaseCallData } from './drop-call-data.ts';
 import type { DropContext } from './drop-context.ts';
 import { formatBalance } from './drop-format.ts';
+import { FeeHint } from './fee-hint.tsx';
 import { sharePercent } from './payout-view.ts';
 import { dropChainStateKey } from './use-drop-state.ts';
 
@@ -68,6 +70,7 @@ export function RoyaltyPayouts({ context, address }: { context: DropContext; add
     );
   }
   const totalShares = splitter.payees.reduce((sum, payee) => sum + payee.shares, 0n);
+  const firstOwed = splitter.payees.find((payee) => payee.releasable > 0n);
   const pay = (payee: Payout) => {
     const amount = formatBalance(payee.releasable, currency);
     void actions.run([
@@ -119,6 +122,9 @@ export function RoyaltyPayouts({ context, address }: { context: DropContext; add
           );
         })}
       </ul>
+      {firstOwed ? (
+        <FeeHint context={context} data={releaseCallData(firstOwed.address)} to={receiver as Address} />
+      ) : null}
     </section>
   );
 }

@@ -5,10 +5,12 @@ import type { Address } from 'viem';
 import { useConfig } from 'wagmi';
 import { shortAddress } from '../launch/short-address.ts';
 import { walletPublicClient } from '../launch/wallet-clients.ts';
+import { releaseCallData, withdrawCallData } from './drop-call-data.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
 import { formatBalance } from './drop-format.ts';
 import { DropSteps } from './drop-steps.tsx';
+import { FeeHint } from './fee-hint.tsx';
 import { isSplitPayout, sharePercent } from './payout-view.ts';
 import { RoyaltyPayouts } from './royalty-payouts.tsx';
 import { dropChainStateKey } from './use-drop-state.ts';
@@ -56,6 +58,8 @@ export function WithdrawCard({ context }: { context: DropContext }) {
   const payees = payouts.data?.payees ?? [];
   const isSplit = isSplitPayout(payees, to);
   const totalShares = payees.reduce((sum, payee) => sum + payee.shares, 0n);
+  // Paying any payee costs about the same: priced for the first one owed.
+  const firstOwed = payees.find((payee) => payee.releasable > 0n);
 
   const pay = (payee: Payout) => {
     const amount = formatBalance(payee.releasable, currency);
@@ -110,6 +114,7 @@ export function WithdrawCard({ context }: { context: DropContext }) {
               );
             })}
           </ul>
+          {firstOwed ? <FeeHint context={context} data={releaseCallData(firstOwed.address)} /> : null}
         </>
       ) : (
         <>
@@ -134,6 +139,9 @@ export function WithdrawCard({ context }: { context: DropContext }) {
             >
               {state.balance === 0n ? 'Nothing to withdraw' : `Withdraw ${balance}`}
             </Button>
+            {canWithdraw && state.balance > 0n ? (
+              <FeeHint context={context} data={withdrawCallData()} />
+            ) : null}
           </div>
         </>
       )}

@@ -16,10 +16,12 @@ import type { Address, Hex } from 'viem';
 import { type Config, useConfig, useConnection, useSwitchChain, WagmiProvider } from 'wagmi';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { estimateCallsFee, feeFailureMessage, networkFeeLine } from '../drop/network-fee.ts';
 import { findLaunchChain } from '../launch/launch-chains.ts';
 import { launchErrorMessage } from '../launch/launch-error-message.ts';
 import { walletPublicClient } from '../launch/wallet-clients.ts';
 import { toDropState } from './chain-drop-state.ts';
+import { mintCall } from './mint-fee.ts';
 import { blockerMessage, formatPrice, mintAllowance, phaseTerms, type WalletStanding } from './mint-rules.ts';
 import { mintWagmiConfig } from './mint-wagmi-config.ts';
 import { MintWalletSection } from './mint-wallet-section.tsx';
@@ -77,6 +79,26 @@ function useAllowlistProof(slug: string, account: Address | undefined, enabled: 
   });
 }
 
+/**
+ * The mint's network fee for the connected wallet, estimated through its provider (this chunk loads on
+ * Connect) and again whenever the quantity or the sale changes; off while the wallet cannot mint.
+ */
+function useMintFee(chainId: number, account: Address | undefined, call: ReturnType<typeof mintCall> | null) {
+  const config = useConfig();
+  return useQuery({
+    queryKey: ['drop', 'mint-fee', chainId, account, call?.to, call?.data, call?.value?.toString()],
+    enabled: account !== undefined && call !== null,
+    retry: false,
+    staleTime: 30_000,
+    queryFn: async () =>
+      estimateCallsFee({
+        publicClient: await walletPublicClient(config, chainId),
+        account: account as Address,
+        calls: [call as ReturnType<typeof mintCall>],
+      }),
+  });
+}
+
 function MintArea({ drop, state, onMinted, renderFigures }: MintPanelProps) {
   const contract = drop.contract;
   const context = useMemo(
@@ -125,6 +147,29 @@ function MintArea({ drop, state, onMinted, renderFigures }: MintPanelProps) {
     allowance.blocker === null &&
     !cannotPay;
 
+  const allowlistTerms = isAllowlist
+    ? { allowance: proof.data?.allowance ?? 0, proof: (proof.data?.proof ?? []) as Hex[] }
+    : undefined;
+  const fee = useMintFee(
+    contract.chainId,
+    account,
+    isReady
+      ? mintCall({
+          address: contract.address as Address,
+          quantity: chosen,
+          value: total,
+          allowlist: allowlistTerms,
+        })
+      : null,
+  );
+  const feeText = !isReady
+    ? null
+    : fee.isError
+      ? feeFailureMessage(fee.error, contract.currency)
+      : fee.data !== undefined
+        ? networkFeeLine(fee.data, contract.currency)
+        : 'Estimating the network fee…';
+
   // Rendered here, inside the wallet provider: state lifted to the card would re-render the provider, which
   // then reconnects the wallet.
   const wallet: WalletStanding | null =
@@ -147,9 +192,7 @@ function MintArea({ drop, state, onMinted, renderFigures }: MintPanelProps) {
       chainId: contract.chainId,
       address: contract.address as Address,
       quantity: chosen,
-      ...(isAllowlist
-        ? { allowlist: { allowance: proof.data?.allowance ?? 0, proof: (proof.data?.proof ?? []) as Hex[] } }
-        : {}),
+      ...(allowlistTerms ? { allowlist: allowlistTerms } : {}),
     });
   };
 
@@ -256,6 +299,11 @@ function MintArea({ drop, state, onMinted, renderFigures }: MintPanelProps) {
               : 'This wallet cannot mint more now.'}
           {isAllowlist && proof.isPending && account !== undefined ? ' Checking the allowlist…' : ''}
         </p>
+        {feeText ? (
+          <p className="llc-muted llm-hint" data-testid="mint-fee">
+            {feeText}
+          </p>
+        ) : null}
         <div aria-live="polite" className="llm-status">
           {flow.state.status === 'wallet' ? (
             <Alert type="info" showIcon title="Confirm the mint in your wallet…" />
