@@ -123,6 +123,8 @@ export async function readySampleCollection(
 export interface PublishedUris {
   baseUri: string;
   contractUri: string;
+  /** The public mint page's address: `/mint/{slug}`. */
+  slug: string;
 }
 
 /** Publishes the collection hosted by Layerloom through the API, as the Publish dialog does. */
