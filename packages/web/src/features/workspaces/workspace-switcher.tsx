@@ -152,6 +152,8 @@ export function WorkspaceSwitcher() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        // The name read aloud starts with the words shown: "Moon Studio Editor, switch workspace".
+        aria-label={`${label} ${roleLabel(current)}, switch workspace`}
         title={`${label} (${roleLabel(current)})`}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
@@ -163,11 +165,9 @@ export function WorkspaceSwitcher() {
         <span className="llw-switcher__icon" aria-hidden="true">
           {current.personal ? <UserOutlined /> : <TeamOutlined />}
         </span>
-        {/* The name read aloud starts with the words shown: "Moon Studio Editor, switch workspace". */}
         <span className="llw-switcher__text">
           <span className="llw-switcher__name">{label}</span>{' '}
           <span className="llw-switcher__role">{roleLabel(current)}</span>
-          <span className="ll-visually-hidden">, switch workspace</span>
         </span>
         <DownOutlined className="llw-switcher__caret" aria-hidden="true" />
       </button>
