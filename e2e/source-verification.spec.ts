@@ -1,4 +1,7 @@
-import { deployCollection } from '@layerloom/contracts';
+import {
+  deployCollection,
+  deployPaymentSplitter,
+} from '@layerloom/contracts';
 import { type ExplorerStandIn, startExplorerStandIn } from '@layerloom/server/test/explorer-stand-in';
 import type { Browser, Page } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, getAddress, http, parseEther } from 'viem';
@@ -20,6 +23,11 @@ import { callInPage, startSampleCollection, waitUntilReady } from './support/in-
 // anvil's unlocked default account #0 deploys, as the creator's wallet would.
 const CREATOR: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const EXPLORER_WEB = 'https://explorer.example';
+// anvil's accounts #2 and #3 share the royalties of the collection deployed with a splitter.
+const ROYALTY_PAYEES = [
+  { address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as Address, shares: 6000 },
+  { address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as Address, shares: 4000 },
+];
 
 describe("verifying a deployed contract's source on the explorer", () => {
   let anvil: Anvil;
@@ -165,5 +173,70 @@ describe("verifying a deployed contract's source on the explorer", () => {
       .poll(() => deployments().getByRole('link', { name: 'View the code' }).count(), { timeout: 90_000 })
       .toBe(2);
     expect(explorer.verified.has(`31337:${refused.address.toLowerCase()}`)).toBe(true);
+  }, 240_000);
+
+  it('verifies the royalty splitter deployed with the collection as well, each with its own line and link', async () => {
+    const clients = {
+      walletClient: createWalletClient({
+        account: CREATOR,
+        chain: anvilChain,
+        transport: http(anvil.rpcUrl),
+      }),
+      publicClient: createPublicClient({ chain: anvilChain, transport: http(anvil.rpcUrl) }),
+    };
+    const splitter = await deployPaymentSplitter({ ...clients, payees: ROYALTY_PAYEES });
+    const deployed = await deployCollection({
+      ...clients,
+      collection: {
+        name: 'Source Blobs',
+        symbol: 'SRC',
+        maxSupply: 4,
+        mintPrice: parseEther('0.01'),
+        maxPerWallet: 2,
+        preRevealURI: 'https://layerloom.example.com/hidden.json',
+        royalty: { bps: 500, receiver: splitter.address },
+      },
+    });
+    const recorded = await callInPage(page, `/api/v1/collections/${collectionId}/deployments`, 'POST', {
+      chainId: 31337,
+      address: deployed.address,
+      deployer: CREATOR,
+      transactionHash: deployed.hash,
+      name: 'Source Blobs',
+      symbol: 'SRC',
+      maxSupply: 4,
+      royaltySplitter: { address: splitter.address, payees: ROYALTY_PAYEES },
+    });
+    expect(recorded.status).toBe(201);
+    const splitterAddress = getAddress(splitter.address);
+    await untilExplorerVerified(getAddress(deployed.address));
+    await untilExplorerVerified(splitterAddress);
+
+    await openDeployStep(page);
+    const item = deployments()
+      .getByRole('listitem')
+      .filter({ hasText: getAddress(deployed.address) });
+    const splitterLink = item.locator(`a[href="${EXPLORER_WEB}/address/${splitterAddress}#code"]`);
+    await expect.poll(() => splitterLink.isVisible(), { timeout: 90_000 }).toBe(true);
+    expect(await item.getByText("Royalty splitter's source verified on Etherscan").isVisible()).toBe(true);
+    expect(
+      await item
+        .locator(`a[href="${EXPLORER_WEB}/address/${getAddress(deployed.address)}#code"]`)
+        .isVisible(),
+    ).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
+      const opened = await openPage(browser, app.url, viewport);
+      await signIn(opened.context, testAdmin.email, testAdmin.password);
+      await openDeployStep(opened.page);
+      const shown = opened.page
+        .getByRole('list', { name: 'Deployed contracts' })
+        .getByRole('listitem')
+        .filter({ hasText: getAddress(deployed.address) });
+      await expect.poll(() => shown.getByText("Royalty splitter's source verified").isVisible()).toBe(true);
+      await shown.scrollIntoViewIfNeeded();
+      await screenshot(opened.page, 'source-verification-splitter');
+      await opened.context.close();
+    }
   }, 240_000);
 });
