@@ -1,30 +1,18 @@
 import { layerloomCollectionAbi } from '@layerloom/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { type Address, createPublicClient, createWalletClient, http, parseEther } from 'viem';
-import { anvil as anvilChain } from 'viem/chains';
+import { type Address, parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Anvil, startAnvil } from './support/anvil.ts';
-import { type RunningApp, startApp } from './support/app.ts';
-import {
-  dialogSettled,
-  launchBrowser,
-  openPage,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  testAdmin,
-  type ViewportName,
-} from './support/browser.ts';
+import { screenshot, seriousAxeViolations, type ViewportName } from './support/browser.ts';
 import { confirmed, launchStep, openDrop } from './support/drop-ui.ts';
 import { callInPage, startSampleCollection } from './support/in-page.ts';
 import { openMoreOptions } from './support/launch-form.ts';
 import {
-  anvilAccount0,
-  anvilAccount1,
-  anvilAccount4,
-  anvilAccount5,
-  installTestWallet,
-} from './support/wallet.ts';
+  adminPage,
+  type ChainStack,
+  openLaunch,
+  publishHostedInPage,
+  startChainStack,
+} from './support/launch-setup.ts';
+import { anvilAccount0, anvilAccount1, anvilAccount4, anvilAccount5 } from './support/wallet.ts';
 
 // The creator deploys; the royalties are shared 60 / 40 by two wallets that never send a transaction (so
 // their balances move only by what they are paid); a marketplace (anvil's account #1) pays a royalty.
@@ -34,53 +22,26 @@ const artist = anvilAccount4 as Address;
 const coder = anvilAccount5 as Address;
 
 describe('a launch whose royalties go to a splitter deployed with the collection', () => {
-  let anvil: Anvil;
-  let app: RunningApp;
-  let browser: Browser;
+  let stack: ChainStack;
   let collectionId: string;
 
-  const publicClient = () => createPublicClient({ chain: anvilChain, transport: http(anvil.rpcUrl) });
-
   beforeAll(async () => {
-    anvil = await startAnvil();
-    [app, browser] = await Promise.all([
-      startApp({
-        ADMIN_EMAIL: testAdmin.email,
-        ADMIN_PASSWORD: testAdmin.password,
-        RPC_URL_31337: anvil.rpcUrl,
-      }),
-      launchBrowser(),
-    ]);
+    stack = await startChainStack();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await anvil?.stop();
+    await stack?.stop();
   });
 
-  async function openLaunch(page: Page) {
-    await page.goto(`/dashboard/collections/${collectionId}`);
-    const launch = page.getByRole('region', { name: 'Launch', exact: true });
-    await launch.getByRole('button', { name: 'Connect Test Wallet' }).click({ timeout: 60_000 });
-    await expect.poll(() => launch.getByText('Connected with Test Wallet').isVisible()).toBe(true);
-    return launch;
-  }
-
   it('deploys the splitter then the collection, records it, and pays one royalty wallet exactly its share', async () => {
-    const { context, page, errors } = await openPage(browser, app.url);
-    await installTestWallet(page, { rpcUrl: anvil.rpcUrl, account: creator });
-    await signIn(context, testAdmin.email, testAdmin.password);
+    const { context, page, errors } = await adminPage(stack, { wallet: { account: creator } });
     await page.goto('/dashboard');
     collectionId = await startSampleCollection(page, {
       name: 'Royalty Blobs',
       description: 'Royalties shared by two wallets',
       size: 4,
     });
-    await page.goto(`/dashboard/collections/${collectionId}`);
-    await page.getByRole('button', { name: 'Publish, hosted by Layerloom' }).click({ timeout: 60_000 });
-    await dialogSettled(page);
-    await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
-    const launch = await openLaunch(page);
+    await publishHostedInPage(page, collectionId);
+    const launch = await openLaunch(page, collectionId);
     const deploy = launch.getByRole('button', { name: 'Deploy on Local (anvil)' });
     await expect.poll(() => deploy.isEnabled(), { timeout: 30_000 }).toBe(true);
 
@@ -126,7 +87,7 @@ describe('a launch whose royalties go to a splitter deployed with the collection
     const splitter = deployments[0].royaltySplitter.address as Address;
 
     // A marketplace sells token 1 for 2 ETH: it asks the contract whom to pay and how much, and pays it.
-    const [receiver, royalty] = await publicClient().readContract({
+    const [receiver, royalty] = await stack.publicClient().readContract({
       address: contract,
       abi: layerloomCollectionAbi,
       functionName: 'royaltyInfo',
@@ -134,12 +95,8 @@ describe('a launch whose royalties go to a splitter deployed with the collection
     });
     expect(receiver).toBe(splitter);
     expect(royalty).toBe(parseEther('0.1'));
-    const paid = await createWalletClient({
-      account: marketplace,
-      chain: anvilChain,
-      transport: http(anvil.rpcUrl),
-    }).sendTransaction({ to: receiver, value: royalty });
-    await publicClient().waitForTransactionReceipt({ hash: paid });
+    const paid = await stack.walletOf(marketplace).sendTransaction({ to: receiver, value: royalty });
+    await stack.publicClient().waitForTransactionReceipt({ hash: paid });
 
     const drop = await openDrop(page, collectionId);
     const funds = drop.getByRole('region', { name: 'Funds' });
@@ -154,11 +111,13 @@ describe('a launch whose royalties go to a splitter deployed with the collection
     expect(await royalties.textContent()).toContain('Royalties paid in a token (such as WETH)');
 
     // Pay the coder: its balance rises by exactly its share; the artist's stays owed.
-    const coderBefore = await publicClient().getBalance({ address: coder });
+    const coderBefore = await stack.publicClient().getBalance({ address: coder });
     await royalties.getByRole('button', { name: `Pay 0.04 ETH of royalties to ${coder}` }).click();
     await confirmed(drop, 'withdraw');
-    expect((await publicClient().getBalance({ address: coder })) - coderBefore).toBe(parseEther('0.04'));
-    expect(await publicClient().getBalance({ address: splitter })).toBe(parseEther('0.06'));
+    expect((await stack.publicClient().getBalance({ address: coder })) - coderBefore).toBe(
+      parseEther('0.04'),
+    );
+    expect(await stack.publicClient().getBalance({ address: splitter })).toBe(parseEther('0.06'));
     await expect.poll(() => row(coder).textContent()).toContain('received 0.04 ETH');
     expect(
       await row(coder)
@@ -172,9 +131,7 @@ describe('a launch whose royalties go to a splitter deployed with the collection
 
   it('shows the royalties on the funds card at every width, with no serious accessibility issue', async () => {
     for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
-      const { context, page, errors } = await openPage(browser, app.url, viewport);
-      await installTestWallet(page, { rpcUrl: anvil.rpcUrl, account: creator });
-      await signIn(context, testAdmin.email, testAdmin.password);
+      const { context, page, errors } = await adminPage(stack, { viewport, wallet: { account: creator } });
       const drop = await openDrop(page, collectionId);
       const royalties = drop
         .getByRole('region', { name: 'Funds' })
@@ -193,10 +150,8 @@ describe('a launch whose royalties go to a splitter deployed with the collection
 
   it('shows the royalty choice and a custom split in the launch form at every width', async () => {
     for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
-      const { context, page, errors } = await openPage(browser, app.url, viewport);
-      await installTestWallet(page, { rpcUrl: anvil.rpcUrl, account: creator });
-      await signIn(context, testAdmin.email, testAdmin.password);
-      const launch = await openLaunch(page);
+      const { context, page, errors } = await adminPage(stack, { viewport, wallet: { account: creator } });
+      const launch = await openLaunch(page, collectionId);
       // Once deployed, the Deploy step is folded into its summary: unfold it for the form of another contract.
       const details = page.getByRole('button', { name: 'Show details of step 2' });
       if (await details.isVisible()) await details.click();
