@@ -30,6 +30,7 @@ import './collections.css';
 import './collection-sections.css';
 import { useArrivalFocus } from '../../lib/use-arrival-focus.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ApprovalPanel } from '../review/approval-panel.tsx';
 import { usePermission } from '../workspaces/workspace-context.tsx';
 import { type CollectionSection, sectionElementId } from './collection-sections.ts';
 import { deleteBlockedReason } from './delete-blocked-reason.ts';
@@ -208,6 +209,7 @@ export function CollectionPage() {
           ) : null}
         </div>
       </section>
+      {ready ? <ApprovalPanel collectionId={data.id} /> : null}
       {ready ? <LaunchGuide collection={data} status={launch.data} /> : null}
       {progress.status === 'generating' ? (
         <section className="llc-panel" aria-labelledby="llc-progress-title">

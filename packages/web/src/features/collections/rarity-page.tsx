@@ -3,6 +3,7 @@ import { Alert, Breadcrumb, Button, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { TraitComments } from '../review/trait-comments.tsx';
 import { CollectionLoadError, CollectionNotReady } from './collection-not-found.tsx';
 import { useCollection } from './collections-queries.ts';
 import { formatCount, formatShare } from './format.ts';
@@ -97,6 +98,7 @@ export function RarityPage() {
               </ol>
             </section>
           </div>
+          <TraitComments collectionId={id} layers={report.layers} />
         </>
       )}
     </div>

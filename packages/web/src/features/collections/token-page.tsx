@@ -22,6 +22,7 @@ import { animationFileName, TokenAnimation } from './token-animation.tsx';
 import { displayedMetadata, publishedImageUrl } from './token-image-link.ts';
 import './collections.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CommentThread } from '../review/comment-thread.tsx';
 
 /** Where the gallery link came from, so "back" returns to the same page, sort and filters. */
 interface TokenLocationState {
@@ -294,6 +295,13 @@ export function TokenPage() {
           </div>
         </article>
       )}
+      {ready && inRange ? (
+        <CommentThread
+          resource={{ kind: 'collection', id }}
+          target={{ token: edition }}
+          title={`Comments on #${edition}`}
+        />
+      ) : null}
     </div>
   );
 }

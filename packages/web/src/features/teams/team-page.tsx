@@ -18,6 +18,7 @@ import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { showFieldErrors } from '../auth/forms/field-errors.ts';
 import { useSession } from '../auth/session.ts';
+import { ReviewSettingsCard } from '../review/review-settings-card.tsx';
 import { activityCsvUrl, useActivity, useTeam, useTeamActions } from './teams-queries.ts';
 import './teams.css';
 
@@ -83,6 +84,7 @@ function Team({ team }: { team: Workspace }) {
         </div>
       )}
       <ActivityLog team={team} />
+      <ReviewSettingsCard workspaceId={team.id} />
       <Settings team={team} me={me} />
     </div>
   );
