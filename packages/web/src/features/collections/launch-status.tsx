@@ -5,6 +5,7 @@ import { Tag } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { call, type EndpointRef } from '../../lib/api.ts';
+import { useWorkspaceScope } from '../workspaces/workspace-context.tsx';
 import './launch-status.css';
 
 // By method and path only: the dashboard's first screen loads no API schemas (zod).
@@ -17,14 +18,16 @@ const oneEndpoint: EndpointRef<typeof getLaunchStatus> = {
 /** How often a launch's figures are asked for again while a screen shows them (the chain moves on its own). */
 const REFRESH_MS = 15_000;
 
-/** The launch status of each of the user's collections, by collection id. */
+/** The launch status of each of the current workspace's collections, by collection id. */
 export function useLaunchStatuses() {
+  const workspace = useWorkspaceScope();
   return useQuery({
-    queryKey: ['launch-status'],
+    queryKey: ['launch-status', 'list', workspace.key],
     queryFn: async () => {
-      const { statuses } = (await call(listEndpoint)).data;
+      const { statuses } = (await call(listEndpoint, { query: { workspace: workspace.param } })).data;
       return new Map(statuses.map((status) => [status.collectionId, status]));
     },
+    enabled: workspace.ready,
     refetchInterval: REFRESH_MS,
   });
 }

@@ -1,5 +1,6 @@
+import { type WorkspaceRole, workspaceRoleRank, workspaceRoles } from '@layerloom/api';
 import { describe, expect, it } from 'vitest';
-import { permission, roleAllows } from './permissions.ts';
+import { permission, roleAllows, roleLabels } from './permissions.ts';
 import type { WorkspaceChoice } from './workspace-choice.ts';
 
 const team = (role: WorkspaceChoice['role']): WorkspaceChoice => ({
@@ -36,6 +37,17 @@ describe('what a role allows', () => {
       'You are an Admin in Moon Studio: moving a project needs the Owner role. An owner can change your role.',
     );
     expect(permission(team('owner'), 'move', 'moving a project').allowed).toBe(true);
+  });
+
+  it('names and ranks the roles as the API does (the header keeps its own copy to load no schemas)', () => {
+    const roles = Object.keys(workspaceRoles) as WorkspaceRole[];
+    expect(Object.keys(roleLabels).sort()).toEqual([...roles].sort());
+    for (const role of roles) {
+      expect(roleLabels[role]).toBe(workspaceRoles[role].label);
+      for (const other of roles) {
+        expect(roleAllows(role, other)).toBe(workspaceRoleRank[role] >= workspaceRoleRank[other]);
+      }
+    }
   });
 
   it('allows everything in the personal workspace', () => {

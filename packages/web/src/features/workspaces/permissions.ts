@@ -1,5 +1,17 @@
-import { type WorkspaceRole, workspaceRoleRank, workspaceRoles } from '@layerloom/api';
+import type { WorkspaceRole } from '@layerloom/api';
 import type { WorkspaceChoice } from './workspace-choice.ts';
+
+/**
+ * Each role's label and rank, as `workspaceRoles` and `workspaceRoleRank` of @layerloom/api say them: copied
+ * here because the header (every dashboard page) must not load the API's schemas (zod) with its first screen.
+ */
+export const roleLabels: Record<WorkspaceRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  editor: 'Editor',
+  viewer: 'Viewer',
+};
+const roleRank: Record<WorkspaceRole, number> = { owner: 3, admin: 2, editor: 1, viewer: 0 };
 
 /**
  * What a screen lets a member do, by the lowest role allowed (the server checks the same in every route):
@@ -23,7 +35,7 @@ const ALLOWED: Permission = { allowed: true, reason: null };
 
 /** Whether `role` is at least `needed`. */
 export function roleAllows(role: WorkspaceRole, needed: WorkspaceRole): boolean {
-  return workspaceRoleRank[role] >= workspaceRoleRank[needed];
+  return roleRank[role] >= roleRank[needed];
 }
 
 /**
@@ -33,8 +45,8 @@ export function roleAllows(role: WorkspaceRole, needed: WorkspaceRole): boolean 
 export function permission(workspace: WorkspaceChoice, action: WorkspaceAction, doing: string): Permission {
   const needed = actionRoles[action];
   if (roleAllows(workspace.role, needed)) return ALLOWED;
-  const role = workspaceRoles[workspace.role].label;
-  const neededLabel = workspaceRoles[needed].label;
+  const role = roleLabels[workspace.role];
+  const neededLabel = roleLabels[needed];
   const above = needed === 'owner' ? '' : ' or higher';
   // Admins manage members but not owners: only an owner can give the Admin or Owner role.
   const who = needed === 'editor' ? 'An owner or admin' : 'An owner';

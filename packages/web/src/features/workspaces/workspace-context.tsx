@@ -1,8 +1,8 @@
-import { listWorkspaces } from '@layerloom/api';
+import type { listWorkspaces } from '@layerloom/api';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { call } from '../../lib/api.ts';
+import { call, type EndpointRef } from '../../lib/api.ts';
 import { type Permission, permission, type WorkspaceAction } from './permissions.ts';
 import {
   PERSONAL_FALLBACK,
@@ -13,6 +13,9 @@ import {
   workspaceChoices,
   workspaceParam,
 } from './workspace-choice.ts';
+
+// By method and path only: the header is on every dashboard page, whose first screen loads no API schemas.
+const listEndpoint: EndpointRef<typeof listWorkspaces> = { method: 'GET', path: '/api/v1/workspaces' };
 
 /** The workspaces list's query key: the same as the Teams page's, so both share one answer. */
 export const workspacesKey = ['workspaces'] as const;
@@ -49,7 +52,7 @@ const WorkspaceContext = createContext<WorkspaceState>({
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const list = useQuery({
     queryKey: workspacesKey,
-    queryFn: async ({ signal }) => (await call(listWorkspaces, { signal })).data.workspaces,
+    queryFn: async ({ signal }) => (await call(listEndpoint, { signal })).data.workspaces,
   });
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get(WORKSPACE_PARAM);

@@ -1,15 +1,15 @@
 import { CheckOutlined, DownOutlined, PlusOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { workspaceRoles } from '@layerloom/api';
 import { Popover } from 'antd';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
+import { roleLabels } from './permissions.ts';
 import { type WorkspaceChoice, workspaceLabel } from './workspace-choice.ts';
 import { useWorkspace } from './workspace-context.tsx';
 import './workspaces.css';
 
 const roleLabel = (workspace: WorkspaceChoice) =>
-  workspace.personal ? 'Your own' : workspaceRoles[workspace.role].label;
+  workspace.personal ? 'Your own' : roleLabels[workspace.role];
 
 /** Moves the focus among the menu's entries with the arrows, Home and End (the menu pattern of ARIA). */
 function moveFocus(menu: HTMLElement, event: KeyboardEvent<HTMLElement>): boolean {
