@@ -1,56 +1,24 @@
 import { heldOutLayers } from '@layerloom/server/test/held-out-layers';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import {
-  launchBrowser,
-  openPage,
-  sameOrigin,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  testAdmin,
-  type ViewportName,
-} from './support/browser.ts';
+import { type AdminSession, startAdminSession, uploadTrait } from './support/admin-session.ts';
+import { screenshot, seriousAxeViolations, type ViewportName } from './support/browser.ts';
 import { startSampleCollection, waitUntilReady } from './support/in-page.ts';
 import { send } from './support/members.ts';
 
-let app: RunningApp;
-let browser: Browser;
+let session: AdminSession;
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
-  browser = await launchBrowser();
+  session = await startAdminSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await session?.stop();
 });
 
 /** A page at `width`, signed in as the test admin. */
-async function signedIn(
-  width: ViewportName,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await openPage(browser, app.url, width);
-  await signIn(opened.context, testAdmin.email, testAdmin.password);
-  return opened;
-}
-
-/** Uploads one image to a layer as the app's upload does. */
-async function upload(
-  context: BrowserContext,
-  projectId: string,
-  layerId: string,
-  file: { filename: string; bytes: Buffer },
-) {
-  const response = await context.request.post(`/api/v1/projects/${projectId}/layers/${layerId}/traits`, {
-    headers: sameOrigin(context),
-    multipart: { files: { name: file.filename, mimeType: 'image/png', buffer: file.bytes } },
-  });
-  if (response.status() !== 201) throw new Error(`upload ${file.filename}: ${await response.text()}`);
-}
+const signedIn = (width: ViewportName) => session.signedIn(width);
 
 /** A project of issue 28's held-out layer set (one problem of each kind), made through the API. */
 async function heldOutProject(context: BrowserContext): Promise<string> {
@@ -70,7 +38,7 @@ async function heldOutProject(context: BrowserContext): Promise<string> {
     named.data.project.layers.map((layer: { id: string; name: string }) => [layer.name, layer.id]),
   );
   for (const layer of layers) {
-    for (const file of layer.files) await upload(context, id, ids.get(layer.name)!, file);
+    for (const file of layer.files) await uploadTrait(context, id, ids.get(layer.name)!, file);
   }
   await send(context, 'PATCH', `/api/v1/projects/${id}`, {
     rules: rules.map(([trait, other]) => ({ kind: 'excludes', trait, other })),

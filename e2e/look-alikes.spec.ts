@@ -1,42 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app.ts';
-import {
-  launchBrowser,
-  openPage,
-  sameOrigin,
-  screenshot,
-  seriousAxeViolations,
-  signIn,
-  testAdmin,
-  type ViewportName,
-} from './support/browser.ts';
+import { type AdminSession, startAdminSession, uploadTrait } from './support/admin-session.ts';
+import { screenshot, seriousAxeViolations, type ViewportName } from './support/browser.ts';
 import { callInPage, waitUntilReady } from './support/in-page.ts';
 import { send } from './support/members.ts';
 
-let app: RunningApp;
-let browser: Browser;
+let session: AdminSession;
 
 beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password });
-  browser = await launchBrowser();
+  session = await startAdminSession();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await session?.stop();
 });
 
-const SIZE = 256;
+/** A page at `width`, signed in as the test admin. */
+const signedIn = (width: ViewportName) => session.signedIn(width);
 
-async function signedIn(
-  width: ViewportName,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await openPage(browser, app.url, width);
-  await signIn(opened.context, testAdmin.email, testAdmin.password);
-  return opened;
-}
+const SIZE = 256;
 
 const solid = (r: number, g: number, b: number, alpha = 1) =>
   sharp({ create: { width: SIZE, height: SIZE, channels: 4, background: { r, g, b, alpha } } })
@@ -92,14 +75,7 @@ async function coverProject(context: BrowserContext): Promise<string> {
   });
   for (const [index, layer] of layers.entries()) {
     for (const [name, , bytes] of layer.traits) {
-      const response = await context.request.post(
-        `/api/v1/projects/${id}/layers/${named.data.project.layers[index].id}/traits`,
-        {
-          headers: sameOrigin(context),
-          multipart: { files: { name: `${name}.png`, mimeType: 'image/png', buffer: bytes } },
-        },
-      );
-      if (response.status() !== 201) throw new Error(`upload ${name}: ${await response.text()}`);
+      await uploadTrait(context, id, named.data.project.layers[index].id, { filename: `${name}.png`, bytes });
     }
   }
   const project = (await send(context, 'GET', `/api/v1/projects/${id}`)).data.project;
