@@ -38,8 +38,8 @@ export const CollectionSchema = z.object({
    * This server always says; a client reads its absence (an older server) as Ethereum only.
    */
   metadataFormat: z.enum(METADATA_FORMATS).optional(),
-  /** The workspace it belongs to: its project's. */
-  workspaceId: z.string(),
+  /** The workspace it belongs to, its project's (always sent by this server; absent from an older one: personal). */
+  workspaceId: z.string().optional(),
 });
 export type Collection = z.infer<typeof CollectionSchema>;
 

@@ -162,8 +162,11 @@ export const ProjectSchema = z.object({
   version: z.number().int(),
   /** The name of who saved last (null for a project not saved since versions were kept). */
   updatedBy: z.string().nullable(),
-  /** The workspace it belongs to: its members reach it with their role there. */
-  workspaceId: z.string(),
+  /**
+   * The workspace it belongs to: its members reach it with their role there. This server always says; a client
+   * reads its absence (an older server) as the caller's personal workspace.
+   */
+  workspaceId: z.string().optional(),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
@@ -174,7 +177,8 @@ export const ProjectSummarySchema = z.object({
   layerCount: z.number().int(),
   traitCount: z.number().int(),
   updatedAt: z.string(),
-  workspaceId: z.string(),
+  /** Its workspace (always sent by this server; absent from an older one: the personal workspace). */
+  workspaceId: z.string().optional(),
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
