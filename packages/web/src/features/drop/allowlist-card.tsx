@@ -190,14 +190,16 @@ export function AllowlistCard({ collectionId, context }: { collectionId: string;
             <InputNumber className="llc-drop-number" min={0} precision={0} />
           </Form.Item>
         </div>
-        <Button
-          htmlType="submit"
-          disabled={!canManage || !uploaded || actions.isRunning}
-          loading={actions.running === 'allowlist'}
-        >
-          Set the allowlist on chain
-        </Button>
-        {canManage ? <FeeHint context={context} data={allowlistCall} /> : null}
+        <div className="llc-drop-buttons">
+          <Button
+            htmlType="submit"
+            disabled={!canManage || !uploaded || actions.isRunning}
+            loading={actions.running === 'allowlist'}
+          >
+            Set the allowlist on chain
+          </Button>
+          {canManage ? <FeeHint context={context} data={allowlistCall} /> : null}
+        </div>
       </Form>
       <DropSteps steps={actions.steps} actions={['allowlist']} chainId={chainId} />
     </DropCard>

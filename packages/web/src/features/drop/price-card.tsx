@@ -79,14 +79,16 @@ export function PriceCard({ context }: { context: DropContext }) {
             <InputNumber className="llc-drop-number" min={0} precision={0} />
           </Form.Item>
         </div>
-        <Button
-          htmlType="submit"
-          disabled={!canManage || actions.isRunning}
-          loading={actions.running === 'price' || actions.running === 'limit'}
-        >
-          Save price and limit
-        </Button>
-        {canManage && calls && calls.length > 0 ? <FeeHint context={context} data={calls} /> : null}
+        <div className="llc-drop-buttons">
+          <Button
+            htmlType="submit"
+            disabled={!canManage || actions.isRunning}
+            loading={actions.running === 'price' || actions.running === 'limit'}
+          >
+            Save price and limit
+          </Button>
+          {canManage && calls && calls.length > 0 ? <FeeHint context={context} data={calls} /> : null}
+        </div>
       </Form>
       {notice ? <Typography.Text className="llc-muted">{notice}</Typography.Text> : null}
       <DropSteps steps={actions.steps} actions={['price', 'limit']} chainId={chainId} />
