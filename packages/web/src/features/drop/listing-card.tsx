@@ -232,13 +232,17 @@ function ListingForm({
           type="warning"
           showIcon
           title="The royalty differs from the contract's"
-          description={mismatch}
-          action={
-            isFrozen ? undefined : (
-              <Button size="small" onClick={applyContractRoyalty} disabled={!canManage}>
-                Use the contract&apos;s royalty
-              </Button>
-            )
+          description={
+            // The button sits under the text, not in antd's action column, which at phone width squeezed the
+            // text into a letter per line.
+            <>
+              <p className="llc-drop-mismatch">{mismatch}</p>
+              {isFrozen ? null : (
+                <Button size="small" onClick={applyContractRoyalty} disabled={!canManage}>
+                  Use the contract&apos;s royalty
+                </Button>
+              )}
+            </>
           }
         />
       ) : null}
