@@ -223,6 +223,13 @@ export const ActivityActionSchema = z.enum([
   'member.removed',
   'member.left',
   'project.moved',
+  'traits.uploaded',
+  'rules.changed',
+  'collection.generated',
+  'collection.published',
+  'collection.deployed',
+  'collection.approved',
+  'approval.withdrawn',
 ]);
 export type ActivityAction = z.infer<typeof ActivityActionSchema>;
 
@@ -237,6 +244,13 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   'member.removed': 'Removed a member',
   'member.left': 'Left',
   'project.moved': 'Moved a project',
+  'traits.uploaded': 'Uploaded traits',
+  'rules.changed': 'Changed the rules',
+  'collection.generated': 'Generated a collection',
+  'collection.published': 'Published a collection',
+  'collection.deployed': 'Deployed a contract',
+  'collection.approved': 'Approved a collection',
+  'approval.withdrawn': 'Withdrew an approval',
 };
 
 export const ActivityEntrySchema = z.object({
@@ -252,6 +266,8 @@ export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 
 export const ActivityQuerySchema = z.object({
   action: ActivityActionSchema.optional(),
+  /** Only what this member (a user id) did. */
+  member: z.string().min(1).max(64).optional(),
   /** Entries on or after this day (YYYY-MM-DD, UTC). */
   from: z.iso.date({ message: 'The start must be a date' }).optional(),
   /** Entries on or before this day (YYYY-MM-DD, UTC). */

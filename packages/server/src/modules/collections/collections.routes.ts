@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
+import { logCollectionActivity } from '../review/resource-activity.ts';
 import { amendmentsRoutes } from './amendments.routes.ts';
 import { collectionPrefix, collectionView, progressView } from './collection-view.ts';
 import * as collections from './collections.service.ts';
@@ -79,6 +80,9 @@ export async function collectionsRoutes(app: App): Promise<void> {
       const user = currentUser(request);
       const collection = await collections.startGeneration(app, user, request.params.id, {
         distinctLooks: request.body?.distinctLooks,
+      });
+      await logCollectionActivity(app.database.db, app.log, collection.id, user.id, 'collection.generated', {
+        size: String(collection.size),
       });
       return reply
         .code(202)

@@ -2,6 +2,7 @@ import { listDeployments, listLaunchChains, recordDeployment } from '@layerloom/
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { requireApprovalFor } from '../review/approval.service.ts';
+import { logCollectionActivity } from '../review/resource-activity.ts';
 import * as deployments from './deployments.service.ts';
 import { verificationRoutes } from './verification.routes.ts';
 import { withSourceVerification } from './verification.service.ts';
@@ -61,6 +62,17 @@ export async function deploymentsRoutes(app: App): Promise<void> {
         currentUser(request).id,
         request.params.id,
         request.body,
+      );
+      await logCollectionActivity(
+        app.database.db,
+        app.log,
+        request.params.id,
+        currentUser(request).id,
+        'collection.deployed',
+        {
+          chainId: String(request.body.chainId),
+          address: request.body.address,
+        },
       );
       const [shown = deployment] = await withSourceVerification(app, [deployment]);
       return reply.code(201).send({ status: 'success' as const, data: { deployment: shown } });

@@ -23,6 +23,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { projectPlan } from '../billing/workspace-plan.ts';
+import { logProjectActivity } from '../review/resource-activity.ts';
 import { moveProject as moveProjectTo } from './move-project.ts';
 import { projectSummary, projectView, type StoredProject } from './project-document.ts';
 import { checkOwnedProjectFeasibility } from './project-feasibility.ts';
@@ -127,6 +128,17 @@ export async function projectsRoutes(app: App): Promise<void> {
         request.body,
         ifMatchVersion(request.headers['if-match']),
       );
+      if (request.body.rules !== undefined)
+        await logProjectActivity(
+          app.database.db,
+          app.log,
+          request.params.id,
+          currentUser(request).id,
+          'rules.changed',
+          {
+            count: String(request.body.rules.length),
+          },
+        );
       return { status: 'success' as const, data: { project: await answer(reply, project) } };
     },
   );
@@ -201,6 +213,10 @@ export async function projectsRoutes(app: App): Promise<void> {
         files,
         plan,
       );
+      await logProjectActivity(app.database.db, app.log, request.params.id, user.id, 'traits.uploaded', {
+        layer: project.layers.find((layer) => layer.id === request.params.layerId)?.name ?? '',
+        count: String(added.length),
+      });
       return reply.code(201).send({
         status: 'success' as const,
         data: {

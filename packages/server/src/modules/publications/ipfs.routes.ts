@@ -8,6 +8,7 @@ import {
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { requireApprovalFor } from '../review/approval.service.ts';
+import { logCollectionActivity } from '../review/resource-activity.ts';
 import * as ipfs from './ipfs-publish.service.ts';
 import { IPFS_PUBLISH_JOB, ipfsPublishJob } from './ipfs-publish.service.ts';
 import * as providers from './pinning-provider.service.ts';
@@ -99,6 +100,16 @@ export async function ipfsPublishingRoutes(app: App): Promise<void> {
     async (request, reply) => {
       await requireApprovalFor(app.database.db, request.params.id, currentUser(request).id, 'published');
       const upload = await ipfs.startIpfsUpload(app, currentUser(request).id, request.params.id);
+      await logCollectionActivity(
+        app.database.db,
+        app.log,
+        request.params.id,
+        currentUser(request).id,
+        'collection.published',
+        {
+          where: 'IPFS',
+        },
+      );
       return reply.code(202).send({ status: 'success' as const, data: { upload } });
     },
   );

@@ -2,6 +2,7 @@ import { getPublication, publishCollection } from '@layerloom/api';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { requireApprovalFor } from '../review/approval.service.ts';
+import { logCollectionActivity } from '../review/resource-activity.ts';
 import * as publications from './publications.service.ts';
 
 /** A collection's publication, for its owner: read it, publish it. */
@@ -45,6 +46,16 @@ export async function publicationsRoutes(app: App): Promise<void> {
         currentUser(request).id,
         request.params.id,
         request.body,
+      );
+      await logCollectionActivity(
+        app.database.db,
+        app.log,
+        request.params.id,
+        currentUser(request).id,
+        'collection.published',
+        {
+          where: 'hosted by Layerloom',
+        },
       );
       return reply.code(201).send({ status: 'success' as const, data: { publication } });
     },

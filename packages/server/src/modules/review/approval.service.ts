@@ -9,6 +9,7 @@ import {
   roleTooLow,
   workspaceRole,
 } from '../workspaces/resource-access.ts';
+import { recordActivity } from '../workspaces/workspaces.service.ts';
 import { fullName } from './review-access.ts';
 
 type Db = Kysely<Database>;
@@ -46,6 +47,15 @@ async function firstChangeAfter(db: Db, collectionId: string, since: string): Pr
     if (row?.first) times.push(row.first);
   }
   return times.sort()[0] ?? null;
+}
+
+async function collectionName(db: Db, collectionId: string): Promise<string> {
+  const row = await db
+    .selectFrom('collections')
+    .select('name')
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+  return row?.name ?? '';
 }
 
 /** Whether the workspace asks for an approval before publishing or deploying. */
@@ -113,13 +123,23 @@ export async function approve(db: Db, userId: string, collectionId: string): Pro
     .values({ collection_id: collectionId, ...values })
     .onConflict((conflict) => conflict.column('collection_id').doUpdateSet(values))
     .execute();
+  await recordActivity(db, access.workspaceId, userId, 'collection.approved', {
+    detail: { collection: await collectionName(db, collectionId) },
+  });
   return approvalOf(db, collectionId, access.workspaceId, true);
 }
 
 /** An Owner or Admin withdraws the collection's approval. */
 export async function withdraw(db: Db, userId: string, collectionId: string): Promise<CollectionApproval> {
   const access = await requireCollectionRole(db, collectionId, userId, 'admin', 'withdraw approvals');
-  await db.deleteFrom('collection_approvals').where('collection_id', '=', collectionId).execute();
+  const removed = await db
+    .deleteFrom('collection_approvals')
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) > 0)
+    await recordActivity(db, access.workspaceId, userId, 'approval.withdrawn', {
+      detail: { collection: await collectionName(db, collectionId) },
+    });
   return approvalOf(db, collectionId, access.workspaceId, true);
 }
 

@@ -164,6 +164,24 @@ describe.each(databaseKinds)('approval before launch, on %s', (kind) => {
     });
     const published = await publish(team.admin);
     expect(published.statusCode).toBe(201);
+    const log = await test.app.inject({
+      method: 'GET',
+      url: `/api/v1/workspaces/${team.workspaceId}/activity`,
+      headers: as(team.viewer),
+    });
+    expect(
+      log
+        .json()
+        .data.entries.slice(0, 2)
+        .map((entry: { actor: string; action: string; subject: string }) => [
+          entry.actor,
+          entry.action,
+          entry.subject,
+        ]),
+    ).toEqual([
+      ['Ada Admin', 'collection.published', 'Fixture Cats (hosted by Layerloom)'],
+      ['Ada Admin', 'collection.approved', 'Fixture Cats'],
+    ]);
   });
 
   it('lapses when the metadata changes after the approval, until approved again', async () => {

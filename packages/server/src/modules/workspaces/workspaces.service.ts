@@ -595,6 +595,7 @@ export async function listActivity(
     .orderBy('id', 'desc')
     .limit(ACTIVITY_LIMIT);
   if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.member) query = query.where('actor_id', '=', filter.member);
   if (filter.from) query = query.where('created_at', '>=', `${filter.from}T00:00:00.000Z`);
   if (filter.to) query = query.where('created_at', '<=', `${filter.to}T23:59:59.999Z`);
   const rows = await query.execute();
@@ -650,6 +651,19 @@ function subjectOf(
       return `(${roleLabel(detail.role ?? '')})`;
     case 'project.moved':
       return `${detail.project ?? ''}: ${detail.from ?? ''} → ${detail.to ?? ''}`;
+    case 'traits.uploaded':
+      return `${detail.project ?? ''}: ${detail.count ?? ''} ${detail.count === '1' ? 'trait' : 'traits'} in ${detail.layer ?? ''}`;
+    case 'rules.changed':
+      return `${detail.project ?? ''}: ${detail.count ?? '0'} ${detail.count === '1' ? 'rule' : 'rules'}`;
+    case 'collection.generated':
+      return `${detail.collection ?? ''} (${detail.size ?? ''} ${detail.size === '1' ? 'token' : 'tokens'})`;
+    case 'collection.published':
+      return `${detail.collection ?? ''} (${detail.where ?? ''})`;
+    case 'collection.deployed':
+      return `${detail.collection ?? ''} on chain ${detail.chainId ?? ''} at ${detail.address ?? ''}`;
+    case 'collection.approved':
+    case 'approval.withdrawn':
+      return detail.collection ?? '';
   }
 }
 
