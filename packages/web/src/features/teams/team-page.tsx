@@ -310,6 +310,17 @@ function ActivityLog({ team }: { team: Workspace }) {
             onChange={(action) => setFilter((old) => ({ ...old, action: action ?? undefined }))}
           />
         </div>
+        <div className="llt-filter">
+          <label htmlFor="llt-who">Who</label>
+          <Select<string>
+            id="llt-who"
+            allowClear
+            placeholder="Everyone"
+            options={team.members.map((member) => ({ value: member.userId, label: member.name }))}
+            value={filter.member}
+            onChange={(member) => setFilter((old) => ({ ...old, member: member ?? undefined }))}
+          />
+        </div>
         <label className="llt-filter">
           <span>From</span>
           <input
