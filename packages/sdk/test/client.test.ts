@@ -125,6 +125,23 @@ describe('the SDK against a real server', () => {
       request:
         'POST /api/v1/collections/no-such-collection/deployments/no-such-deployment/source-verification',
     });
+    // The royalty splitter's verification is asked for by name.
+    const urls: string[] = [];
+    const recording = new Layerloom({
+      apiKey: await createApiKey(session),
+      baseUrl: url,
+      fetch: (input, init) => {
+        urls.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    const splitter = await recording.deployments
+      .retrySourceVerification('no-such-collection', 'no-such-deployment', { contract: 'royaltySplitter' })
+      .catch((error: unknown) => error);
+    expect(splitter).toBeInstanceOf(NotFoundError);
+    expect(urls).toEqual([
+      `${url}/api/v1/collections/no-such-collection/deployments/no-such-deployment/source-verification?contract=royaltySplitter`,
+    ]);
   });
 
   it('follows a generation through its server-sent events to 100 %, then lists its tokens', async () => {

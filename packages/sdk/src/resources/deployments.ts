@@ -41,16 +41,20 @@ export class Deployments {
 
   /**
    * Submits a deployed contract's source to its chain's explorer again after a failure (needs `publish`);
-   * answers the deployment with its `sourceVerification` pending.
+   * answers the deployment with its `sourceVerification` pending. `contract: 'royaltySplitter'` retries the
+   * royalty splitter deployed with the collection instead (its `royaltySplitterVerification`).
    */
   async retrySourceVerification(
     collectionId: string,
     deploymentId: string,
-    options?: { signal?: AbortSignal },
+    options?: { contract?: 'collection' | 'royaltySplitter'; signal?: AbortSignal },
   ): Promise<Deployment> {
     const data = await this.#transport.call(
       retrySourceVerification,
-      { params: { id: collectionId, deploymentId } },
+      {
+        params: { id: collectionId, deploymentId },
+        query: options?.contract ? { contract: options.contract } : undefined,
+      },
       options?.signal,
     );
     return data.deployment;
