@@ -1,6 +1,6 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
-import { Card, Checkbox } from 'antd';
 import { type ReactNode, useId } from 'react';
+import { GenCard } from './gen-card.tsx';
 import type { Draft } from './project-draft.ts';
 
 /**
@@ -40,7 +40,7 @@ export function AdvancedSection({
 }) {
   const contentId = useId();
   return (
-    <Card
+    <GenCard
       className={`ll-gen-card ll-gen-area-advanced${open ? ' is-open' : ''}`}
       title={
         <h2 className="ll-gen-card-title">
@@ -61,7 +61,7 @@ export function AdvancedSection({
       <div id={contentId} className="ll-gen-advanced" hidden={!open}>
         {children}
       </div>
-    </Card>
+    </GenCard>
   );
 }
 
@@ -88,34 +88,5 @@ export function AdvancedPart({
       </div>
       {children}
     </section>
-  );
-}
-
-/**
- * The generation option "Every token looks different": sent with Generate, not saved with the project.
- * Its explanation sits under the box, tied to it for screen readers.
- */
-export function DistinctLooksOption({
-  checked,
-  onChange,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const noteId = useId();
-  return (
-    <div className="ll-gen-distinct-looks">
-      <Checkbox
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={noteId}
-      >
-        Every token looks different
-      </Checkbox>
-      <p id={noteId} className="ll-gen-advanced-note">
-        A token that would look like another (its differing trait hidden under a layer above) is drawn again;
-        the same seed still gives the same collection.
-      </p>
-    </div>
   );
 }

@@ -8,13 +8,14 @@ import {
   type User,
 } from '@layerloom/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { PageLoading } from '../../app/route-error.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { useSession } from '../auth/session.ts';
 import { useCollections } from '../collections/collections-queries.ts';
 import { savesSettled } from './pending-saves.ts';
@@ -24,6 +25,9 @@ import { ProjectEditor } from './project-editor.tsx';
 import './generate.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { usePermission, useWorkspaceInUrl, useWorkspaceScope } from '../workspaces/workspace-context.tsx';
+
+// A page-wide message (the generator could not open, nothing to open) is rare: its code loads when shown.
+const pageResult = lazyPart(() => import('./page-result.tsx').then((module) => module.PageResult));
 
 /** The lists of projects, one per workspace (`[...projectsKey, workspace]`). */
 const projectsKey = ['projects', 'list'] as const;
@@ -156,28 +160,34 @@ export function GeneratePage() {
     (createFailed ? create.error : null);
   if (failure) {
     return (
-      <Result
-        status="error"
-        title="The generator could not be opened"
-        subTitle={errorMessage(failure)}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              create.reset();
-              setProjectId(null);
-              void queryClient.invalidateQueries({ queryKey: projectsKey });
-              void collections.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        }
-      />
+      <Suspense fallback={<PageLoading />}>
+        <pageResult.Part
+          status="error"
+          title="The generator could not be opened"
+          subTitle={errorMessage(failure)}
+          extra={
+            <Button
+              type="primary"
+              onClick={() => {
+                create.reset();
+                setProjectId(null);
+                void queryClient.invalidateQueries({ queryKey: projectsKey });
+                void collections.refetch();
+              }}
+            >
+              Try again
+            </Button>
+          }
+        />
+      </Suspense>
     );
   }
   if (!canStart.allowed && list?.length === 0 && projectId === null) {
-    return <Result status="info" title="No projects here yet" subTitle={canStart.reason} />;
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <pageResult.Part status="info" title="No projects here yet" subTitle={canStart.reason} />
+      </Suspense>
+    );
   }
   if (!user || !project.data) return <PageLoading />;
   return (

@@ -22,26 +22,16 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type Blend, BlendSchema } from '@layerloom/api';
-import {
-  Button,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Popover,
-  Select,
-  Slider,
-  Switch,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { Button, Input, InputNumber, Popconfirm, Popover, Tooltip } from 'antd';
+import { type KeyboardEvent, Suspense, useState } from 'react';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { type DraftLayer, layerNameProblem } from './project-draft.ts';
 
-const blendOptions = BlendSchema.options.map((value) => ({
-  value,
-  label: value.replace(/-/g, ' ').replace(/^./, (first) => first.toUpperCase()),
-}));
+/** A layer's settings (name, blend mode, opacity, None): their code loads as the settings button is reached. */
+const layerSettings = lazyPart(() => import('./layer-settings.tsx').then((module) => module.LayerSettings));
+const preloadSettings = () => {
+  layerSettings.preload().catch(() => undefined); // shown by the popover when it opens
+};
 
 /** What the layers list can change. */
 export interface LayerActions {
@@ -159,13 +149,13 @@ function SampleLayersChoice({ sample }: { sample: SampleLayersOffer }) {
       >
         Start from sample layers
       </Button>
-      <Typography.Text type="secondary" className="ll-gen-sample-hint">
+      <span className="ll-text ll-text-secondary ll-gen-sample-hint">
         A few ready-made layers with images, to see how it works. Rename, replace or delete them any time.
-      </Typography.Text>
+      </span>
       {sample.error ? (
-        <Typography.Text type="danger" role="alert">
+        <span className="ll-text ll-text-danger" role="alert">
           The sample layers could not be added: {sample.error}
-        </Typography.Text>
+        </span>
       ) : null}
     </div>
   );
@@ -240,13 +230,19 @@ function LayerRow({
         trigger="click"
         placement="bottomRight"
         title={`Layer ${layer.name}`}
-        content={<LayerSettings layer={layer} layers={layers} actions={actions} />}
+        content={
+          <Suspense fallback={<div className="ll-gen-layer-settings" aria-busy="true" />}>
+            <layerSettings.Part layer={layer} layers={layers} actions={actions} />
+          </Suspense>
+        }
       >
         <Button
           type="text"
           size="small"
           icon={<SettingOutlined aria-hidden="true" />}
           aria-label={`Settings of layer ${layer.name}`}
+          onPointerEnter={preloadSettings}
+          onFocus={preloadSettings}
         />
       </Popover>
       <Popconfirm
@@ -269,73 +265,6 @@ function LayerRow({
         />
       </Popconfirm>
     </li>
-  );
-}
-
-function LayerSettings({
-  layer,
-  layers,
-  actions,
-}: {
-  layer: DraftLayer;
-  layers: readonly DraftLayer[];
-  actions: LayerActions;
-}) {
-  const [name, setName] = useState(layer.name);
-  const problem = name === layer.name ? null : layerNameProblem(name, layers, layer.key);
-  const ids = useId();
-  const commit = () => {
-    if (name !== layer.name && !problem) actions.onRename(layer.key, name.trim());
-  };
-  return (
-    <div className="ll-gen-layer-settings">
-      <label htmlFor={`${ids}-name`}>Name</label>
-      <Input
-        id={`${ids}-name`}
-        value={name}
-        status={problem ? 'error' : undefined}
-        maxLength={100}
-        onChange={(event) => setName(event.target.value)}
-        onBlur={commit}
-        onPressEnter={commit}
-      />
-      {problem ? (
-        <Typography.Text type="danger" role="alert">
-          {problem}
-        </Typography.Text>
-      ) : null}
-      <label htmlFor={`${ids}-blend`}>Blend mode</label>
-      <Select<Blend>
-        id={`${ids}-blend`}
-        value={layer.blend}
-        options={blendOptions}
-        onChange={(blend) => actions.onChange(layer.key, { blend })}
-      />
-      <span id={`${ids}-opacity`}>Opacity: {Math.round(layer.opacity * 100)} %</span>
-      <Slider
-        min={0}
-        max={100}
-        value={Math.round(layer.opacity * 100)}
-        onChange={(value: number) => actions.onChange(layer.key, { opacity: value / 100 })}
-        // The handle is the focusable slider: it is what needs the name (axe: aria-input-field-name).
-        ariaLabelledByForHandle={`${ids}-opacity`}
-        tooltip={{ formatter: (value) => `${value} %` }}
-      />
-      <span className="ll-gen-show-none">
-        <Switch
-          id={`${ids}-none`}
-          size="small"
-          checked={layer.showNone ?? false}
-          onChange={(showNone) => actions.onChange(layer.key, { showNone })}
-          aria-describedby={`${ids}-none-help`}
-        />
-        <label htmlFor={`${ids}-none`}>Show None in metadata</label>
-      </span>
-      <Typography.Text type="secondary" id={`${ids}-none-help`} className="ll-gen-show-none-help">
-        Off: tokens without this layer (or with a trait named None) get no {layer.name} attribute. On: they
-        get “{layer.name}: None”.
-      </Typography.Text>
-    </div>
   );
 }
 
@@ -391,9 +320,9 @@ function NewLayerInput({ layers, onAdd }: { layers: readonly DraftLayer[]; onAdd
         }
       />
       {problem ? (
-        <Typography.Text type="danger" id={`${inputId}-problem`} role="alert">
+        <span className="ll-text ll-text-danger" id={`${inputId}-problem`} role="alert">
           {problem}
-        </Typography.Text>
+        </span>
       ) : null}
     </div>
   );

@@ -141,12 +141,14 @@ function renderEditor(opened: Project = project) {
 }
 
 // Ant Design's first render in jsdom is slow (styles are generated at run time).
-describe('ProjectEditor', { timeout: 120_000 }, () => {
+// The parts that load on demand (the selected layer, Advanced) add their first import to a test's time.
+describe('ProjectEditor', { timeout: 240_000 }, () => {
   it('shows the project, the first layer with its traits and shares, why it cannot be counted yet, and the required-field message', async () => {
     renderEditor();
     expect(screen.getByRole('heading', { name: 'Generate NFT' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Layer: Background' })).toBeTruthy();
-    expect(screen.getByText('Images:2')).toBeTruthy();
+    // The selected layer's images load with their own code, right after the page.
+    expect(await screen.findByText('Images:2', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByText('75 % of layer')).toBeTruthy();
     expect(screen.getByText('25 % of layer')).toBeTruthy();
     expect((screen.getByLabelText('Presence of Hat (%)') as HTMLInputElement).value).toBe('50');
@@ -224,6 +226,8 @@ describe('ProjectEditor', { timeout: 120_000 }, () => {
     expect(screen.getByText(/^Seed and exact counts, rules between traits/)).toBeTruthy();
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // Its parts load with their own code when it first opens.
+    await screen.findByRole('heading', { name: 'Seed and rarity', level: 3 }, { timeout: 30_000 });
     for (const part of [
       'Seed and rarity',
       'Import HashLips layers',
@@ -247,6 +251,9 @@ describe('ProjectEditor', { timeout: 120_000 }, () => {
       within(screen.getByRole('region', { name: 'Next step' })).getByRole('button', { name: 'Go to Seed' }),
     );
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Seed')));
+    // The field is under Advanced, whose parts load when it first opens: focus follows once they are there.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Seed')), {
+      timeout: 30_000,
+    });
   });
 });

@@ -2,7 +2,6 @@ import {
   AppstoreOutlined,
   DeleteOutlined,
   EyeOutlined,
-  FileZipOutlined,
   PlusOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
@@ -14,52 +13,78 @@ import {
   listCollections,
   type Plan,
   type Project,
-  type ProjectRule,
   type ProjectSummary,
   uploadOneOfOne,
   uploadTraits,
 } from '@layerloom/api';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Select, Upload } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Form, Select } from 'antd';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { arrivalFocus } from '../../lib/use-arrival-focus.ts';
 import { PresenceStrip } from '../review/presence-strip.tsx';
 import { useProjectPresence } from '../review/use-project-presence.ts';
 import { MoveProjectButton } from '../workspaces/move-project-button.tsx';
 import { RoleNote } from '../workspaces/role-note.tsx';
 import { usePermission } from '../workspaces/workspace-context.tsx';
-import { AdvancedPart, AdvancedSection, DistinctLooksOption, usesAdvanced } from './advanced-section.tsx';
-import { AnimationPanel } from './animation-panel.tsx';
+import { AdvancedSection, usesAdvanced } from './advanced-section.tsx';
 import { BlockerList } from './blocker-list.tsx';
 import { pruneConfigurations, renameLayerInConfigurations } from './configurations.ts';
-import { ConfigurationsPanel } from './configurations-panel.tsx';
 import { feasibilityCount } from './feasibility.ts';
 import { FeasibilityPanel } from './feasibility-panel.tsx';
+import { GenCard } from './gen-card.tsx';
 import { type BlockerTarget, generateBlockers, longestAnimationMs } from './generate-blockers.ts';
-import { GeneratedModal, GenerationPanel } from './generation-panel.tsx';
-import { LayerEditor } from './layer-editor.tsx';
 import { LayersPanel, moveLayer, NEW_LAYER_INPUT_ID } from './layers-panel.tsx';
-import { MetadataFormatPanel } from './metadata-format-panel.tsx';
 import { NextStep } from './next-step.tsx';
-import { OneOfOnesPanel } from './one-of-ones-panel.tsx';
-import { PreviewGridModal, PreviewModal } from './preview-modals.tsx';
-import { ProjectConflictDialog } from './project-conflict-dialog.tsx';
 import { sampleSettings, UNTITLED_PROJECT } from './project-defaults.ts';
 import { type Draft, type DraftLayer, newLayerKey, saveBody } from './project-draft.ts';
 import { ADVANCED_FIELDS, ProjectForm, type SettingsValues, settingsOf } from './project-form.tsx';
-import { QualityPanel } from './quality-panel.tsx';
 import { pruneRules, renameLayerInRules, renameTraitInRules } from './rules.ts';
-import { RulesEditor } from './rules-editor.tsx';
 import { SaveIndicator } from './save-indicator.tsx';
 import { useGeneration } from './use-generation.ts';
 import { useProjectDraft } from './use-project-draft.ts';
 import { useProjectQuality } from './use-project-quality.ts';
+
+// The editor's parts that a first look at the page does not show load when first needed: what Advanced
+// holds, the selected layer's images, the animation and quality panels, the generation's progress and
+// result, the previews and the dialog for a conflicting save.
+const advancedParts = lazyPart(() => import('./advanced-parts.tsx').then((module) => module.AdvancedParts));
+const layerEditor = lazyPart(() => import('./layer-editor.tsx').then((module) => module.LayerEditor));
+const animationPanel = lazyPart(() =>
+  import('./animation-panel.tsx').then((module) => module.AnimationPanel),
+);
+const qualityPanel = lazyPart(() => import('./quality-panel.tsx').then((module) => module.QualityPanel));
+const generationPanel = lazyPart(() =>
+  import('./generation-panel.tsx').then((module) => module.GenerationPanel),
+);
+const generatedModal = lazyPart(() =>
+  import('./generation-panel.tsx').then((module) => module.GeneratedModal),
+);
+const previewModal = lazyPart(() => import('./preview-modals.tsx').then((module) => module.PreviewModal));
+const previewGridModal = lazyPart(() =>
+  import('./preview-modals.tsx').then((module) => module.PreviewGridModal),
+);
+const conflictDialog = lazyPart(() =>
+  import('./project-conflict-dialog.tsx').then((module) => module.ProjectConflictDialog),
+);
+
+/** Where a part loading on demand will be: a panel's height, taken while its code loads, so nothing jumps. */
+function PartLoading({ minHeight }: { minHeight: number }) {
+  return <div className="ll-gen-part-loading" style={{ minHeight }} aria-busy="true" />;
+}
+
+/** Whether something has been shown at least once (a dialog stays mounted after it first opens, to close as usual). */
+function useShownOnce(shown: boolean): boolean {
+  const [once, setOnce] = useState(shown);
+  if (shown && !once) setOnce(true);
+  return once || shown;
+}
 
 /** Layers from a server answer, keeping the editor's keys for layers it already had. */
 function withKeys(current: Draft, project: Project): Draft {
@@ -119,6 +144,11 @@ export function ProjectEditor({
   }, [replaced, form, advancedForm, current]);
   // A project that uses an advanced feature shows them; a first one keeps them out of the way.
   const [advancedOpen, setAdvancedOpen] = useState(() => usesAdvanced(draft));
+  // Advanced's parts are drawn from the first time it opens on; a fix for one of them waits until they are.
+  const advancedUsed = useShownOnce(advancedOpen);
+  const [advancedShown, setAdvancedShown] = useState(false);
+  const onAdvancedShown = useCallback(() => setAdvancedShown(true), []);
+  const [waitingFix, setWaitingFix] = useState<BlockerTarget | null>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(project.layers[0]?.id ?? null);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [configurationPreview, setConfigurationPreview] = useState<{ index: number; name: string } | null>(
@@ -135,6 +165,10 @@ export function ProjectEditor({
   // A refusal to start belongs to the project as it was: any later saved change hides it.
   const [startError, setStartError] = useState<{ message: string; revision: number } | null>(null);
   const [generatedOpen, setGeneratedOpen] = useState(false);
+  const previewUsed = useShownOnce(previewOpen);
+  const gridUsed = useShownOnce(gridOpen);
+  const configurationPreviewUsed = useShownOnce(configurationPreview !== null);
+  const generatedUsed = useShownOnce(generatedOpen);
   // Set when a fix asks for a layer's upload area, which exists only once that layer is selected.
   const [revealUpload, setRevealUpload] = useState(false);
   const generateButton = useRef<HTMLButtonElement>(null);
@@ -258,6 +292,10 @@ export function ProjectEditor({
       target.kind === 'metadata';
     // Opened first, synchronously, so the fix scrolls to and focuses something visible.
     if (inAdvanced && !advancedOpen) flushSync(() => setAdvancedOpen(true));
+    if (inAdvanced && !advancedShown) {
+      setWaitingFix(target);
+      return;
+    }
     switch (target.kind) {
       case 'field':
         (ADVANCED_FIELDS.has(target.field) ? advancedForm : form).scrollToField(target.field, {
@@ -299,6 +337,19 @@ export function ProjectEditor({
         return; // a link, followed by the browser
     }
   };
+
+  // A fix that waited for Advanced's parts goes to its field once they are on the page.
+  useEffect(() => {
+    if (!advancedShown || !waitingFix) return;
+    setWaitingFix(null);
+    goTo(waitingFix);
+  });
+
+  // A project with layers shows a selected layer's images: that part's code loads with the page's data.
+  const hasLayers = draft.layers.length > 0;
+  useEffect(() => {
+    if (hasLayers) layerEditor.preload().catch(() => undefined); // shown by the part when it renders
+  }, [hasLayers]);
 
   const upload = async (files: File[]) => {
     if (!selected) return;
@@ -382,12 +433,17 @@ export function ProjectEditor({
     starting.current = true;
     setIsStarting(true);
     setStartError(null);
+    // The progress takes the button's place, focused, as soon as the job starts: its code is there by then.
+    const progressLoaded = Promise.all([generationPanel.preload(), generatedModal.preload()]).catch(
+      () => undefined,
+    );
     try {
       try {
         await flush();
       } catch {
         return; // the save indicator and the list of blockers say why
       }
+      await progressLoaded;
       focusProgress.current = true;
       await generation.start(project.id, { distinctLooks });
     } catch (error) {
@@ -416,7 +472,8 @@ export function ProjectEditor({
   };
 
   const openPreview = (which: 'one' | 'grid') => {
-    flush()
+    const dialog = which === 'one' ? previewModal : previewGridModal;
+    Promise.all([flush(), dialog.preload()])
       .then(() => (which === 'one' ? setPreviewOpen(true) : setGridOpen(true)))
       // A failed save is shown by the indicator and listed under Generate; a stale preview would mislead.
       .catch(() => undefined);
@@ -465,7 +522,11 @@ export function ProjectEditor({
             isComplete={isComplete}
             onRetry={saveNow}
           />
-          <ProjectConflictDialog conflict={conflict} onResolve={resolve} onReload={reloadTheirs} />
+          {conflict ? (
+            <Suspense fallback={null}>
+              <conflictDialog.Part conflict={conflict} onResolve={resolve} onReload={reloadTheirs} />
+            </Suspense>
+          ) : null}
           <PresenceStrip viewers={viewers} />
         </div>
         <div className="ll-gen-project-bar">
@@ -517,7 +578,7 @@ export function ProjectEditor({
       />
 
       <div className="ll-gen-body">
-        <Card
+        <GenCard
           title={<h2 className="ll-gen-card-title">Project</h2>}
           className="ll-gen-card ll-gen-area-settings"
         >
@@ -528,8 +589,8 @@ export function ProjectEditor({
             plan={plan}
             onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
           />
-        </Card>
-        <Card
+        </GenCard>
+        <GenCard
           title={<h2 className="ll-gen-card-title">Layers</h2>}
           className="ll-gen-card ll-gen-area-layers"
         >
@@ -580,59 +641,61 @@ export function ProjectEditor({
               },
             }}
           />
-        </Card>
-        <Card
+        </GenCard>
+        <GenCard
           title={
             <h2 className="ll-gen-card-title">{selected ? `Layer: ${selected.name}` : 'Layer images'}</h2>
           }
           className="ll-gen-card ll-gen-area-layer"
         >
           {selected ? (
-            <LayerEditor
-              key={selected.key}
-              projectId={project.id}
-              layer={selected}
-              plan={plan}
-              rarityMode={draft.rarityMode}
-              collectionSize={draft.collectionSize}
-              actions={{
-                onUpload: upload,
-                onWeight: (traitId, weight) =>
-                  editLayer(selected.key, (layer) => ({
-                    ...layer,
-                    traits: layer.traits.map((trait) =>
-                      trait.id === traitId ? { ...trait, weight } : trait,
-                    ),
-                  })),
-                onRename: (traitId, name) =>
-                  edit((d) => {
-                    const old = selected.traits.find((trait) => trait.id === traitId);
-                    return {
-                      ...d,
-                      layers: d.layers.map((layer) =>
-                        layer.key === selected.key
-                          ? {
-                              ...layer,
-                              traits: layer.traits.map((trait) =>
-                                trait.id === traitId ? { ...trait, name } : trait,
-                              ),
-                            }
-                          : layer,
+            <Suspense fallback={<PartLoading minHeight={220} />}>
+              <layerEditor.Part
+                key={selected.key}
+                projectId={project.id}
+                layer={selected}
+                plan={plan}
+                rarityMode={draft.rarityMode}
+                collectionSize={draft.collectionSize}
+                actions={{
+                  onUpload: upload,
+                  onWeight: (traitId, weight) =>
+                    editLayer(selected.key, (layer) => ({
+                      ...layer,
+                      traits: layer.traits.map((trait) =>
+                        trait.id === traitId ? { ...trait, weight } : trait,
                       ),
-                      rules: old ? renameTraitInRules(d.rules, selected.name, old.name, name) : d.rules,
-                    };
-                  }),
-                onDelete: (traitId) =>
-                  edit((d) => {
-                    const layers = d.layers.map((layer) =>
-                      layer.key === selected.key
-                        ? { ...layer, traits: layer.traits.filter((trait) => trait.id !== traitId) }
-                        : layer,
-                    );
-                    return { ...d, layers, rules: pruneRules(d.rules, layers) };
-                  }),
-              }}
-            />
+                    })),
+                  onRename: (traitId, name) =>
+                    edit((d) => {
+                      const old = selected.traits.find((trait) => trait.id === traitId);
+                      return {
+                        ...d,
+                        layers: d.layers.map((layer) =>
+                          layer.key === selected.key
+                            ? {
+                                ...layer,
+                                traits: layer.traits.map((trait) =>
+                                  trait.id === traitId ? { ...trait, name } : trait,
+                                ),
+                              }
+                            : layer,
+                        ),
+                        rules: old ? renameTraitInRules(d.rules, selected.name, old.name, name) : d.rules,
+                      };
+                    }),
+                  onDelete: (traitId) =>
+                    edit((d) => {
+                      const layers = d.layers.map((layer) =>
+                        layer.key === selected.key
+                          ? { ...layer, traits: layer.traits.filter((trait) => trait.id !== traitId) }
+                          : layer,
+                      );
+                      return { ...d, layers, rules: pruneRules(d.rules, layers) };
+                    }),
+                }}
+              />
+            </Suspense>
           ) : (
             <p className="ll-gen-pick">
               {draft.layers.length === 0
@@ -640,118 +703,70 @@ export function ProjectEditor({
                 : 'Select a layer to upload its images and set their weights.'}
             </p>
           )}
-        </Card>
+        </GenCard>
         <AdvancedSection open={advancedOpen} onToggle={setAdvancedOpen}>
-          <AdvancedPart title="Seed and rarity" className="ll-gen-area-seed">
-            <ProjectForm
-              part="advanced"
-              form={advancedForm}
-              draft={draft}
-              plan={plan}
-              onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
-            />
-            <DistinctLooksOption checked={distinctLooks} onChange={setDistinctLooks} />
-          </AdvancedPart>
-          <AdvancedPart title="Metadata format" className="ll-gen-area-metadata">
-            <MetadataFormatPanel
-              settings={draft.metadata}
-              onChange={(metadata) => edit((d) => ({ ...d, metadata }))}
-            />
-          </AdvancedPart>
-          <AdvancedPart title="Import HashLips layers" className="ll-gen-area-import">
-            <p className="ll-gen-advanced-note">
-              A HashLips <code>layers/</code> folder as one ZIP: numbered folders,{' '}
-              <code>Name#weight.png</code> files. Its folders become layers (images of a folder named like a
-              layer join that layer), with the weights from the file names.
-            </p>
-            <Upload
-              accept=".zip"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                void importZip(file);
-                return Upload.LIST_IGNORE;
-              }}
-            >
-              <Button icon={<FileZipOutlined aria-hidden="true" />} loading={isImporting}>
-                Import HashLips layers ZIP
-              </Button>
-            </Upload>
-            {importError ? (
-              <Alert
-                type="error"
-                showIcon
-                closable={{ 'aria-label': 'Dismiss' }}
-                onClose={() => setImportError(null)}
-                className="ll-gen-inline-alert"
-                title={`${importError.file} could not be imported`}
-                description={importError.message}
+          {advancedUsed ? (
+            <Suspense fallback={<PartLoading minHeight={320} />}>
+              <advancedParts.Part
+                projectId={project.id}
+                form={advancedForm}
+                draft={draft}
+                plan={plan}
+                edit={edit}
+                distinctLooks={distinctLooks}
+                onDistinctLooks={setDistinctLooks}
+                zipImport={{
+                  onImport: (file) => void importZip(file),
+                  isImporting,
+                  error: importError,
+                  onDismissError: () => setImportError(null),
+                }}
+                onUploadArtwork={uploadArtwork}
+                onPreviewConfiguration={(index) => {
+                  const configuration = draft.configurations[index];
+                  if (!configuration) return;
+                  previewModal.preload().catch(() => undefined);
+                  setConfigurationPreview({ index, name: configuration.name });
+                }}
+                onShown={onAdvancedShown}
               />
-            ) : null}
-          </AdvancedPart>
-          <AdvancedPart title="Rules" className="ll-gen-area-rules">
-            <RulesEditor
-              layers={draft.layers}
-              rules={draft.rules}
-              onChange={(rules: ProjectRule[]) => edit((d) => ({ ...d, rules }))}
-            />
-          </AdvancedPart>
-          <AdvancedPart title="Layer configurations" className="ll-gen-area-configurations">
-            <ConfigurationsPanel
-              configurations={draft.configurations}
-              layers={draft.layers}
-              // 1-of-1s take their places first; configurations share the rest.
-              collectionSize={
-                typeof draft.collectionSize === 'number'
-                  ? Math.max(0, draft.collectionSize - draft.oneOfOnes.length)
-                  : draft.collectionSize
-              }
-              onChange={(configurations) => edit((d) => ({ ...d, configurations }))}
-              onPreview={(index) => {
-                const configuration = draft.configurations[index];
-                if (configuration) setConfigurationPreview({ index, name: configuration.name });
-              }}
-            />
-          </AdvancedPart>
-          <AdvancedPart title="1-of-1s" className="ll-gen-area-one-of-ones">
-            <OneOfOnesPanel
-              projectId={project.id}
-              oneOfOnes={draft.oneOfOnes}
-              collectionSize={draft.collectionSize}
-              onUpload={uploadArtwork}
-              onChange={(oneOfOnes) => edit((d) => ({ ...d, oneOfOnes }))}
-            />
-          </AdvancedPart>
+            </Suspense>
+          ) : null}
         </AdvancedSection>
         {longestMs !== undefined ? (
-          <Card
+          <GenCard
             title={<h2 className="ll-gen-card-title">Animation</h2>}
             className="ll-gen-card ll-gen-area-animation"
           >
-            <AnimationPanel
-              settings={draft.animation}
-              longestMs={longestMs}
-              plan={plan}
-              onChange={(animation) => edit((d) => ({ ...d, animation }))}
-            />
-          </Card>
+            <Suspense fallback={<PartLoading minHeight={160} />}>
+              <animationPanel.Part
+                settings={draft.animation}
+                longestMs={longestMs}
+                plan={plan}
+                onChange={(animation) => edit((d) => ({ ...d, animation }))}
+              />
+            </Suspense>
+          </GenCard>
         ) : null}
         {draft.layers.length > 0 ? (
-          <Card
+          <GenCard
             title={<h2 className="ll-gen-card-title">Quality</h2>}
             className="ll-gen-card ll-gen-area-quality"
           >
-            <QualityPanel
-              projectId={project.id}
-              state={quality}
-              isReady={canCheckQuality}
-              onShowLayer={(layerId) => {
-                const layer = draft.layers.find((candidate) => candidate.id === layerId);
-                if (layer) goTo({ kind: 'layer', key: layer.key, name: layer.name });
-              }}
-            />
-          </Card>
+            <Suspense fallback={<PartLoading minHeight={46} />}>
+              <qualityPanel.Part
+                projectId={project.id}
+                state={quality}
+                isReady={canCheckQuality}
+                onShowLayer={(layerId) => {
+                  const layer = draft.layers.find((candidate) => candidate.id === layerId);
+                  if (layer) goTo({ kind: 'layer', key: layer.key, name: layer.name });
+                }}
+              />
+            </Suspense>
+          </GenCard>
         ) : null}
-        <Card
+        <GenCard
           title={<h2 className="ll-gen-card-title">Generate</h2>}
           className="ll-gen-card ll-gen-area-generate"
         >
@@ -760,14 +775,16 @@ export function ProjectEditor({
             <BlockerList id={blockersId} blockers={fixes} onTarget={goTo} />
           </div>
           {generation.run ? (
-            <GenerationPanel
-              ref={progressRegion}
-              run={generation.run}
-              isCancelling={isCancelling}
-              onCancel={() => void cancel()}
-              onDismiss={generation.dismiss}
-              onOpen={() => openCollection(generation.run?.collection.id)}
-            />
+            <Suspense fallback={null}>
+              <generationPanel.Part
+                ref={progressRegion}
+                run={generation.run}
+                isCancelling={isCancelling}
+                onCancel={() => void cancel()}
+                onDismiss={generation.dismiss}
+                onOpen={() => openCollection(generation.run?.collection.id)}
+              />
+            </Suspense>
           ) : null}
           <div className="ll-gen-actions">
             <Button
@@ -813,39 +830,49 @@ export function ProjectEditor({
             />
           ) : null}
           {plan.watermark ? <WatermarkNote what="Previews and generated images" /> : null}
-        </Card>
+        </GenCard>
       </div>
 
-      <PreviewModal
-        projectId={project.id}
-        revision={revision}
-        watermark={plan.watermark}
-        open={previewOpen}
-        onClose={() => setPreviewOpen(false)}
-      />
-      <PreviewModal
-        projectId={project.id}
-        revision={revision}
-        watermark={plan.watermark}
-        open={configurationPreview !== null}
-        configuration={configurationPreview ?? undefined}
-        onClose={() => setConfigurationPreview(null)}
-      />
-      <PreviewGridModal
-        projectId={project.id}
-        revision={revision}
-        watermark={plan.watermark}
-        open={gridOpen}
-        onClose={() => setGridOpen(false)}
-      />
-      <GeneratedModal
-        open={generatedOpen}
-        onClose={() => setGeneratedOpen(false)}
-        onOk={() => {
-          setGeneratedOpen(false);
-          openCollection(runId);
-        }}
-      />
+      <Suspense fallback={null}>
+        {previewUsed ? (
+          <previewModal.Part
+            projectId={project.id}
+            revision={revision}
+            watermark={plan.watermark}
+            open={previewOpen}
+            onClose={() => setPreviewOpen(false)}
+          />
+        ) : null}
+        {configurationPreviewUsed ? (
+          <previewModal.Part
+            projectId={project.id}
+            revision={revision}
+            watermark={plan.watermark}
+            open={configurationPreview !== null}
+            configuration={configurationPreview ?? undefined}
+            onClose={() => setConfigurationPreview(null)}
+          />
+        ) : null}
+        {gridUsed ? (
+          <previewGridModal.Part
+            projectId={project.id}
+            revision={revision}
+            watermark={plan.watermark}
+            open={gridOpen}
+            onClose={() => setGridOpen(false)}
+          />
+        ) : null}
+        {generatedUsed ? (
+          <generatedModal.Part
+            open={generatedOpen}
+            onClose={() => setGeneratedOpen(false)}
+            onOk={() => {
+              setGeneratedOpen(false);
+              openCollection(runId);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
