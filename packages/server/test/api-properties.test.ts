@@ -33,7 +33,11 @@ interface Operation {
 const isDestructive = (op: Operation) =>
   op.method === 'DELETE' || /logout|update-password|update-account-status|\/plan$/.test(op.path);
 
-type Who = 'owner' | 'other' | 'admin' | 'nobody';
+/**
+ * Who sends a request: the fixtures' owner (also Owner of the team workspace that holds them), `other` (a Viewer
+ * there), an Editor and an Admin of the team, a site admin who is not a member, and nobody.
+ */
+type Who = 'owner' | 'other' | 'editor' | 'teamAdmin' | 'admin' | 'nobody';
 
 /** Kysely's own bookkeeping of migrations, which its introspection leaves out too. */
 const internalTables = ['kysely_migration', 'kysely_migration_lock'];
@@ -99,6 +103,8 @@ describe.each(databaseKinds)('every route of the OpenAPI document on %s, under a
   let owner: TestUser;
   let other: TestUser;
   let admin: TestUser;
+  let editor: TestUser;
+  let teamAdmin: TestUser;
   const knownIds: string[] = ['1', '1.png', '1.json', 'zip', 'car', 'collage', 'gif', 'metadata'];
   let png: Uint8Array;
   let zip: Uint8Array;
@@ -165,6 +171,25 @@ describe.each(databaseKinds)('every route of the OpenAPI document on %s, under a
     });
     if (joined.statusCode !== 200) throw new Error(`accept: ${joined.body}`);
     knownIds.push(teamId, invitationId, invitationToken);
+    // The fixtures move into the team (the move route, as the Owner of both), with an Editor and an Admin seated.
+    [editor, teamAdmin] = [await createUser(test.app), await createUser(test.app)];
+    for (const [member, role] of [
+      [editor, 'editor'],
+      [teamAdmin, 'admin'],
+    ] as const) {
+      await test.app.database.db
+        .insertInto('workspace_members')
+        .values({ workspace_id: teamId, user_id: member.id, role, joined_at: new Date().toISOString() })
+        .execute();
+    }
+    const moved = await test.app.inject({
+      method: 'POST',
+      url: `/api/v1/projects/${projectId}/move`,
+      headers: { cookie: ownerCookie },
+      payload: { workspaceId: teamId },
+    });
+    if (moved.statusCode !== 200) throw new Error(`move: ${moved.body}`);
+    knownIds.push(editor.id, teamAdmin.id);
     png = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#ff0000' } })
       .png()
       .toBuffer();
@@ -343,7 +368,7 @@ describe.each(databaseKinds)('every route of the OpenAPI document on %s, under a
             { weight: 1, arbitrary: raw },
           );
     return fc.record({
-      who: fc.constantFrom<Who>('owner', 'other', 'admin', 'nobody'),
+      who: fc.constantFrom<Who>('owner', 'other', 'editor', 'teamAdmin', 'admin', 'nobody'),
       params: fc.record(Object.fromEntries(op.pathParams.map((name) => [name, id]))),
       query: fc.record(Object.fromEntries(op.query.map((q) => [q.name, arbitraryFor(q.schema)])), {
         requiredKeys: [],
@@ -362,7 +387,7 @@ describe.each(databaseKinds)('every route of the OpenAPI document on %s, under a
         typeof value === 'string' ? value : String(JSON.stringify(value)),
       ]),
     ).toString();
-    const users = { owner, other, admin, nobody: undefined };
+    const users = { owner, other, editor, teamAdmin, admin, nobody: undefined };
     const user = users[request.who];
     const headers: Record<string, string> = {};
     if (user) headers.cookie = await cookieOf(user);
