@@ -43,16 +43,18 @@ export function ApprovalPanel({ collectionId }: { collectionId: string }) {
           showIcon
           title={`Approved by ${data.approvedBy} on ${day(data.approvedAt ?? '')}`}
           description={
-            data.required
-              ? 'It can be published and deployed. Any change of its metadata or art withdraws the approval.'
-              : 'Your team does not require an approval at the moment.'
-          }
-          action={
-            data.canApprove ? (
-              <Button size="small" loading={change.isPending} onClick={() => change.mutate(false)}>
-                Withdraw approval
-              </Button>
-            ) : undefined
+            <>
+              <p className="ll-review-text">
+                {data.required
+                  ? 'It can be published and deployed. Any change of its metadata or art withdraws the approval.'
+                  : 'Your team does not require an approval at the moment.'}
+              </p>
+              {data.canApprove ? (
+                <Button size="small" loading={change.isPending} onClick={() => change.mutate(false)}>
+                  Withdraw approval
+                </Button>
+              ) : null}
+            </>
           }
         />
         {failure}
@@ -66,25 +68,25 @@ export function ApprovalPanel({ collectionId }: { collectionId: string }) {
         title="Needs an Owner's or Admin's approval before it is published or deployed"
         description={
           <>
-            {data.lapsedAt
-              ? `Its metadata or art changed on ${day(data.lapsedAt)}, after the last approval, so it needs approving again.`
-              : 'Your team asks for an approval before a collection is launched.'}{' '}
-            {data.canApprove
-              ? 'Check the tokens and their metadata, then approve it as it is now.'
-              : 'Ask an Owner or Admin of your team to approve it.'}
+            <p className="ll-review-text">
+              {data.lapsedAt
+                ? `Its metadata or art changed on ${day(data.lapsedAt)}, after the last approval, so it needs approving again.`
+                : 'Your team asks for an approval before a collection is launched.'}{' '}
+              {data.canApprove
+                ? 'Check the tokens and their metadata, then approve it as it is now.'
+                : 'Ask an Owner or Admin of your team to approve it.'}
+            </p>
+            {data.canApprove ? (
+              <Button
+                type="primary"
+                size="small"
+                loading={change.isPending}
+                onClick={() => change.mutate(true)}
+              >
+                Approve collection
+              </Button>
+            ) : null}
           </>
-        }
-        action={
-          data.canApprove ? (
-            <Button
-              type="primary"
-              size="small"
-              loading={change.isPending}
-              onClick={() => change.mutate(true)}
-            >
-              Approve collection
-            </Button>
-          ) : undefined
         }
       />
       {failure}
