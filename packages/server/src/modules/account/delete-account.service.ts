@@ -20,9 +20,14 @@ import { sendSafely } from '../mail/mailer.ts';
 import { accountDeactivatedMail, accountDeletedMail, accountReactivatedMail } from '../mail/templates.ts';
 import { deleteProject, listProjects } from '../projects/projects.service.ts';
 import { findUserByEmail, findUserById, hasOtherAdmin, type UserRow } from '../users/users.repository.ts';
+import { personalWorkspaceIdOf } from '../workspaces/resource-access.ts';
 import { planAccountMessages } from './account-messages.repository.ts';
 import { avatarKey } from './avatar-image.ts';
-import { deleteAccountRows, listUnfinishedOwnJobIds } from './delete-account.repository.ts';
+import {
+  deleteAccountRows,
+  listTeamsOwnedAlone,
+  listUnfinishedOwnJobIds,
+} from './delete-account.repository.ts';
 
 const wrongPassword = () =>
   new AppError('VALIDATION_FAILED', 'Your password is not correct.', {
@@ -123,7 +128,21 @@ export async function deleteOwnAccount(app: App, user: AuthUser, input: DeleteAc
       'You are the only admin: make another account an admin before deleting yours.',
     );
   }
-  const collections = await listCollections(app, user.id);
+  const teams = (await listTeamsOwnedAlone(db, user.id)).filter(
+    (team) => team.members > 0 || team.projects > 0,
+  );
+  if (teams.length > 0) {
+    const names = teams.map((team) => team.name).join(', ');
+    throw new AppError(
+      'CONFLICT',
+      `You are the only owner of ${names}. Make another member an owner, or delete the team, before deleting your account: its work stays with the team.`,
+    );
+  }
+  // Only what is in the personal workspace goes with the account; what the user made in teams stays there.
+  const personal = personalWorkspaceIdOf(user.id);
+  const collections = (await listCollections(app, user.id)).filter(
+    (collection) => collection.workspace_id === personal,
+  );
   const live: string[] = [];
   for (const collection of collections) {
     const deployment = await findLatestVerifiedDeployment(db, collection.id);
@@ -143,6 +162,7 @@ export async function deleteOwnAccount(app: App, user: AuthUser, input: DeleteAc
   for (const collection of collections) await deleteCollection(app, user.id, collection.id);
   const projects = { db, blobs: app.blobs };
   for (const project of await listProjects(projects, user.id)) {
+    if (project.workspace_id !== personal) continue;
     await deleteProject(projects, user.id, project.id);
   }
   await stopJobs(app, await listUnfinishedOwnJobIds(db, user.id));
