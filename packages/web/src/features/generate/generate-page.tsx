@@ -24,6 +24,7 @@ import { UNTITLED_PROJECT } from './project-defaults.ts';
 import { ProjectEditor } from './project-editor.tsx';
 import './generate.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { projectDeleted } from '../review/use-project-presence.ts';
 import { usePermission, useWorkspaceInUrl, useWorkspaceScope } from '../workspaces/workspace-context.tsx';
 
 // A page-wide message (the generator could not open, nothing to open) is rare: its code loads when shown.
@@ -127,6 +128,7 @@ export function GeneratePage() {
       feedback.notifyError('The project could not be discarded', error);
       return;
     }
+    projectDeleted(projectId);
     queryClient.removeQueries({ queryKey: ['projects', projectId] });
     let rest: ProjectSummary[] = [];
     try {

@@ -1,7 +1,7 @@
 import { ExportOutlined, WalletOutlined } from '@ant-design/icons';
 import type { Drop, DropState } from '@layerloom/api';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Skeleton, Tag } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { LinkButton } from '../../components/link-button.tsx';
@@ -473,9 +473,9 @@ export function SaleFigures({
   return (
     <div className="llm-figures">
       <div className="llm-figures-top">
-        <Tag color={state.phase === 'closed' ? 'default' : 'purple'} className="llm-phase">
+        <span className={state.phase === 'closed' ? 'llm-phase' : 'llm-phase llm-phase--open'}>
           {phaseLabel(state.phase)}
-        </Tag>
+        </span>
         <span className="llm-minted-count">
           <strong>{state.minted.toLocaleString('en-US')}</strong> of {state.maxSupply.toLocaleString('en-US')}{' '}
           minted

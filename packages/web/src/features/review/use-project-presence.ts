@@ -23,6 +23,14 @@ export const presenceEndpoint: EndpointRef<typeof getProjectPresence> = {
   path: '/api/v1/projects/:id/presence',
 };
 
+/** Projects deleted in this tab: their editor says no goodbye and sends no beat (the server forgot them). */
+const deleted = new Set<string>();
+
+/** Tells the presence of a project's editor that the project was just deleted (before the editor closes). */
+export function projectDeleted(projectId: string): void {
+  deleted.add(projectId);
+}
+
 /** A random id for this tab's presence (letters and digits, as the server asks). */
 function newTabId(): string {
   const bytes = new Uint8Array(12);
@@ -47,12 +55,14 @@ export function useProjectPresence(projectId: string): ProjectViewer[] {
     const tabId = newTabId();
     let stopped = false;
     const beat = () => {
+      if (deleted.has(projectId)) return;
       call(announceEndpoint, { params: { id: projectId }, body: { tabId } }).then(
         (answer) => stopped || setPresence(answer.data),
         () => undefined,
       );
     };
     const leave = () => {
+      if (deleted.has(projectId)) return;
       // keepalive lets the goodbye go out while the page unloads.
       void fetch(endpointUrl(leaveEndpoint, { id: projectId }, { tabId }), {
         method: 'DELETE',
