@@ -1,7 +1,4 @@
-import {
-  deployCollection,
-  deployPaymentSplitter,
-} from '@layerloom/contracts';
+import { deployCollection, deployPaymentSplitter } from '@layerloom/contracts';
 import { type ExplorerStandIn, startExplorerStandIn } from '@layerloom/server/test/explorer-stand-in';
 import type { Browser, Page } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, getAddress, http, parseEther } from 'viem';

@@ -148,11 +148,7 @@ export async function deleteAccountRows(
       .execute();
     await trx.deleteFrom('mail_outbox').where('to_address', '=', user.email).execute();
     // The personal workspace, with its activity log (the work in it was removed before).
-    await trx
-      .deleteFrom('workspaces')
-      .where('created_by', '=', user.id)
-      .where('personal', '=', 1)
-      .execute();
+    await trx.deleteFrom('workspaces').where('created_by', '=', user.id).where('personal', '=', 1).execute();
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
   });
 }
