@@ -30,6 +30,7 @@ import { WalletSection } from './wallet-section.tsx';
 import './launch.css';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { collectionsKey } from '../collections/collections-queries.ts';
+import { useCollectionApproval } from '../review/review-queries.ts';
 import { RoleNote } from '../workspaces/role-note.tsx';
 import { usePermission } from '../workspaces/workspace-context.tsx';
 
@@ -118,7 +119,18 @@ function LaunchArea({ collectionId, name, size, publication, runTarget }: Launch
   const collectionData = useQuery({ queryKey: [...collectionsKey, collectionId], queryFn: skipToken }).data as
     | { workspaceId?: string }
     | undefined;
-  const launching = usePermission('launch', 'deploying', collectionData?.workspaceId);
+  const role = usePermission('launch', 'deploying', collectionData?.workspaceId);
+  // A workspace that reviews launches deploys only an approved collection: the wallet is not asked before
+  // (the contract would be on chain, paid for, and then refused).
+  const approval = useCollectionApproval(collectionId);
+  const launching =
+    role.allowed && approval.data?.state === 'waiting'
+      ? {
+          allowed: false as const,
+          reason:
+            "This collection needs an Owner's or Admin's approval before it is deployed: see Approval above.",
+        }
+      : role;
   const isConnected = connection.status === 'connected';
   const isWrongNetwork = isConnected && connection.chainId !== chain.chain.id;
   const needsSwitch = networkSwitch({

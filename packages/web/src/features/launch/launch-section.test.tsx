@@ -73,6 +73,27 @@ describe('LaunchSection', () => {
     expect((screen.getByLabelText('Symbol') as HTMLInputElement).value).toBe('NOC');
   });
 
+  it('keeps Deploy from the wallet while the workspace waits for an approval, saying why beside it', async () => {
+    show({
+      '/api/v1/collections/c1/publication': { publication },
+      '/api/v1/collections/c1/deployments': { deployments: [] },
+      '/api/v1/collections/c1/approval': {
+        approval: {
+          state: 'waiting',
+          required: true,
+          approvedBy: null,
+          approvedAt: null,
+          lapsedAt: null,
+          canApprove: false,
+        },
+      },
+    });
+    const deploy = await screen.findByRole('button', { name: 'Deploy on Base Sepolia' }, { timeout: 20_000 });
+    const note = await screen.findByText(/needs an Owner's or Admin's approval before it is deployed/);
+    expect(deploy.hasAttribute('disabled')).toBe(true);
+    expect(deploy.getAttribute('aria-describedby')).toBe(note.id);
+  });
+
   it('folds all but the first fields under More options, where the sales can be split among wallets', async () => {
     show({
       '/api/v1/collections/c1/publication': { publication },
