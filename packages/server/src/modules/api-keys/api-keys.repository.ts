@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { ApiKeyTable, ApiKeyUseTable, Database } from '../../db/schema.ts';
+import { fullName } from '../users/full-name.ts';
 
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type ApiKeyUseRow = Selectable<ApiKeyUseTable>;
@@ -30,7 +31,7 @@ export async function listWorkspaceApiKeys(
     .execute();
   return rows.map(({ first_name, last_name, email, ...row }) => ({
     ...row,
-    creator_name: email === null ? null : `${first_name ?? ''} ${last_name ?? ''}`.trim() || email,
+    creator_name: email === null ? null : fullName({ first_name, last_name, email }),
   }));
 }
 

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { sha256Hex } from '../auth/tokens.ts';
+import { fullName } from '../users/full-name.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import {
   personalWorkspaceId,
@@ -100,7 +101,7 @@ async function managedKey(db: Kysely<Database>, userId: string, id: string): Pro
 /** The name shown for the caller as a key's creator. */
 async function nameOf(db: Kysely<Database>, userId: string): Promise<string> {
   const user = await findUserById(db, userId);
-  return user ? `${user.first_name} ${user.last_name}`.trim() || user.email : 'A former member';
+  return user ? fullName(user) : 'A former member';
 }
 
 /** Creates a key in a workspace (the caller's personal one by default); returns it with its secret, shown this once. */

@@ -21,13 +21,6 @@ const RATE_WINDOW_MS = 60_000;
 /** Routes that make a resource in a workspace named by the body's `workspaceId`. */
 const CREATES_IN_WORKSPACE = new Set(['/api/v1/projects', '/api/v1/webhooks']);
 
-/** Routes under these prefixes name a resource of a workspace by `:id`. */
-const WORKSPACE_RESOURCES = {
-  '/api/v1/projects/:id': { table: 'projects', what: 'Project' },
-  '/api/v1/collections/:id': { table: 'collections', what: 'Collection' },
-  '/api/v1/webhooks/:id': { table: 'webhook_endpoints', what: 'Webhook endpoint' },
-} as const;
-
 function setRateHeaders(reply: FastifyReply, limit: number, remaining: number, resetSeconds: number): void {
   // The IETF draft's fields (as the app's other limits send them).
   reply.header('ratelimit-limit', limit);
@@ -87,8 +80,7 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
     request.user = { ...authUserOf(user, `api-key:${key.id}`), apiKeyId: key.id };
   });
 
-  // A key works in its workspace only: lists and new projects or endpoints default to it, another one is refused,
-  // and a project, collection or endpoint of another workspace is not found (as for someone outside it).
+  // A key works in its workspace only: lists and new projects or endpoints default to it, another one is refused.
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const key = request.apiKey;
     if (!key) return;
@@ -111,21 +103,19 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
     }
   });
 
+  // Projects and collections are kept to the key's workspace by the role check (workspaces/route-roles.ts);
+  // a webhook endpoint of another workspace is not found either.
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const key = request.apiKey;
-    const route = request.routeOptions.url;
-    if (!key || route === undefined) return;
     const id = (request.params as { id?: unknown } | undefined)?.id;
-    if (typeof id !== 'string') return;
-    const owner = Object.entries(WORKSPACE_RESOURCES).find(([prefix]) => route.startsWith(prefix));
-    if (!owner) return;
-    const [, { table, what }] = owner;
+    if (!key || typeof id !== 'string' || !request.routeOptions.url?.startsWith('/api/v1/webhooks/:id'))
+      return;
     const row = await app.database.db
-      .selectFrom(table)
+      .selectFrom('webhook_endpoints')
       .select('workspace_id')
       .where('id', '=', id)
       .executeTakeFirst();
-    if (row && row.workspace_id !== key.workspaceId) throw notFound(what);
+    if (row && row.workspace_id !== key.workspaceId) throw notFound('Webhook endpoint');
   });
 
   // On send rather than on response, so the log holds a request by the time its caller has the answer.

@@ -7,13 +7,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { App } from '../../types.ts';
+import { fullName } from '../users/full-name.ts';
 import { projectAccess, requireProjectRole } from '../workspaces/resource-access.ts';
 
 type Db = Kysely<Database>;
 type PresenceDeps = Pick<App, 'database' | 'live' | 'log'>;
-
-const fullName = (user: { first_name: string | null; last_name: string | null; email: string }) =>
-  `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
 
 /** The tabs still alive now, one viewer per member who still belongs to the project's workspace. */
 async function viewersOf(db: Db, projectId: string): Promise<Omit<ProjectViewer, 'you'>[]> {

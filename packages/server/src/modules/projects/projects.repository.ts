@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ProjectTable } from '../../db/schema.ts';
+import { fullName } from '../users/full-name.ts';
 import { parseProjectRow, type StoredProject, serializeProject } from './project-document.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -115,7 +116,7 @@ export async function updaterName(db: Db, userId: string | null): Promise<string
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return 'a former member';
-  return `${user.first_name} ${user.last_name}`.trim() || user.email;
+  return fullName(user);
 }
 
 export async function deleteProjectRow(db: Db, id: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { CollectionApproval, ReviewSettings } from '@layerloom/api';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { fullName } from '../users/full-name.ts';
 import {
   collectionAccess,
   requireCollectionRole,
@@ -10,7 +11,6 @@ import {
   workspaceRole,
 } from '../workspaces/resource-access.ts';
 import { recordActivity } from '../workspaces/workspaces.service.ts';
-import { fullName } from './review-access.ts';
 
 type Db = Kysely<Database>;
 

@@ -7,10 +7,33 @@ type Db = Kysely<Database>;
 type Log = { warn(object: object, message: string): void };
 
 /**
- * Logs what a member did to a collection in its workspace's activity log, with the collection's name.
+ * Logs what a member did to a collection or a project in its workspace's activity log, with the resource's name.
  * Called after the action succeeded; a log entry that cannot be written is reported, never undoes the action.
  */
-export async function logCollectionActivity(
+async function logResourceActivity(
+  kind: 'collection' | 'project',
+  db: Db,
+  log: Log,
+  id: string,
+  actorId: string,
+  action: ActivityAction,
+  detail: Record<string, string>,
+): Promise<void> {
+  try {
+    const row = await db
+      .selectFrom(kind === 'collection' ? 'collections' : 'projects')
+      .select(['workspace_id', 'name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row?.workspace_id) return;
+    await recordActivity(db, row.workspace_id, actorId, action, { detail: { [kind]: row.name, ...detail } });
+  } catch (error) {
+    log.warn({ err: error, action }, `could not log a ${kind}’s activity`);
+  }
+}
+
+/** Logs what a member did to a collection, with the collection's name. */
+export function logCollectionActivity(
   db: Db,
   log: Log,
   collectionId: string,
@@ -18,23 +41,11 @@ export async function logCollectionActivity(
   action: ActivityAction,
   detail: Record<string, string> = {},
 ): Promise<void> {
-  try {
-    const row = await db
-      .selectFrom('collections')
-      .select(['workspace_id', 'name'])
-      .where('id', '=', collectionId)
-      .executeTakeFirst();
-    if (!row?.workspace_id) return;
-    await recordActivity(db, row.workspace_id, actorId, action, {
-      detail: { collection: row.name, ...detail },
-    });
-  } catch (error) {
-    log.warn({ err: error, action }, 'could not log a collection’s activity');
-  }
+  return logResourceActivity('collection', db, log, collectionId, actorId, action, detail);
 }
 
-/** Logs what a member did to a project in its workspace's activity log, with the project's name. */
-export async function logProjectActivity(
+/** Logs what a member did to a project, with the project's name. */
+export function logProjectActivity(
   db: Db,
   log: Log,
   projectId: string,
@@ -42,15 +53,5 @@ export async function logProjectActivity(
   action: ActivityAction,
   detail: Record<string, string> = {},
 ): Promise<void> {
-  try {
-    const row = await db
-      .selectFrom('projects')
-      .select(['workspace_id', 'name'])
-      .where('id', '=', projectId)
-      .executeTakeFirst();
-    if (!row?.workspace_id) return;
-    await recordActivity(db, row.workspace_id, actorId, action, { detail: { project: row.name, ...detail } });
-  } catch (error) {
-    log.warn({ err: error, action }, 'could not log a project’s activity');
-  }
+  return logResourceActivity('project', db, log, projectId, actorId, action, detail);
 }

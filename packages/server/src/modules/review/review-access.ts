@@ -1,6 +1,7 @@
 import type { WorkspaceRole } from '@layerloom/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { fullName } from '../users/full-name.ts';
 import {
   type ResourceAccess,
   requireCollectionRole,
@@ -27,10 +28,6 @@ export function requireResourceRole(
     ? requireCollectionRole(db, resource.id, userId, need, action)
     : requireProjectRole(db, resource.id, userId, need, action);
 }
-
-/** A person's name as the team sees it: their full name, or their address when they gave none. */
-export const fullName = (user: { first_name: string | null; last_name: string | null; email: string }) =>
-  `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
 
 /** The workspace's members with their names, by name. */
 export async function membersOf(

@@ -1,5 +1,6 @@
 import type { WorkspaceRole } from '@layerloom/api';
 import type { FastifyRequest } from 'fastify';
+import { notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { requireCollectionRole, requireProjectRole } from './resource-access.ts';
 
@@ -127,7 +128,8 @@ export function actsOnResource(routePattern: string): boolean {
  * Checks the caller's role in the workspace of the route's project or collection before the body is validated
  * (after the route's own sign-in hook, so a visitor still gets 401): a non-member learns nothing of the resource
  * or the route's rules (404), a member below the role gets 403 whatever they send. Membership is read on every
- * request: a removed member loses access with their next one, on every web node.
+ * request: a removed member loses access with their next one, on every web node. An API key (its maker's
+ * role) reaches only the workspace it was made in.
  */
 export function registerWorkspaceRoles(app: App): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
@@ -135,6 +137,10 @@ export function registerWorkspaceRoles(app: App): void {
     const id = (request.params as { id?: unknown } | undefined)?.id;
     if (!rule || !request.user || typeof id !== 'string') return;
     const check = rule.resource === 'project' ? requireProjectRole : requireCollectionRole;
-    await check(app.database.db, id, request.user.id, rule.need, rule.action);
+    const access = await check(app.database.db, id, request.user.id, rule.need, rule.action);
+    // An API key works in its own workspace only: another one's resource is not found, as for an outsider.
+    if (request.apiKey && access.workspaceId !== request.apiKey.workspaceId) {
+      throw notFound(rule.resource === 'project' ? 'Project' : 'Collection');
+    }
   });
 }

@@ -20,6 +20,7 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import { randomToken, sha256Hex } from '../auth/tokens.ts';
 import { sendSafely } from '../mail/mailer.ts';
 import { workspaceInvitationMail } from '../mail/templates.ts';
+import { fullName } from '../users/full-name.ts';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_DAYS = 7;
@@ -31,8 +32,6 @@ type Actor = Pick<AuthUser, 'id' | 'email' | 'firstName' | 'lastName'>;
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => new Date().toISOString();
-const fullName = (user: { first_name: string | null; last_name: string | null; email: string }) =>
-  `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.email;
 const roleLabel = (role: string) => workspaceRoles[role as WorkspaceRole]?.label ?? role;
 
 /**
