@@ -415,6 +415,18 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
     }
     const stale = await publication();
     expect(stale).toMatchObject({ metadataChanged: true, baseUri: before.baseUri });
+    // An upload under way (it starts with the previous CIDs) has pinned nothing yet, nor one that failed.
+    kubo.mode = 'hang';
+    const started = await inject('POST', uploadUrl(), owner);
+    expect(started.statusCode, started.body).toBe(202);
+    expect(await publication()).toMatchObject({ metadataChanged: true, baseUri: before.baseUri });
+    let failed = '';
+    for (let attempt = 0; attempt < 300 && !['failed', 'succeeded'].includes(failed); attempt++) {
+      failed = (await inject('GET', uploadUrl(), owner)).json().data.upload.status;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(failed).toBe('failed');
+    expect(await publication()).toMatchObject({ metadataChanged: true, baseUri: before.baseUri });
 
     kubo.mode = 'ok';
     kubo.received.length = 0;

@@ -44,17 +44,22 @@ export async function getPublication(app: App, ownerId: string, collectionId: st
 /**
  * Whether an IPFS publication's metadata was edited after its folder was pinned: the newest metadata edit
  * is later than the publication, or than the last upload that pinned the folder it points at (an upload
- * records its CIDs before it pins; only one that succeeded moves the publication to them).
+ * records its CIDs before it pins, and starts with the previous ones; only one that succeeded moved the
+ * publication to them).
  */
 export async function ipfsMetadataChanged(app: App, row: PublicationTable): Promise<boolean> {
   if (row.mode !== 'ipfs') return false;
   const newest = (await listMetadataEdits(app.database.db, row.collection_id)).at(-1);
   if (!newest) return false;
   const upload = await findIpfsUpload(app.database.db, row.collection_id);
-  const pinnedAt =
-    upload && upload.metadata_cid === row.ipfs_metadata_cid && upload.started_at > row.published_at
-      ? upload.started_at
-      : row.published_at;
+  // An upload under way carries the previous CIDs until its job computes the new ones: only one that
+  // finished pinned what the publication points at.
+  const pinned =
+    upload &&
+    upload.metadata_cid === row.ipfs_metadata_cid &&
+    upload.started_at > row.published_at &&
+    (await app.jobs.progress(upload.job_id))?.status === 'succeeded';
+  const pinnedAt = pinned ? upload.started_at : row.published_at;
   return newest.created_at > pinnedAt;
 }
 
