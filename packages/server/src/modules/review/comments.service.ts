@@ -22,12 +22,16 @@ function targetWords(row: Pick<CommentRow, 'token' | 'layer' | 'trait'>): string
   return row.token !== null ? `token #${row.token}` : `the trait ${row.layer} / ${row.trait}`;
 }
 
-/** Where a mention's notification leads: the token's page, the trait in the rarity view, or the editor. */
+/**
+ * Where a mention's notification leads: the token's page, the trait in the rarity view, or the trait's
+ * thread in the project editor (which opens it from `?layer=&trait=`).
+ */
 function linkOf(resource: ReviewResource, row: Pick<CommentRow, 'token' | 'layer' | 'trait'>): string {
-  if (resource.kind === 'project') return `/dashboard/nft?project=${encodeURIComponent(resource.id)}`;
   if (row.token !== null) return `/dashboard/collections/${resource.id}/tokens/${row.token}`;
-  const query = new URLSearchParams({ layer: row.layer ?? '', trait: row.trait ?? '' });
-  return `/dashboard/collections/${resource.id}/rarity?${query}`;
+  const trait = new URLSearchParams({ layer: row.layer ?? '', trait: row.trait ?? '' });
+  if (resource.kind === 'project')
+    return `/dashboard/nft?${new URLSearchParams({ project: resource.id })}&${trait}`;
+  return `/dashboard/collections/${resource.id}/rarity?${trait}`;
 }
 
 /** The resource's name and what its comments may point at (a collection's size; a project's traits). */

@@ -175,13 +175,20 @@ describe.each(databaseKinds)('comments with mentions, on %s', (kind) => {
     expect(unknown.json().error.message).toBe('The layer “Hat” has no trait “Beret”.');
     const added = await post(
       team.viewer,
-      { target: { layer: 'Body', trait: 'Red' }, body: 'Warmer red?' },
+      {
+        target: { layer: 'Body', trait: 'Red' },
+        body: 'Warmer red? @Eddie Editor',
+        mentions: [team.editor.id],
+      },
       url,
     );
     expect(added.statusCode).toBe(201);
+    // The mention leads to the editor with the trait's thread open.
+    const [notice] = await bell(team.editor);
+    expect(notice?.link).toBe(`/dashboard/nft?project=${projectId}&layer=Body&trait=Red`);
     const thread = await test.app.inject({ method: 'GET', url, headers: as(team.editor) });
     expect(thread.json().data.comments.map((comment: { body: string }) => comment.body)).toEqual([
-      'Warmer red?',
+      'Warmer red? @Eddie Editor',
     ]);
   });
 
