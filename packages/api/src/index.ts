@@ -290,6 +290,8 @@ export {
   getDrop,
   getDropState,
 } from './drops/drop.ts';
+export type { RecordWithdrawalBody, Withdrawal } from './drops/withdrawal.ts';
+export { RecordWithdrawalBodySchema, recordWithdrawal, WithdrawalSchema } from './drops/withdrawal.ts';
 export type {
   MintPageEditor,
   MintPageGallery,

@@ -17,6 +17,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.ts';
 import { dropsRoutes } from './modules/drops/drops.routes.ts';
+import { withdrawalsRoutes } from './modules/drops/withdrawals.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createLiveEvents } from './modules/events/live-events.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(launchStatusRoutes);
   await app.register(dropsRoutes);
   await app.register(marketplaceRoutes);
+  await app.register(withdrawalsRoutes);
   await app.register(allowlistsRoutes);
   await app.register(nftLegacyRoutes);
   await app.register(searchRoutes);

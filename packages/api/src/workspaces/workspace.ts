@@ -228,6 +228,7 @@ export const ActivityActionSchema = z.enum([
   'collection.generated',
   'collection.published',
   'collection.deployed',
+  'collection.withdrawn',
   'collection.approved',
   'approval.withdrawn',
 ]);
@@ -249,6 +250,7 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   'collection.generated': 'Generated a collection',
   'collection.published': 'Published a collection',
   'collection.deployed': 'Deployed a contract',
+  'collection.withdrawn': 'Withdrew funds',
   'collection.approved': 'Approved a collection',
   'approval.withdrawn': 'Withdrew an approval',
 };

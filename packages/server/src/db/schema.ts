@@ -66,6 +66,7 @@ export interface Database {
   review_comments: ReviewCommentTable;
   collection_approvals: CollectionApprovalTable;
   workspace_review_settings: WorkspaceReviewSettingTable;
+  withdrawals: WithdrawalTable;
 }
 
 /** A collection's marketplace listing as the creator saved it (what its `contractURI` serves). */
@@ -92,6 +93,19 @@ export interface MetadataUpdateTable {
   block_number: string;
   detail: string;
   created_by: string;
+  created_at: string;
+}
+
+/** A withdrawal of a sale's funds read on chain and logged (migration 0210); a transaction is logged once. */
+export interface WithdrawalTable {
+  id: string;
+  collection_id: string;
+  deployment_id: string;
+  transaction_hash: string;
+  block_number: string;
+  /** JSON array of the addresses paid. */
+  recipients: string;
+  amount_wei: string;
   created_at: string;
 }
 

@@ -109,8 +109,9 @@ export const routeRoles: Readonly<Record<string, RouteRole>> = {
   'POST /api/v1/collections/:id/marketplace/ipfs': collection('admin', 'update marketplaces'),
   'POST /api/v1/collections/:id/approval': collection('admin', 'approve the collection'),
   'DELETE /api/v1/collections/:id/approval': collection('admin', 'withdraw the approval'),
-  // Collections: deleting (Owner).
+  // Collections: deleting and the sale's funds (Owner).
   'DELETE /api/v1/collections/:id': collection('owner', 'delete the collection'),
+  'POST /api/v1/collections/:id/withdrawals': collection('owner', 'log withdrawals'),
 };
 
 /** The role rule of a method and route pattern, or undefined for a route that acts on no project or collection. */

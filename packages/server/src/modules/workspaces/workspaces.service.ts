@@ -660,6 +660,8 @@ function subjectOf(
       return `${detail.collection ?? ''} (${detail.where ?? ''})`;
     case 'collection.deployed':
       return `${detail.collection ?? ''} on chain ${detail.chainId ?? ''} at ${detail.address ?? ''}`;
+    case 'collection.withdrawn':
+      return `${detail.collection ?? ''}: ${detail.amount ?? ''} to ${detail.to ?? ''} (transaction ${detail.transaction ?? ''})`;
     case 'collection.approved':
     case 'approval.withdrawn':
       return detail.collection ?? '';
