@@ -49,6 +49,7 @@ function tokenRows(collectionId: string, ownerId: string, seed: number): NewToke
       kind: 'token',
       ref_id: `${collectionId}#${index + 1}`,
       owner_id: ownerId,
+      workspace_id: `wsp_${ownerId}`,
       collection_id: collectionId,
       edition: index + 1,
       body: picked

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
+import { WorkspaceQuerySchema } from '../workspaces/workspace.ts';
 
 /** How long a provider's URL may be. */
 export const PINNING_ENDPOINT_MAX = 300;
@@ -7,7 +8,7 @@ export const PINNING_ENDPOINT_MAX = 300;
 export const PINNING_TOKEN_MAX = 2000;
 
 /**
- * A creator's pinning provider, as the browser sees it: the endpoint of its Kubo RPC API and whether a
+ * A workspace's pinning provider, as the browser sees it: the endpoint of its Kubo RPC API and whether a
  * token is saved (its last 4 characters). The token itself is never sent back.
  */
 export const PinningProviderSchema = z.object({
@@ -57,25 +58,34 @@ export type IpfsUpload = z.infer<typeof IpfsUploadSchema>;
 
 const CollectionParamsSchema = z.object({ id: z.string().min(1) });
 
-/** `GET /api/v1/pinning-provider`: the signed-in creator's pinning provider, or null. */
+/**
+ * `GET /api/v1/pinning-provider?workspace=`: a workspace's pinning provider (the caller's personal one when not
+ * named), or null; for any member. Its collections are uploaded to it.
+ */
 export const getPinningProvider = {
   method: 'GET',
   path: '/api/v1/pinning-provider',
+  querystring: WorkspaceQuerySchema,
   response: successSchema(z.object({ provider: PinningProviderSchema.nullable() })),
 } as const;
 
-/** `PUT /api/v1/pinning-provider`: saves (or replaces) the creator's pinning provider; the token is sealed at rest. */
+/**
+ * `PUT /api/v1/pinning-provider?workspace=`: saves (or replaces) a workspace's pinning provider (its Owners and
+ * Admins); the token is sealed at rest.
+ */
 export const savePinningProvider = {
   method: 'PUT',
   path: '/api/v1/pinning-provider',
+  querystring: WorkspaceQuerySchema,
   body: SavePinningProviderBodySchema,
   response: successSchema(z.object({ provider: PinningProviderSchema })),
 } as const;
 
-/** `DELETE /api/v1/pinning-provider`: forgets the creator's pinning provider and its token. */
+/** `DELETE /api/v1/pinning-provider?workspace=`: forgets a workspace's pinning provider and its token (Owners and Admins). */
 export const deletePinningProvider = {
   method: 'DELETE',
   path: '/api/v1/pinning-provider',
+  querystring: WorkspaceQuerySchema,
   response: successSchema(z.object({ provider: z.null() })),
 } as const;
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { successSchema } from '../envelope.ts';
 
-/** What the header search finds: the user's projects, collections and tokens, and (admins only) users. */
+/**
+ * What the header search finds: the projects, collections and tokens of every workspace the user is a member
+ * of, and (admins only) users.
+ */
 export const SearchKindSchema = z.enum(['project', 'collection', 'token', 'user']);
 export type SearchKind = z.infer<typeof SearchKindSchema>;
 
@@ -21,11 +24,22 @@ export const SearchQuerySchema = z.object({
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
+/**
+ * The workspace a hit belongs to (the search reads every workspace the caller is a member of). Always sent by
+ * this server; optional so an older server's answer still reads.
+ */
+const HitWorkspaceShape = {
+  workspaceId: z.string().optional(),
+  /** "Personal" for the caller's personal workspace, else the team's name. */
+  workspaceName: z.string().optional(),
+};
+
 export const SearchProjectHitSchema = z.object({
   kind: z.literal('project'),
   id: z.string(),
   name: z.string(),
   updatedAt: z.string(),
+  ...HitWorkspaceShape,
 });
 
 export const SearchCollectionHitSchema = z.object({
@@ -34,6 +48,7 @@ export const SearchCollectionHitSchema = z.object({
   name: z.string(),
   size: z.number().int(),
   createdAt: z.string(),
+  ...HitWorkspaceShape,
 });
 
 export const SearchTokenHitSchema = z.object({
@@ -43,6 +58,7 @@ export const SearchTokenHitSchema = z.object({
   edition: z.number().int(),
   /** The token's trait values, in layer order. */
   traits: z.array(z.object({ type: z.string(), value: z.string() })),
+  ...HitWorkspaceShape,
 });
 
 export const SearchUserHitSchema = z.object({

@@ -11,7 +11,7 @@ export interface Database {
   publications: PublicationTable;
   collection_amendments: CollectionAmendmentTable;
   collection_metadata_edits: CollectionMetadataEditTable;
-  pinning_providers: PinningProviderTable;
+  workspace_pinning_providers: WorkspacePinningProviderTable;
   ipfs_uploads: IpfsUploadTable;
   deployments: DeploymentTable;
   contract_verifications: ContractVerificationTable;
@@ -327,13 +327,21 @@ export interface PublicationTable {
   ipfs_metadata_cid?: string | null;
 }
 
-/** A user's pinning provider (Kubo RPC API): the token sealed with the server's key, never sent back. */
-export interface PinningProviderTable {
-  owner_id: string;
+/**
+ * A workspace's pinning provider (Kubo RPC API), one per workspace and used for all its collections: the token
+ * sealed with the server's key, never sent back.
+ */
+export interface WorkspacePinningProviderTable {
+  workspace_id: string;
   endpoint: string;
-  /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>` (base64url), bound to the owner. */
+  /**
+   * AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>` (base64url), bound to the workspace (or, for a personal
+   * workspace's provider saved before migration 0200, to its user).
+   */
   token_sealed: string;
   token_last4: string;
+  /** Who saved it; null when unknown. */
+  updated_by: string | null;
   updated_at: string;
 }
 
@@ -568,6 +576,8 @@ export interface SearchDocumentTable {
   ref_id: string;
   /** Null for users (only admins search them). */
   owner_id: string | null;
+  /** The workspace of a project, a collection or a token (what the search filters on); null for users. */
+  workspace_id: string | null;
   /** A collection's own id, or its tokens' collection. */
   collection_id: string | null;
   edition: number | null;

@@ -51,6 +51,7 @@ import * as royaltySplitters from './0180_royalty_splitters.ts';
 import * as splitterVerifications from './0185_splitter_verifications.ts';
 import * as workspaceResources from './0190_workspace_resources.ts';
 import * as workspaceReview from './0195_workspace_review.ts';
+import * as workspacePinningAndSearch from './0200_workspace_pinning_and_search.ts';
 import * as withdrawals from './0210_withdrawals.ts';
 
 /**
@@ -110,5 +111,6 @@ export const migrations: Record<string, Migration> = {
   '0185_splitter_verifications': splitterVerifications,
   '0195_workspace_review': workspaceReview,
   '0190_workspace_resources': workspaceResources,
+  '0200_workspace_pinning_and_search': workspacePinningAndSearch,
   '0210_withdrawals': withdrawals,
 };

@@ -185,7 +185,7 @@ export async function pinListing(
   }
   if (await isFrozen(app, deployment, updates)) throw new AppError('CONFLICT', FROZEN_REASON);
   const view = listingOf(collection, listing?.listing);
-  const cid = await pinListingJson(app, user.id, contractJson(view));
+  const cid = await pinListingJson(app, collection.workspace_id, contractJson(view));
   let listingAt = listing?.updated_at;
   if (!listingAt) {
     listingAt = new Date().toISOString();

@@ -29,15 +29,15 @@ export async function rawFileCar(bytes: Uint8Array): Promise<{ cid: string; car:
 }
 
 /**
- * Pins a listing's JSON at the owner's pinning provider and answers its CID (`ipfs://<cid>` is then what the
+ * Pins a listing's JSON at the collection's workspace's pinning provider and answers its CID (`ipfs://<cid>` is then what the
  * contract's `contractURI` may return). 409 without a provider; the provider's refusals say what to do.
  */
 export async function pinListingJson(
   app: App,
-  ownerId: string,
+  workspaceId: string,
   json: Record<string, unknown>,
 ): Promise<string> {
-  const credentials = await pinningCredentials(app, ownerId);
+  const credentials = await pinningCredentials(app, workspaceId);
   const { cid, car } = await rawFileCar(new TextEncoder().encode(`${JSON.stringify(json, null, 2)}\n`));
   const roots = await importCar({
     ...credentials,

@@ -67,7 +67,7 @@ export async function startIpfsUpload(app: App, ownerId: string, collectionId: s
   if (statusOf(await app.jobs.progress(collection.job_id)) !== 'ready') {
     throw new AppError('CONFLICT', 'Publish the collection once it has finished generating.');
   }
-  await pinningCredentials(app, ownerId);
+  await pinningCredentials(app, collection.workspace_id);
   const previous = await findIpfsUpload(app.database.db, collection.id);
   const previousProgress = previous ? await app.jobs.progress(previous.job_id) : undefined;
   if (previousProgress && !isFinished(previousProgress.status)) {
@@ -130,7 +130,7 @@ export function ipfsPublishJob(app: App): JobHandler {
     const collection = await getOwnedCollection(app, ownerId, collectionId);
     const published = await findPublication(app.database.db, collection.id);
     if (published && published.mode !== 'ipfs') return { published: true };
-    const credentials = await pinningCredentials(app, ownerId);
+    const credentials = await pinningCredentials(app, collection.workspace_id);
     // First the content IDs (hashing every file once; kept in the blob store for the next time).
     context.progress(0, 0);
     const cids = await collectionCids(app.blobs, collection, { refresh: true });

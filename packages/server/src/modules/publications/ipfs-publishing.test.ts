@@ -117,7 +117,7 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
     expect((await inject('GET', '/api/v1/pinning-provider', other)).json().data.provider).toBeNull();
 
     const row = await test.app.database.db
-      .selectFrom('pinning_providers')
+      .selectFrom('workspace_pinning_providers')
       .selectAll()
       .executeTakeFirstOrThrow();
     expect(row.token_sealed).not.toContain(kubo.token);
@@ -215,9 +215,9 @@ describe.each(databaseKinds)('publishing a collection to IPFS through a pinning 
     expect(removed.json().data).toEqual({ provider: null });
     expect(
       await test.app.database.db
-        .selectFrom('pinning_providers')
+        .selectFrom('workspace_pinning_providers')
         .selectAll()
-        .where('owner_id', '=', owner.id)
+        .where('workspace_id', '=', `wsp_${owner.id}`)
         .execute(),
     ).toEqual([]);
     const refused = await inject('POST', uploadUrl(), owner);

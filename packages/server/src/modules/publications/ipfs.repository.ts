@@ -1,33 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, IpfsUploadTable, PinningProviderTable, PublicationTable } from '../../db/schema.ts';
-
-/** The user's pinning provider row (the token still sealed). */
-export async function findPinningProvider(
-  db: Kysely<Database>,
-  ownerId: string,
-): Promise<PinningProviderTable | undefined> {
-  return db.selectFrom('pinning_providers').selectAll().where('owner_id', '=', ownerId).executeTakeFirst();
-}
-
-/** Saves the user's one pinning provider, replacing the previous one. */
-export async function upsertPinningProvider(db: Kysely<Database>, row: PinningProviderTable): Promise<void> {
-  await db
-    .insertInto('pinning_providers')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict.column('owner_id').doUpdateSet({
-        endpoint: row.endpoint,
-        token_sealed: row.token_sealed,
-        token_last4: row.token_last4,
-        updated_at: row.updated_at,
-      }),
-    )
-    .execute();
-}
-
-export async function deletePinningProviderRow(db: Kysely<Database>, ownerId: string): Promise<void> {
-  await db.deleteFrom('pinning_providers').where('owner_id', '=', ownerId).execute();
-}
+import type { Database, IpfsUploadTable, PublicationTable } from '../../db/schema.ts';
 
 export async function findIpfsUpload(
   db: Kysely<Database>,

@@ -13,7 +13,7 @@ import * as ipfs from './ipfs-publish.service.ts';
 import { IPFS_PUBLISH_JOB, ipfsPublishJob } from './ipfs-publish.service.ts';
 import * as providers from './pinning-provider.service.ts';
 
-/** IPFS publishing, for the signed-in creator: their pinning provider, and each collection's upload to it. */
+/** IPFS publishing: a workspace's pinning provider, and each of its collections' upload to it. */
 export async function ipfsPublishingRoutes(app: App): Promise<void> {
   app.jobs.register(IPFS_PUBLISH_JOB, ipfsPublishJob(app));
   const guarded = { onRequest: requireUser };
@@ -24,12 +24,18 @@ export async function ipfsPublishingRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags: ['publications'],
-        summary: 'Your pinning provider (its address and the last 4 characters of its token), or null',
+        summary:
+          "A workspace's pinning provider, your personal one's by default (its address and the last 4 characters of its token), or null; any member",
+        querystring: getPinningProvider.querystring,
         response: { 200: getPinningProvider.response },
       },
     },
     async (request) => {
-      const provider = await providers.getPinningProvider(app, currentUser(request).id);
+      const provider = await providers.getPinningProvider(
+        app,
+        currentUser(request).id,
+        request.query.workspace,
+      );
       return { status: 'success' as const, data: { provider } };
     },
   );
@@ -41,13 +47,20 @@ export async function ipfsPublishingRoutes(app: App): Promise<void> {
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['publications'],
-        summary: 'Save your pinning provider (Kubo RPC API address and access token, kept encrypted)',
+        summary:
+          "Save a workspace's pinning provider (Kubo RPC API address and access token, kept encrypted); Owners and Admins",
+        querystring: savePinningProvider.querystring,
         body: savePinningProvider.body,
         response: { 200: savePinningProvider.response },
       },
     },
     async (request) => {
-      const provider = await providers.savePinningProvider(app, currentUser(request).id, request.body);
+      const provider = await providers.savePinningProvider(
+        app,
+        currentUser(request).id,
+        request.query.workspace,
+        request.body,
+      );
       return { status: 'success' as const, data: { provider } };
     },
   );
@@ -58,12 +71,13 @@ export async function ipfsPublishingRoutes(app: App): Promise<void> {
       ...guarded,
       schema: {
         tags: ['publications'],
-        summary: 'Forget your pinning provider and its token',
+        summary: "Forget a workspace's pinning provider and its token; Owners and Admins",
+        querystring: deletePinningProvider.querystring,
         response: { 200: deletePinningProvider.response },
       },
     },
     async (request) => {
-      await providers.deletePinningProvider(app, currentUser(request).id);
+      await providers.deletePinningProvider(app, currentUser(request).id, request.query.workspace);
       return { status: 'success' as const, data: { provider: null } };
     },
   );
@@ -92,7 +106,8 @@ export async function ipfsPublishingRoutes(app: App): Promise<void> {
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
       schema: {
         tags: ['publications'],
-        summary: "Publish to IPFS: upload the collection's CAR files to your pinning provider (or retry)",
+        summary:
+          "Publish to IPFS: upload the collection's CAR files to its workspace's pinning provider (or retry)",
         params: startIpfsUpload.params,
         response: { 202: startIpfsUpload.response },
       },

@@ -27,11 +27,14 @@ describe('parseSearchText', () => {
 });
 
 describe('full-text expressions', () => {
-  it('quotes every word as a prefix for SQLite FTS5, with the kind and owner', () => {
-    expect(ftsMatch(['gold', 'near'], { kind: 'token', ownerId: 'ab-cd' })).toBe(
-      'kind : "token" AND owner : "abcd" AND body : ("gold"* AND "near"*)',
+  it('quotes every word as a prefix for SQLite FTS5, with the kind and any of the workspaces', () => {
+    expect(ftsMatch(['gold', 'near'], { kind: 'token', workspaceIds: ['wsp_ab-cd'] })).toBe(
+      'kind : "token" AND workspace : ("wspabcd") AND body : ("gold"* AND "near"*)',
     );
-    expect(ftsMatch(['ada'], { kind: 'user', ownerId: null })).toBe('kind : "user" AND body : ("ada"*)');
+    expect(ftsMatch(['gold'], { kind: 'project', workspaceIds: ['wsp_a', 'ws_b"c'] })).toBe(
+      'kind : "project" AND workspace : ("wspa" OR "wsb""c") AND body : ("gold"*)',
+    );
+    expect(ftsMatch(['ada'], { kind: 'user', workspaceIds: null })).toBe('kind : "user" AND body : ("ada"*)');
   });
 
   it('quotes every word as a prefix for PostgreSQL', () => {

@@ -24,16 +24,24 @@ export function parseSearchText(text: string): SearchText {
 
 const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
+/** A workspace id as the index holds it: letters and digits only (one FTS token), as migration 0200 writes it. */
+export function workspaceToken(workspaceId: string): string {
+  return workspaceId.replaceAll(/[-_]/g, '');
+}
+
 /**
- * An SQLite FTS5 MATCH expression: the kind, the owner (the id without dashes, as the index holds
- * it) and every term as a prefix, all required.
+ * An SQLite FTS5 MATCH expression: the kind, the workspaces (any of them; none given: every document of the
+ * kind) and every term as a prefix, all required.
  */
 export function ftsMatch(
   terms: readonly string[],
-  filter: { kind: string; ownerId?: string | null },
+  filter: { kind: string; workspaceIds?: readonly string[] | null },
 ): string {
   const parts = [`kind : ${quote(filter.kind)}`];
-  if (filter.ownerId) parts.push(`owner : ${quote(filter.ownerId.replaceAll('-', ''))}`);
+  if (filter.workspaceIds && filter.workspaceIds.length > 0) {
+    const workspaces = filter.workspaceIds.map((id) => quote(workspaceToken(id)));
+    parts.push(`workspace : (${workspaces.join(' OR ')})`);
+  }
   parts.push(`body : (${terms.map((term) => `${quote(term)}*`).join(' AND ')})`);
   return parts.join(' AND ');
 }

@@ -8,8 +8,8 @@ type Db = Kysely<Database>;
 /** Which documents one kind's search reads: the kind, whose, and the text asked for. */
 export interface DocumentFilter {
   kind: 'project' | 'collection' | 'token' | 'user';
-  /** Null: everyone's (users, for admins). */
-  ownerId: string | null;
+  /** The workspaces whose documents are read (the caller's); null: every document of the kind (users, for admins). */
+  workspaceIds: readonly string[] | null;
   text: SearchText;
 }
 
@@ -21,7 +21,11 @@ export interface Paging {
 /** The documents of a filter: an edition number finds tokens by edition, anything else by full text. */
 function documents(handle: DatabaseHandle, filter: DocumentFilter) {
   let query = handle.db.selectFrom('search_documents').where('search_documents.kind', '=', filter.kind);
-  if (filter.ownerId !== null) query = query.where('search_documents.owner_id', '=', filter.ownerId);
+  if (filter.workspaceIds !== null) {
+    // A member of no workspace (cannot happen: an account has its personal one) finds nothing.
+    if (filter.workspaceIds.length === 0) return query.where(sql<SqlBool>`1 = 0`);
+    query = query.where('search_documents.workspace_id', 'in', filter.workspaceIds);
+  }
   if (filter.kind === 'token' && filter.text.edition !== null) {
     return query.where('search_documents.edition', '=', filter.text.edition);
   }
@@ -40,11 +44,13 @@ export async function countDocuments(handle: DatabaseHandle, filter: DocumentFil
   return Number(row.count);
 }
 
-/** A page of matching projects, by name. */
+/** A page of matching projects, by name, with their workspace. */
 export function pageProjects(handle: DatabaseHandle, filter: DocumentFilter, paging: Paging) {
   return documents(handle, filter)
     .innerJoin('projects', 'projects.id', 'search_documents.ref_id')
+    .innerJoin('workspaces', 'workspaces.id', 'projects.workspace_id')
     .select(['projects.id', 'projects.name', 'projects.updated_at'])
+    .select(['workspaces.id as workspace_id', 'workspaces.name as workspace_name'])
     .orderBy('projects.name')
     .orderBy('projects.id')
     .limit(paging.limit)
@@ -52,11 +58,13 @@ export function pageProjects(handle: DatabaseHandle, filter: DocumentFilter, pag
     .execute();
 }
 
-/** A page of matching collections, by name. */
+/** A page of matching collections, by name, with their workspace. */
 export function pageCollections(handle: DatabaseHandle, filter: DocumentFilter, paging: Paging) {
   return documents(handle, filter)
     .innerJoin('collections', 'collections.id', 'search_documents.ref_id')
+    .innerJoin('workspaces', 'workspaces.id', 'collections.workspace_id')
     .select(['collections.id', 'collections.name', 'collections.size', 'collections.created_at'])
+    .select(['workspaces.id as workspace_id', 'workspaces.name as workspace_name'])
     .orderBy('collections.name')
     .orderBy('collections.id')
     .limit(paging.limit)
@@ -64,15 +72,18 @@ export function pageCollections(handle: DatabaseHandle, filter: DocumentFilter, 
     .execute();
 }
 
-/** A page of matching tokens, by edition, with their collection's name. */
+/** A page of matching tokens, by edition, with their collection's name and workspace. */
 export function pageTokens(handle: DatabaseHandle, filter: DocumentFilter, paging: Paging) {
   return documents(handle, filter)
     .innerJoin('collections', 'collections.id', 'search_documents.collection_id')
+    .innerJoin('workspaces', 'workspaces.id', 'collections.workspace_id')
     .select([
       'search_documents.collection_id',
       'search_documents.edition',
       'search_documents.detail',
       'collections.name',
+      'workspaces.id as workspace_id',
+      'workspaces.name as workspace_name',
     ])
     .orderBy('search_documents.edition')
     .orderBy('collections.created_at', 'desc')
@@ -109,6 +120,13 @@ export async function replaceTokenDocuments(
   // Well under both engines' limit of bound parameters per statement.
   const batch = 500;
   await db.transaction().execute(async (trx) => {
+    // The collection's workspace now: it may have moved since the caller read it.
+    const current = await trx
+      .selectFrom('collections')
+      .select('workspace_id')
+      .where('id', '=', collectionId)
+      .executeTakeFirst();
+    const documents = current ? rows.map((row) => ({ ...row, workspace_id: current.workspace_id })) : rows;
     await trx
       .deleteFrom('search_documents')
       .where('collection_id', '=', collectionId)
@@ -117,7 +135,7 @@ export async function replaceTokenDocuments(
     for (let start = 0; start < rows.length; start += batch) {
       await trx
         .insertInto('search_documents')
-        .values(rows.slice(start, start + batch))
+        .values(documents.slice(start, start + batch))
         // Another process indexing the same collection at once (at start) wrote the same rows.
         .onConflict((conflict) => conflict.columns(['kind', 'ref_id']).doNothing())
         .execute();
@@ -134,7 +152,7 @@ export async function deleteCollectionDocuments(db: Db, collectionId: string): P
 export function collectionsWithoutTokens(db: Db) {
   return db
     .selectFrom('collections')
-    .select(['collections.id', 'collections.owner_id', 'collections.job_id'])
+    .select(['collections.id', 'collections.owner_id', 'collections.workspace_id', 'collections.job_id'])
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -153,4 +171,14 @@ export async function collectionExists(db: Db, id: string): Promise<boolean> {
   return (
     (await db.selectFrom('collections').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
   );
+}
+
+/** The workspaces a user is a member of now (read on every search: a former member finds nothing of a team). */
+export async function memberWorkspaceIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('workspace_members')
+    .select('workspace_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.workspace_id);
 }

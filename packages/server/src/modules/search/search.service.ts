@@ -10,6 +10,7 @@ import {
   countDocuments,
   type DocumentFilter,
   deleteCollectionDocuments,
+  memberWorkspaceIds,
   type Paging,
   pageCollections,
   pageProjects,
@@ -19,7 +20,7 @@ import {
 } from './search.repository.ts';
 import { parseSearchText } from './search-text.ts';
 
-/** The kinds a user may search: their own things, and users for admins. */
+/** The kinds a user may search: their workspaces' things, and users for admins. */
 export function searchableKinds(user: Pick<AuthUser, 'role'>): SearchKind[] {
   return user.role === 'admin'
     ? ['project', 'collection', 'token', 'user']
@@ -47,6 +48,8 @@ async function pageOf(app: App, filter: DocumentFilter, paging: Paging): Promise
         id: row.id,
         name: row.name,
         updatedAt: row.updated_at,
+        workspaceId: row.workspace_id,
+        workspaceName: row.workspace_name,
       }));
     case 'collection':
       return (await pageCollections(handle, filter, paging)).map((row) => ({
@@ -55,6 +58,8 @@ async function pageOf(app: App, filter: DocumentFilter, paging: Paging): Promise
         name: row.name,
         size: row.size,
         createdAt: row.created_at,
+        workspaceId: row.workspace_id,
+        workspaceName: row.workspace_name,
       }));
     case 'token':
       return (await pageTokens(handle, filter, paging)).map((row) => ({
@@ -63,6 +68,8 @@ async function pageOf(app: App, filter: DocumentFilter, paging: Paging): Promise
         collectionName: row.name,
         edition: row.edition ?? 0,
         traits: row.detail ? (JSON.parse(row.detail) as { type: string; value: string }[]) : [],
+        workspaceId: row.workspace_id,
+        workspaceName: row.workspace_name,
       }));
     case 'user':
       return (await pageUsers(handle, filter, paging)).map((row) => ({
@@ -76,14 +83,14 @@ async function pageOf(app: App, filter: DocumentFilter, paging: Paging): Promise
 
 async function searchKind(
   app: App,
-  user: AuthUser,
+  workspaceIds: readonly string[],
   kind: SearchKind,
   query: SearchQuery,
 ): Promise<SearchGroup> {
   const text = parseSearchText(query.q);
   const group: SearchGroup = { kind, total: 0, page: query.page, pageSize: query.pageSize, hits: [] };
   if (text.terms.length === 0 && !(kind === 'token' && text.edition !== null)) return group;
-  const filter: DocumentFilter = { kind, ownerId: kind === 'user' ? null : user.id, text };
+  const filter: DocumentFilter = { kind, workspaceIds: kind === 'user' ? null : workspaceIds, text };
   const paging = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   // At once: on PostgreSQL the two queries run on two connections.
   [group.total, group.hits] = await Promise.all([
@@ -94,7 +101,8 @@ async function searchKind(
 }
 
 /**
- * Searches what the user may see: one kind paged, or the first page of every kind they may search.
+ * Searches what the user may see: one kind paged, or the first page of every kind they may search. Projects,
+ * collections and tokens are those of every workspace the user is a member of now, each hit with its workspace.
  * A text of no words (only punctuation) finds nothing; users are for admins only (403 otherwise).
  */
 export async function search(
@@ -105,8 +113,9 @@ export async function search(
   const kinds = searchableKinds(user);
   if (query.kind && !kinds.includes(query.kind))
     throw new AppError('FORBIDDEN', 'Only admins can search users.');
+  const workspaceIds = await memberWorkspaceIds(app.database.db, user.id);
   const groups = await Promise.all(
-    (query.kind ? [query.kind] : kinds).map((kind) => searchKind(app, user, kind, query)),
+    (query.kind ? [query.kind] : kinds).map((kind) => searchKind(app, workspaceIds, kind, query)),
   );
   return { query: query.q, groups };
 }
@@ -118,7 +127,7 @@ export async function search(
  */
 export async function indexCollectionTokens(
   app: App,
-  collection: { id: string; owner_id: string },
+  collection: { id: string; owner_id: string; workspace_id: string },
 ): Promise<number> {
   const metadata = await app.blobs.getBuffer(`${collectionPrefix(collection.id)}/_metadata.json`);
   const tokens = JSON.parse(metadata.toString()) as TokenMetadata[];
@@ -131,6 +140,7 @@ export async function indexCollectionTokens(
         kind: 'token',
         ref_id: `${collection.id}#${token.edition}`,
         owner_id: collection.owner_id,
+        workspace_id: collection.workspace_id,
         collection_id: collection.id,
         edition: token.edition,
         body: traits
