@@ -197,6 +197,12 @@ export {
 } from './collections/look-alikes.ts';
 export type { LayerFit, RarityReportView, TraitFit } from './collections/rarity.ts';
 export { getCollectionRarity, LayerFitSchema, RarityReportSchema } from './collections/rarity.ts';
+export {
+  ART_CONFIRMATION,
+  ART_IMAGE_MAX_BYTES,
+  ART_MAX_TOKENS,
+  replaceTokenArt,
+} from './collections/replace-art.ts';
 export type { ContactMessageInput, CreateContactMessageResponse } from './contact/create-contact-message.ts';
 export { ContactMessageInputSchema, createContactMessage } from './contact/create-contact-message.ts';
 export type {
@@ -290,8 +296,6 @@ export {
   getDrop,
   getDropState,
 } from './drops/drop.ts';
-export type { RecordWithdrawalBody, Withdrawal } from './drops/withdrawal.ts';
-export { RecordWithdrawalBodySchema, recordWithdrawal, WithdrawalSchema } from './drops/withdrawal.ts';
 export type {
   MintPageEditor,
   MintPageGallery,
@@ -316,6 +320,8 @@ export {
   updateMintPage,
   uploadMintPageImage,
 } from './drops/mint-page.ts';
+export type { RecordWithdrawalBody, Withdrawal } from './drops/withdrawal.ts';
+export { RecordWithdrawalBodySchema, recordWithdrawal, WithdrawalSchema } from './drops/withdrawal.ts';
 export type { Success } from './envelope.ts';
 export { successSchema } from './envelope.ts';
 export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';

@@ -82,6 +82,15 @@ export const MetadataEditSchema = z.object({
   createdAt: z.string(),
   changes: z.array(z.string()),
   status: z.enum(['running', 'done', 'failed']),
+  /** `art`: tokens' images replaced after publication (a new version); absent or `metadata`: a metadata save. */
+  kind: z.enum(['metadata', 'art']).optional(),
+  /** An art version: the tokens whose image it replaced. */
+  editions: z.array(z.number().int()).optional(),
+  /**
+   * An art version: where its images and metadata are (`imageBaseUri + N + '.png'`); null on IPFS until the
+   * collection is published again, which pins them.
+   */
+  location: z.object({ imageBaseUri: z.string(), metadataBaseUri: z.string() }).nullable().optional(),
 });
 export type MetadataEdit = z.infer<typeof MetadataEditSchema>;
 

@@ -11,6 +11,7 @@ export interface Database {
   publications: PublicationTable;
   collection_amendments: CollectionAmendmentTable;
   collection_metadata_edits: CollectionMetadataEditTable;
+  collection_art_edits: CollectionArtEditTable;
   workspace_pinning_providers: WorkspacePinningProviderTable;
   ipfs_uploads: IpfsUploadTable;
   deployments: DeploymentTable;
@@ -325,6 +326,22 @@ export interface PublicationTable {
   /** IPFS mode: the CIDs of the images folder and of the metadata folder pointing at it. */
   ipfs_images_cid?: string | null;
   ipfs_metadata_cid?: string | null;
+  /** The art version the base URI points at (1: as published; see migration 0225). */
+  art_version?: number;
+}
+
+/** An art version of a published collection: tokens whose image was replaced (see migration 0225). */
+export interface CollectionArtEditTable {
+  id: string;
+  collection_id: string;
+  version: number;
+  /** JSON: the editions whose image this version replaced. */
+  editions: string;
+  job_id: string;
+  images_cid: string | null;
+  metadata_cid: string | null;
+  created_by: string;
+  created_at: string;
 }
 
 /**

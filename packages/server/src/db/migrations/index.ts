@@ -53,6 +53,7 @@ import * as workspaceResources from './0190_workspace_resources.ts';
 import * as workspaceReview from './0195_workspace_review.ts';
 import * as workspacePinningAndSearch from './0200_workspace_pinning_and_search.ts';
 import * as withdrawals from './0210_withdrawals.ts';
+import * as collectionArtEdits from './0225_collection_art_edits.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end with the next number.
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '0190_workspace_resources': workspaceResources,
   '0200_workspace_pinning_and_search': workspacePinningAndSearch,
   '0210_withdrawals': withdrawals,
+  '0225_collection_art_edits': collectionArtEdits,
 };

@@ -18,6 +18,7 @@ import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { logCollectionActivity } from '../review/resource-activity.ts';
 import { amendmentsRoutes } from './amendments.routes.ts';
+import { artEditsRoutes } from './art-edits.routes.ts';
 import { collectionPrefix, collectionView, progressView } from './collection-view.ts';
 import * as collections from './collections.service.ts';
 import {
@@ -48,6 +49,7 @@ export async function collectionsRoutes(app: App): Promise<void> {
   app.jobs.register(GENERATE_COLLECTION_JOB, generateCollectionJob(app));
   amendmentsRoutes(app);
   metadataEditsRoutes(app);
+  await app.register(artEditsRoutes);
   const guarded = { onRequest: requireUser };
 
   async function viewOf(collection: Awaited<ReturnType<typeof collections.getOwnedCollection>>) {

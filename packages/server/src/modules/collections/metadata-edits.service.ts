@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CollectionMetadata, MetadataSettings } from '@layerloom/api';
+import type { CollectionMetadata, MetadataEdit, MetadataSettings } from '@layerloom/api';
 import {
   namePatternProblem,
   parseCollectionSpec,
@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { FROZEN_REASON, metadataFrozen } from '../marketplace/marketplace.service.ts';
 import { assertIdle, changeStatus, collectionSpec, runAsCollectionJob } from './amendments.service.ts';
+import { artHistory } from './art-edits.service.ts';
 import { getOwnedCollection } from './collections.service.ts';
 import {
   deleteMetadataEdit,
@@ -187,15 +188,21 @@ function describeChanges(before: MetadataSettings, after: MetadataSettings): str
   return changes;
 }
 
-function historyView(rows: CollectionMetadataEditTable[], app: App) {
-  return Promise.all(
-    [...rows].reverse().map(async (row) => ({
+/** The metadata saves and art versions together, newest first. */
+async function historyView(rows: CollectionMetadataEditTable[], app: App, collectionId: string) {
+  const saves: MetadataEdit[] = await Promise.all(
+    rows.map(async (row) => ({
       id: row.id,
+      kind: 'metadata' as const,
       createdBy: row.created_by,
       createdAt: row.created_at,
       changes: JSON.parse(row.changes) as string[],
       status: changeStatus(await app.jobs.progress(row.job_id)),
     })),
+  );
+  const art = await artHistory(app, collectionId);
+  return [...saves, ...art].sort((a, b) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
   );
 }
 
@@ -207,7 +214,7 @@ async function metadataView(app: App, collection: CollectionTable): Promise<Coll
     traits: collectionTraits(app, collection),
     defaultNamePattern: DEFAULT_NAME_PATTERN,
     warnings: formatWarnings(settings, collection),
-    history: await historyView(rows, app),
+    history: await historyView(rows, app, collection.id),
   };
 }
 

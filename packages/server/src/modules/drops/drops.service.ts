@@ -22,7 +22,7 @@ export async function getDrop(app: App, slug: string): Promise<Drop> {
   const published = await publishedBySlug(app, slug);
   const collection = published ? await collectionById(app, published.collection_id) : undefined;
   if (!published || !collection) throw notFound('Drop');
-  const { baseUri, imageBaseUri } = hostedBase(app.config.publicUrl, published.slug);
+  const { baseUri, imageBaseUri } = hostedBase(app.config.publicUrl, published.slug, published.art_version);
   const [deployment, pageRow, withheld] = await Promise.all([
     latestVerifiedDeployment(app, collection.id),
     findMintPage(app.database.db, collection.id),

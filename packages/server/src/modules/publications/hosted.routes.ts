@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
+import { artImageKey, artVersionsOf } from '../collections/art-edits.service.ts';
 import { collectionPrefix } from '../collections/collection-view.ts';
 import { withheldBy } from './placeholder.service.ts';
 import { sendWithheld } from './placeholder-gate.ts';
@@ -12,6 +13,11 @@ import { hostedBase, publishedBySlug } from './publications.service.ts';
 const HostedParamsSchema = z.object({
   slug: z.string().min(1).max(80),
   file: z.string().min(1).max(40),
+});
+
+/** The files of a later art version: `/hosted/{slug}/v{n}/…` (the published ones have no version folder). */
+const VersionedParamsSchema = HostedParamsSchema.extend({
+  version: z.string().regex(/^v[1-9]\d{0,5}$/, 'Expected v2, v3, …'),
 });
 
 /**
@@ -80,102 +86,137 @@ function sendCached(
  */
 export async function hostedRoutes(app: App): Promise<void> {
   /** The published collection and edition a request names, or a 404. */
-  async function resolve(slug: string, file: string, pattern: RegExp) {
+  async function resolve(slug: string, file: string, pattern: RegExp, version: number) {
     const match = pattern.exec(file);
     const published = match ? await publishedBySlug(app, slug) : undefined;
     const edition = match ? Number(match[1]) : 0;
     if (!published || edition < 1 || edition > published.size) throw notFound('File');
+    const versions = await artVersionsOf(app, published.collection_id);
+    if (version > 1 && !versions.some((row) => row.version === version)) throw notFound('File');
     // A pre-reveal collection's own files stay on the server until its reveal is known.
     const withheld = await withheldBy(app, published);
-    return { published, edition, prefix: collectionPrefix(published.collection_id), withheld };
+    return { published, edition, prefix: collectionPrefix(published.collection_id), withheld, versions };
   }
 
+  /** The art version a versioned URL names (`v2` → 2). */
+  const versionOf = (params: { version: string }) => Number(params.version.slice(1));
+
+  async function sendMetadata(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { slug, file }: { slug: string; file: string },
+    version: number,
+  ) {
+    const { published, edition, prefix, withheld } = await resolve(
+      slug,
+      file,
+      /^(\d{1,6})(?:\.json)?$/,
+      version,
+    );
+    if (withheld) return sendWithheld(app, slug, withheld, 'metadata', reply);
+    const key = `${slug}/${version}/${edition}`;
+    const blobKey = `${prefix}/metadata/${edition}.json`;
+    const info = await app.blobs.stat(blobKey);
+    if (!info) throw notFound('File');
+    const stored = `${info.size}-${info.modifiedAt.getTime()}`;
+    let cached = metadataCache.get(key);
+    if (!cached || cached.version !== stored) {
+      let metadata: Record<string, unknown>;
+      try {
+        metadata = JSON.parse((await app.blobs.getBuffer(blobKey)).toString());
+      } catch (error) {
+        if (error instanceof BlobNotFoundError) throw notFound('File');
+        throw error;
+      }
+      // The image of this art version: each version's metadata points at its own folder.
+      metadata.image = `${hostedBase(app.config.publicUrl, published.slug, version).imageBaseUri}${edition}.png`;
+      const body = Buffer.from(`${JSON.stringify(metadata, null, 2)}\n`);
+      cached = {
+        body,
+        etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
+        version: stored,
+      };
+      metadataCache.delete(key);
+      metadataCache.set(key, cached);
+      if (metadataCache.size > METADATA_CACHE_SIZE) {
+        metadataCache.delete(metadataCache.keys().next().value as string);
+      }
+    }
+    const { body, etag } = cached;
+    return sendCached(
+      request,
+      reply,
+      etag,
+      'application/json; charset=utf-8',
+      async () => body,
+      METADATA_CACHE,
+    );
+  }
+
+  async function sendImage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { slug, file }: { slug: string; file: string },
+    version: number,
+  ) {
+    const { published, edition, withheld, versions } = await resolve(slug, file, /^(\d{1,6})\.png$/, version);
+    if (withheld) return sendWithheld(app, slug, withheld, 'image', reply);
+    // The image as it was at this version: a replaced token's earlier images stay at their URLs.
+    const key = artImageKey(published.collection_id, versions, version, edition);
+    const cached = imageCache.get(key);
+    if (cached && fresh(cached))
+      return sendCached(request, reply, cached.etag, 'image/png', async () => cached.body);
+    const info = await app.blobs.stat(key);
+    if (!info) throw notFound('File');
+    // The image is written once, before publishing; its size and time name this version (no hashing).
+    const etag = `"${info.size.toString(36)}-${info.modifiedAt.getTime().toString(36)}"`;
+    if (cached && cached.etag === etag) {
+      // Still there and unchanged: kept without reading it again.
+      cached.at = Date.now();
+      return sendCached(request, reply, etag, 'image/png', async () => cached.body);
+    }
+    if (info.size > IMAGE_CACHE_ITEM_BYTES) {
+      return sendCached(request, reply, etag, 'image/png', () => app.blobs.get(key));
+    }
+    const body = await app.blobs.getBuffer(key);
+    imageCacheBytes -= cached?.body.length ?? 0;
+    imageCache.delete(key);
+    cacheImage(key, { body, etag, at: Date.now() });
+    return sendCached(request, reply, etag, 'image/png', async () => body);
+  }
+
+  const metadataSchema = { tags: ['hosted'], summary: "A published token's metadata (ERC-721), public" };
+  const imageSchema = { tags: ['hosted'], summary: "A published token's image (PNG), public" };
   app.get(
     '/hosted/:slug/metadata/:file',
-    {
-      schema: {
-        tags: ['hosted'],
-        summary: "A published token's metadata (ERC-721), public",
-        params: HostedParamsSchema,
-      },
-    },
-    async (request, reply) => {
-      const { slug, file } = request.params;
-      const { published, edition, prefix, withheld } = await resolve(slug, file, /^(\d{1,6})(?:\.json)?$/);
-      if (withheld) return sendWithheld(app, slug, withheld, 'metadata', reply);
-      const key = `${slug}/${edition}`;
-      const blobKey = `${prefix}/metadata/${edition}.json`;
-      const info = await app.blobs.stat(blobKey);
-      if (!info) throw notFound('File');
-      const version = `${info.size}-${info.modifiedAt.getTime()}`;
-      let cached = metadataCache.get(key);
-      if (!cached || cached.version !== version) {
-        let metadata: Record<string, unknown>;
-        try {
-          metadata = JSON.parse((await app.blobs.getBuffer(blobKey)).toString());
-        } catch (error) {
-          if (error instanceof BlobNotFoundError) throw notFound('File');
-          throw error;
-        }
-        metadata.image = `${hostedBase(app.config.publicUrl, published.slug).imageBaseUri}${edition}.png`;
-        const body = Buffer.from(`${JSON.stringify(metadata, null, 2)}\n`);
-        cached = {
-          body,
-          etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`,
-          version,
-        };
-        metadataCache.delete(key);
-        metadataCache.set(key, cached);
-        if (metadataCache.size > METADATA_CACHE_SIZE) {
-          metadataCache.delete(metadataCache.keys().next().value as string);
-        }
-      }
-      const { body, etag } = cached;
-      return sendCached(
-        request,
-        reply,
-        etag,
-        'application/json; charset=utf-8',
-        async () => body,
-        METADATA_CACHE,
-      );
-    },
+    { schema: { ...metadataSchema, params: HostedParamsSchema } },
+    (request, reply) => sendMetadata(request, reply, request.params, 1),
   );
-
   app.get(
     '/hosted/:slug/images/:file',
+    { schema: { ...imageSchema, params: HostedParamsSchema } },
+    (request, reply) => sendImage(request, reply, request.params, 1),
+  );
+  app.get(
+    '/hosted/:slug/:version/metadata/:file',
     {
       schema: {
-        tags: ['hosted'],
-        summary: "A published token's image (PNG), public",
-        params: HostedParamsSchema,
+        ...metadataSchema,
+        summary: "A published token's metadata at a later art version (its image in that version's folder)",
+        params: VersionedParamsSchema,
       },
     },
-    async (request, reply) => {
-      const { slug, file } = request.params;
-      const { edition, prefix, withheld } = await resolve(slug, file, /^(\d{1,6})\.png$/);
-      if (withheld) return sendWithheld(app, slug, withheld, 'image', reply);
-      const key = `${prefix}/images/${edition}.png`;
-      const cached = imageCache.get(key);
-      if (cached && fresh(cached))
-        return sendCached(request, reply, cached.etag, 'image/png', async () => cached.body);
-      const info = await app.blobs.stat(key);
-      if (!info) throw notFound('File');
-      // The image is written once, before publishing; its size and time name this version (no hashing).
-      const etag = `"${info.size.toString(36)}-${info.modifiedAt.getTime().toString(36)}"`;
-      if (cached && cached.etag === etag) {
-        // Still there and unchanged: kept without reading it again.
-        cached.at = Date.now();
-        return sendCached(request, reply, etag, 'image/png', async () => cached.body);
-      }
-      if (info.size > IMAGE_CACHE_ITEM_BYTES) {
-        return sendCached(request, reply, etag, 'image/png', () => app.blobs.get(key));
-      }
-      const body = await app.blobs.getBuffer(key);
-      imageCacheBytes -= cached?.body.length ?? 0;
-      imageCache.delete(key);
-      cacheImage(key, { body, etag, at: Date.now() });
-      return sendCached(request, reply, etag, 'image/png', async () => body);
+    (request, reply) => sendMetadata(request, reply, request.params, versionOf(request.params)),
+  );
+  app.get(
+    '/hosted/:slug/:version/images/:file',
+    {
+      schema: {
+        ...imageSchema,
+        summary: "A published token's image (PNG) as it is at a later art version",
+        params: VersionedParamsSchema,
+      },
     },
+    (request, reply) => sendImage(request, reply, request.params, versionOf(request.params)),
   );
 }

@@ -6,6 +6,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { outboundDispatcher } from '../../lib/outbound-guard.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
+import { markArtPinned } from '../collections/art-edits.repository.ts';
+import { unpinnedArtVersion } from '../collections/art-edits.service.ts';
 import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
 import { collectionCids, downloadFiles, exportStream, solanaMetadataCid } from '../collections/downloads.ts';
@@ -138,14 +140,19 @@ export function ipfsPublishJob(app: App): JobHandler {
     context.signal.throwIfAborted();
     // A collection with Solana (Metaplex) metadata pins its folder too, so its ipfs:// URIs resolve.
     const solanaCid = await solanaMetadataCid(app.blobs, collection);
-    if (published && published.ipfs_images_cid !== cids.imagesCid) {
+    // Replaced art the creator confirmed explains new images; any other change of them is refused.
+    const artVersion = published ? await unpinnedArtVersion(app, collection.id) : undefined;
+    const newImages = published !== undefined && published.ipfs_images_cid !== cids.imagesCid;
+    if (newImages && artVersion === undefined) {
       throw new AppError(
         'CONFLICT',
         `The images folder is now ${cids.imagesCid}, not the published ${published.ipfs_images_cid}: published images cannot change.`,
       );
     }
     const folders: { folder: string; kind: CarKind; expected: string; size: number }[] = [
-      ...(published ? [] : [{ folder: 'images', kind: carKind.images, expected: cids.imagesCid, size: 0 }]),
+      ...(published && !newImages
+        ? []
+        : [{ folder: 'images', kind: carKind.images, expected: cids.imagesCid, size: 0 }]),
       { folder: 'metadata', kind: carKind.metadata, expected: cids.metadataCid, size: 0 },
       ...(solanaCid
         ? [{ folder: 'Solana metadata', kind: 'solana-metadata-car' as const, expected: solanaCid, size: 0 }]
@@ -182,6 +189,10 @@ export function ipfsPublishJob(app: App): JobHandler {
     }
     context.signal.throwIfAborted();
     for (const folder of ['images', 'metadata'] as const) await writeCarIndex(app, collection, folder);
+    if (published && artVersion !== undefined) {
+      await markArtPinned(app.database.db, collection.id, artVersion, cids);
+      return { published: true, imagesCid: cids.imagesCid, metadataCid: cids.metadataCid };
+    }
     if (published) {
       await setPublicationMetadataCid(app.database.db, collection.id, cids.metadataCid);
       return { published: true, imagesCid: cids.imagesCid, metadataCid: cids.metadataCid };

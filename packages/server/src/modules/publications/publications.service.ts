@@ -3,6 +3,7 @@ import { contractJsonUrl, type Publication, type PublishBody } from '@layerloom/
 import type { PublicationTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
+import { unpinnedArtVersion } from '../collections/art-edits.service.ts';
 import { collectionPrefix, statusOf } from '../collections/collection-view.ts';
 import { getOwnedCollection } from '../collections/collections.service.ts';
 import { listMetadataEdits } from '../collections/metadata-edits.repository.ts';
@@ -12,12 +13,14 @@ import { ipfsBase } from './ipfs-base.ts';
 import { provenanceHash } from './provenance.ts';
 import { findPublication, findPublicationBySlug, insertPublication } from './publications.repository.ts';
 
-/** The public address of a publication's files. */
-export function hostedBase(publicUrl: string, slug: string) {
-  return {
-    baseUri: `${publicUrl}/hosted/${slug}/metadata/`,
-    imageBaseUri: `${publicUrl}/hosted/${slug}/images/`,
-  };
+/**
+ * The public address of a publication's files at an art version: as published (1), or the folder of a later
+ * version (`/v2/`…), since published files never change in place.
+ */
+export function hostedBase(publicUrl: string, slug: string, artVersion = 1) {
+  const folder =
+    artVersion > 1 ? `${publicUrl}/hosted/${slug}/v${artVersion}` : `${publicUrl}/hosted/${slug}`;
+  return { baseUri: `${folder}/metadata/`, imageBaseUri: `${folder}/images/` };
 }
 
 export function publicationView(row: PublicationTable, publicUrl: string): Publication {
@@ -25,7 +28,7 @@ export function publicationView(row: PublicationTable, publicUrl: string): Publi
     collectionId: row.collection_id,
     mode: row.mode === 'ipfs' ? 'ipfs' : 'hosted',
     slug: row.slug,
-    ...(row.mode === 'ipfs' ? ipfsBase(row) : hostedBase(publicUrl, row.slug)),
+    ...(row.mode === 'ipfs' ? ipfsBase(row) : hostedBase(publicUrl, row.slug, row.art_version)),
     provenanceHash: row.provenance_hash,
     contractUri: contractJsonUrl(publicUrl, row.slug),
     publishedAt: row.published_at,
@@ -49,6 +52,8 @@ export async function getPublication(app: App, ownerId: string, collectionId: st
  */
 export async function ipfsMetadataChanged(app: App, row: PublicationTable): Promise<boolean> {
   if (row.mode !== 'ipfs') return false;
+  // Art replaced since the last pin: the images folder changes too.
+  if ((await unpinnedArtVersion(app, row.collection_id)) !== undefined) return true;
   const newest = (await listMetadataEdits(app.database.db, row.collection_id)).at(-1);
   if (!newest) return false;
   const upload = await findIpfsUpload(app.database.db, row.collection_id);
@@ -131,6 +136,11 @@ export async function publishCollection(app: App, ownerId: string, collectionId:
 
 const SLUG_TTL_MS = 60_000;
 const slugCache = new Map<string, { at: number; found: PublicationTable & { size: number } }>();
+
+/** Forgets a cached publication (its art version changed). */
+export function forgetPublishedSlug(slug: string): void {
+  slugCache.delete(slug);
+}
 
 /**
  * A publication by slug, cached briefly: hosted files are read far more often than collections change.

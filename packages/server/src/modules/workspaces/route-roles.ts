@@ -90,6 +90,7 @@ export const routeRoles: Readonly<Record<string, RouteRole>> = {
   'POST /api/v1/collections/:id/grow': collection('editor', 'grow the collection'),
   'POST /api/v1/collections/:id/cancel': collection('editor', 'cancel the generation'),
   'PUT /api/v1/collections/:id/metadata-settings': collection('editor', 'edit the metadata'),
+  'POST /api/v1/collections/:id/art': collection('editor', 'replace token art'),
   'PUT /api/v1/collections/:id/mint-page': collection('editor', 'edit the mint page'),
   'POST /api/v1/collections/:id/mint-page/:kind': collection('editor', 'edit the mint page'),
   // Collections: the launch (Admin).
