@@ -255,12 +255,11 @@ describe("a newcomer's first collection", () => {
     // Generate NFT opens a new project now, not the generated one as if it were ready to generate.
     await page.goto('/dashboard/nft');
     await nextStep(page).getByText('Start here:').waitFor();
-    expect(await page.getByLabel('Project', { exact: true }).locator('..').textContent()).toContain(
+    expect(await page.getByLabel('Project', { exact: true }).locator('option:checked').textContent()).toBe(
       'Untitled project',
     );
     // Picked again, the generated project says what it made and leads there.
-    await page.getByLabel('Project', { exact: true }).click();
-    await page.getByRole('option', { name: 'My critters' }).click();
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'My critters' });
     await nextStep(page).getByText('Generated.').waitFor();
     expect(await nextStep(page).textContent()).not.toContain('Ready to generate');
     expect(await nextStep(page).getByRole('link', { name: 'Open collection' }).getAttribute('href')).toBe(

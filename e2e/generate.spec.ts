@@ -482,11 +482,9 @@ describe('Generate NFT', () => {
     await screenshot(page, 'generate-imported');
 
     // Switch back and forth with the picker.
-    await page.getByLabel('Project', { exact: true }).click();
-    await chooseOption(page, 'Moon Cats');
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Moon Cats' });
     await expect.poll(() => page.getByLabel('Project Name').inputValue()).toBe('Moon Cats');
-    await page.getByLabel('Project', { exact: true }).click();
-    await chooseOption(page, 'Untitled project');
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Untitled project' });
     await expect.poll(() => page.getByLabel('Project Name').inputValue()).toBe('Untitled project');
 
     // Discard asks first, deletes the project, and opens the one left.

@@ -125,7 +125,9 @@ describe('projects in a team workspace', () => {
     await page.getByRole('button', { name: /^Personal/ }).click();
     await page.getByRole('menuitemradio', { name: /Moon Studio/ }).click();
     await page.getByRole('button', { name: 'Moon Studio Editor, switch workspace' }).waitFor();
-    await page.locator('.ll-gen-project-select').getByText('Team Cats').waitFor();
+    await expect
+      .poll(() => page.locator('.ll-gen-project-select option:checked').textContent())
+      .toBe('Team Cats');
     expect(await page.getByRole('button', { name: 'New project' }).isEnabled()).toBe(true);
 
     // Made a Viewer: the page keeps the project readable, its edit controls disabled with the reason ...
@@ -165,7 +167,9 @@ describe('projects in a team workspace', () => {
     const owned = ownerSide.page;
     await owned.goto(`/dashboard/nft?project=${solo.id}`);
     await owned.getByRole('button', { name: /^Personal/ }).waitFor();
-    await owned.locator('.ll-gen-project-select').getByText('Solo Cats').waitFor();
+    await expect
+      .poll(() => owned.locator('.ll-gen-project-select option:checked').textContent())
+      .toBe('Solo Cats');
     await owned.getByRole('button', { name: 'Move to workspace…' }).click();
     const dialog = owned.getByRole('dialog', { name: 'Move “Solo Cats” to another workspace' });
     await dialog.getByRole('radio', { name: /Moon Studio/ }).check();
@@ -173,11 +177,14 @@ describe('projects in a team workspace', () => {
     await owned.getByText('“Solo Cats” moved to Moon Studio').waitFor();
     await owned.waitForURL(new RegExp(`workspace=${teamId}`));
     await owned.getByRole('button', { name: 'Moon Studio Owner, switch workspace' }).waitFor();
-    await owned.locator('.ll-gen-project-select').getByText('Solo Cats').waitFor();
+    await expect
+      .poll(() => owned.locator('.ll-gen-project-select option:checked').textContent())
+      .toBe('Solo Cats');
 
     await page.goto(`/dashboard/nft?workspace=${teamId}`);
-    await page.locator('.ll-gen-project-select').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Solo Cats' }).waitFor();
+    await expect
+      .poll(() => page.locator('.ll-gen-project-select option').allTextContents())
+      .toContain('Solo Cats');
     const listed = (await send(artistSide.context, 'GET', `/api/v1/projects?workspace=${teamId}`)).data
       .projects as {
       name: string;

@@ -18,7 +18,7 @@ import {
   uploadTraits,
 } from '@layerloom/api';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Select } from 'antd';
+import { Alert, App, Button, Form } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
@@ -45,6 +45,7 @@ import { NextStep } from './next-step.tsx';
 import { sampleSettings, UNTITLED_PROJECT } from './project-defaults.ts';
 import { type Draft, type DraftLayer, newLayerKey, saveBody } from './project-draft.ts';
 import { ADVANCED_FIELDS, ProjectForm, type SettingsValues, settingsOf } from './project-form.tsx';
+import { ProjectPicker } from './project-picker.tsx';
 import { pruneRules, renameLayerInRules, renameTraitInRules } from './rules.ts';
 import { SaveIndicator } from './save-indicator.tsx';
 import { useGeneration } from './use-generation.ts';
@@ -530,14 +531,11 @@ export function ProjectEditor({
           <PresenceStrip viewers={viewers} />
         </div>
         <div className="ll-gen-project-bar">
-          <Select
-            aria-label="Project"
-            className="ll-gen-project-select"
+          <ProjectPicker
             value={project.id}
             options={projectOptions}
-            onChange={(id: string) => onSwitch(id)}
+            onChange={(id) => onSwitch(id)}
             disabled={isSwitching}
-            popupMatchSelectWidth={false}
           />
           <Button
             icon={<PlusOutlined aria-hidden="true" />}
