@@ -1,14 +1,39 @@
 // Ant Design renders slowly in jsdom, more so on a busy 2-core machine: allow each test 20 s.
-import type { IpfsUpload, PinningProvider } from '@layerloom/api';
+import type { Collection, IpfsUpload, PinningProvider } from '@layerloom/api';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { WorkspaceProvider } from '../workspaces/workspace-context.tsx';
 import { PublishModeChoice } from './ipfs-publish-section.tsx';
 import { PinningProviderSettings } from './pinning-provider-form.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  window.localStorage.clear();
 });
+
+/** The collection the publish section is about, in the personal workspace (no workspaceId, as an older server). */
+const collection: Collection = {
+  id: 'c1',
+  name: 'Pinned Cats',
+  description: '',
+  size: 3,
+  width: 64,
+  height: 64,
+  projectId: 'p1',
+  watermark: false,
+  thumbnail: '/api/v1/collections/c1/images/1.png',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  progress: { status: 'ready', done: 3, total: 3, etaSeconds: null, error: null },
+};
+
+/** The member's workspaces: their personal one, a team they edit in, a team they administer. */
+const workspaces = [
+  { id: 'me', name: 'Personal', personal: true, role: 'owner', memberCount: 1, createdAt: '' },
+  { id: 'w1', name: 'Moon Studio', personal: false, role: 'editor', memberCount: 3, createdAt: '' },
+  { id: 'w2', name: 'Sun Guild', personal: false, role: 'admin', memberCount: 2, createdAt: '' },
+];
 
 const saved: PinningProvider = {
   endpoint: 'http://127.0.0.1:5001',
@@ -51,6 +76,19 @@ const requests = (fetchMock: ReturnType<typeof serve>, method: string) =>
 
 function show(children: React.ReactNode) {
   return render(<Providers client={createQueryClient()}>{children}</Providers>);
+}
+
+/** Shows `children` in the dashboard's workspace context (the workspaces list is asked from the fake server). */
+function showInWorkspaces(children: React.ReactNode) {
+  const router = createMemoryRouter(
+    [{ path: '*', element: <WorkspaceProvider>{children}</WorkspaceProvider> }],
+    { initialEntries: ['/dashboard/collections/c1'] },
+  );
+  return render(
+    <Providers client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
 }
 
 describe('PinningProviderSettings', () => {
@@ -106,11 +144,70 @@ describe('PinningProviderSettings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save provider' }));
     expect(await screen.findByText('Paste the whole access token (at least 8 characters)')).toBeTruthy();
   });
+
+  it("shows a team's provider to an Editor, named for the team, with Change and Remove disabled and why", async () => {
+    const fetchMock = serve({
+      'GET /api/v1/workspaces': () => ({ data: { workspaces } }),
+      'GET /api/v1/pinning-provider?workspace=w1': () => ({ data: { provider: saved } }),
+    });
+    showInWorkspaces(<PinningProviderSettings workspaceId="w1" />);
+    expect(await screen.findByText('ending in c0de')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Used for every collection of Moon Studio, whoever publishes; its Owners and Admins change it.',
+      ),
+    ).toBeTruthy();
+    const reason =
+      'You are an Editor in Moon Studio: changing the pinning provider needs the Admin role or higher. An owner can change your role.';
+    expect(await screen.findByText(reason)).toBeTruthy();
+    for (const name of ['Change provider', 'Remove']) {
+      const button = screen.getByRole('button', { name });
+      expect(button.hasAttribute('disabled')).toBe(true);
+      expect(button.getAttribute('aria-describedby')).toBe('llc-pinning-role');
+    }
+    expect(document.getElementById('llc-pinning-role')?.textContent).toContain(reason);
+    expect(requests(fetchMock, 'GET').map(([url]) => url)).not.toContain('/api/v1/pinning-provider');
+  });
+
+  it('offers no form to an Editor of a team with no provider: it says none is saved and who saves one', async () => {
+    serve({
+      'GET /api/v1/workspaces': () => ({ data: { workspaces } }),
+      'GET /api/v1/pinning-provider?workspace=w1': () => ({ data: { provider: null } }),
+    });
+    showInWorkspaces(<PinningProviderSettings workspaceId="w1" />);
+    expect(await screen.findByText('No pinning provider is saved for Moon Studio yet.')).toBeTruthy();
+    expect(screen.getByText(/needs the Admin role or higher/)).toBeTruthy();
+    expect(screen.queryByLabelText('Access token')).toBeNull();
+  });
+
+  it("saves an Admin's provider to the team's workspace, not to their own", async () => {
+    let provider: PinningProvider | null = null;
+    const fetchMock = serve({
+      'GET /api/v1/workspaces': () => ({ data: { workspaces } }),
+      'GET /api/v1/pinning-provider?workspace=w2': () => ({ data: { provider } }),
+      'PUT /api/v1/pinning-provider?workspace=w2': (init) => {
+        const body = JSON.parse(String(init?.body));
+        provider = { endpoint: body.endpoint, tokenLast4: body.token.slice(-4), updatedAt: saved.updatedAt };
+        return { data: { provider } };
+      },
+    });
+    showInWorkspaces(<PinningProviderSettings workspaceId="w2" />);
+    fireEvent.change(await screen.findByLabelText('Provider API address'), {
+      target: { value: 'https://rpc.filebase.io' },
+    });
+    fireEvent.change(screen.getByLabelText('Access token'), { target: { value: 'team-token-beef' } });
+    await screen.findByText(/Used for every collection of Sun Guild/);
+    fireEvent.click(screen.getByRole('button', { name: 'Save provider' }));
+    expect(await screen.findByText('ending in beef')).toBeTruthy();
+    expect(requests(fetchMock, 'PUT')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Change provider' }).hasAttribute('disabled')).toBe(false);
+  });
 });
 
 describe('PublishModeChoice', () => {
   it('offers Hosted by Layerloom first, and IPFS asks for a pinning provider before it can publish', async () => {
     serve({
+      'GET /api/v1/collections/c1': () => ({ data: { collection } }),
       'GET /api/v1/pinning-provider': () => ({ data: { provider: null } }),
       'GET /api/v1/collections/c1/publication/ipfs': () => ({ data: { upload: null } }),
     });
@@ -137,6 +234,7 @@ describe('PublishModeChoice', () => {
         'The pinning provider at 127.0.0.1:5001 refused the access token (HTTP 401). Save a valid token, then try again.',
     });
     const fetchMock = serve({
+      'GET /api/v1/collections/c1': () => ({ data: { collection } }),
       'GET /api/v1/pinning-provider': () => ({ data: { provider: saved } }),
       'GET /api/v1/collections/c1/publication/ipfs': () => ({ data: { upload: current } }),
       // The server answers at once, before the job has computed the content IDs.

@@ -1,10 +1,15 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Progress, Radio, Typography } from 'antd';
+import { Alert, App, Button, Progress, Radio, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatBytes, hostOf } from './ipfs-links.ts';
-import { isUploading, useIpfsUpload, usePinningProvider, useStartIpfsUpload } from './ipfs-queries.ts';
+import {
+  isUploading,
+  useCollectionPinningProvider,
+  useIpfsUpload,
+  useStartIpfsUpload,
+} from './ipfs-queries.ts';
 import { PinningProviderSettings } from './pinning-provider-form.tsx';
 import './ipfs-publishing.css';
 
@@ -61,7 +66,7 @@ export function UploadState({
  * reports the expected root CIDs. A failed upload says why and can be retried.
  */
 export function IpfsPublishSection({ collectionId, name }: { collectionId: string; name: string }) {
-  const provider = usePinningProvider();
+  const { workspaceId, ready, provider } = useCollectionPinningProvider(collectionId);
   const upload = useIpfsUpload(collectionId);
   const start = useStartIpfsUpload(collectionId);
   const { modal } = App.useApp();
@@ -86,11 +91,16 @@ export function IpfsPublishSection({ collectionId, name }: { collectionId: strin
   return (
     <div className="llc-ipfs-publish">
       <p className="llc-muted llc-publish-intro">
-        Your collection&apos;s files are uploaded to your own pinning provider, and each token&apos;s URI
-        becomes ipfs://…/N.json. Layerloom checks that the provider holds exactly the content IDs above.
+        The collection&apos;s files are uploaded to its workspace&apos;s pinning provider, and each
+        token&apos;s URI becomes ipfs://…/N.json. Layerloom checks that the provider holds exactly the content
+        IDs above.
       </p>
       <h3 className="llc-ipfs-subtitle">Pinning provider</h3>
-      <PinningProviderSettings />
+      {ready ? (
+        <PinningProviderSettings workspaceId={workspaceId} />
+      ) : (
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      )}
       <UploadState collectionId={collectionId} endpoint={provider.data?.endpoint} />
       {start.isError ? (
         <Alert

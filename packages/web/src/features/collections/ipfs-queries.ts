@@ -10,9 +10,13 @@ import {
 } from '@layerloom/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { collectionsKey } from './collections-queries.ts';
+import type { WorkspaceChoice } from '../workspaces/workspace-choice.ts';
+import { workspaceParam } from '../workspaces/workspace-choice.ts';
+import { useWorkspace } from '../workspaces/workspace-context.tsx';
+import { collectionsKey, useCollection } from './collections-queries.ts';
 
-const providerKey = ['pinning-provider'] as const;
+const providersKey = ['pinning-provider'] as const;
+const providerKey = (scope: string) => [...providersKey, scope] as const;
 const uploadKey = (collectionId: string) => [...collectionsKey, collectionId, 'ipfs-upload'] as const;
 const publicationKey = (collectionId: string) => [...collectionsKey, collectionId, 'publication'] as const;
 
@@ -21,32 +25,72 @@ export function isUploading(upload: IpfsUpload | null | undefined): boolean {
   return upload?.status === 'queued' || upload?.status === 'running';
 }
 
-/** The signed-in creator's pinning provider (no token, only its last 4 characters), or null. */
-export function usePinningProvider() {
+/** Which workspace's pinning provider a screen is about: its id to send, its cache key, and the workspace if known. */
+export interface PinningScope {
+  /** The `workspace` query parameter: none for the personal workspace of the switcher (the server's default). */
+  param: string | undefined;
+  key: string;
+  /** The workspace as the switcher knows it (undefined while its list loads). */
+  workspace: WorkspaceChoice | undefined;
+}
+
+/**
+ * The workspace whose pinning provider is shown: the one named (a collection's, which is uploaded to its own
+ * workspace's provider), else the switcher's current one.
+ */
+export function usePinningScope(workspaceId?: string | null): PinningScope {
+  const { workspaces, current } = useWorkspace();
+  if (!workspaceId) {
+    const param = workspaceParam(current);
+    return { param, key: param ?? 'personal', workspace: current };
+  }
+  return {
+    param: workspaceId,
+    key: workspaceId,
+    workspace: workspaces.find((item) => item.id === workspaceId),
+  };
+}
+
+/** A workspace's pinning provider (no token, only its last 4 characters), or null. */
+export function usePinningProvider(scope: PinningScope, enabled = true) {
   return useQuery({
-    queryKey: providerKey,
-    queryFn: async ({ signal }) => (await call(getPinningProvider, { signal })).data.provider,
+    queryKey: providerKey(scope.key),
+    enabled,
+    queryFn: async ({ signal }) =>
+      (await call(getPinningProvider, { query: { workspace: scope.param }, signal })).data.provider,
   });
 }
 
-/** Saves (or replaces) the pinning provider; the token goes to the server once and never comes back. */
-export function useSavePinningProvider() {
+/** The pinning provider a collection is uploaded to: its workspace's (asked once the collection is known). */
+export function useCollectionPinningProvider(collectionId: string) {
+  const collection = useCollection(collectionId);
+  const workspaceId = collection.data?.workspaceId;
+  const scope = usePinningScope(workspaceId);
+  return {
+    workspaceId,
+    ready: collection.isSuccess,
+    provider: usePinningProvider(scope, collection.isSuccess),
+  };
+}
+
+/** Saves (or replaces) a workspace's pinning provider; the token goes to the server once and never comes back. */
+export function useSavePinningProvider(scope: PinningScope) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: SavePinningProviderBody) =>
-      (await call(savePinningProvider, { body })).data.provider,
-    onSuccess: (provider) => client.setQueryData<PinningProvider | null>(providerKey, provider),
+      (await call(savePinningProvider, { query: { workspace: scope.param }, body })).data.provider,
+    onSuccess: (provider) => client.setQueryData<PinningProvider | null>(providerKey(scope.key), provider),
   });
 }
 
-/** Forgets the pinning provider and its token. */
-export function useDeletePinningProvider() {
+/** Forgets a workspace's pinning provider and its token. */
+export function useDeletePinningProvider(scope: PinningScope) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await call(deletePinningProvider);
+      await call(deletePinningProvider, { query: { workspace: scope.param } });
     },
-    onSuccess: () => client.setQueryData<PinningProvider | null>(providerKey, null),
+    onSuccess: () => client.setQueryData<PinningProvider | null>(providerKey(scope.key), null),
   });
 }
 

@@ -3,7 +3,15 @@ import { App, Button, Form, Input, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
-import { useDeletePinningProvider, usePinningProvider, useSavePinningProvider } from './ipfs-queries.ts';
+import { RoleNote } from '../workspaces/role-note.tsx';
+import { usePermission } from '../workspaces/workspace-context.tsx';
+import {
+  type PinningScope,
+  useDeletePinningProvider,
+  usePinningProvider,
+  usePinningScope,
+  useSavePinningProvider,
+} from './ipfs-queries.ts';
 import './ipfs-publishing.css';
 
 /** Whether the text is an http(s) address (the server checks the same). */
@@ -12,9 +20,17 @@ function isHttpUrl(text: string): boolean {
 }
 
 /** The form: the provider's API address and the access token it gave the creator. */
-function ProviderForm({ initialEndpoint, onDone }: { initialEndpoint?: string; onDone?: () => void }) {
+function ProviderForm({
+  scope,
+  initialEndpoint,
+  onDone,
+}: {
+  scope: PinningScope;
+  initialEndpoint?: string;
+  onDone?: () => void;
+}) {
   const [form] = Form.useForm<SavePinningProviderBody>();
-  const save = useSavePinningProvider();
+  const save = useSavePinningProvider(scope);
   const feedback = useFeedback();
 
   const onFinish = (values: SavePinningProviderBody) =>
@@ -94,31 +110,63 @@ function ProviderForm({ initialEndpoint, onDone }: { initialEndpoint?: string; o
   );
 }
 
+/** Whose provider it is, in words: "your personal workspace" or the team's name. */
+function ownerWords(scope: PinningScope): string {
+  if (!scope.workspace) return 'this workspace';
+  return scope.workspace.personal ? 'your personal workspace' : scope.workspace.name;
+}
+
 /**
- * The creator's pinning provider: once saved, its address and the last 4 characters of its token (the
- * token itself never comes back), with Change and Remove; before, the form to save one.
+ * A workspace's pinning provider (a collection's workspace, else the switcher's current one): once saved, its
+ * address and the last 4 characters of its token (the token itself never comes back), with Change and Remove;
+ * before, the form to save one. Only its Owners and Admins change it; other members see it, and why they cannot.
  */
-export function PinningProviderSettings() {
-  const provider = usePinningProvider();
-  const remove = useDeletePinningProvider();
+export function PinningProviderSettings({ workspaceId }: { workspaceId?: string | null }) {
+  const scope = usePinningScope(workspaceId);
+  const provider = usePinningProvider(scope);
+  const remove = useDeletePinningProvider(scope);
+  const manage = usePermission('launch', 'changing the pinning provider', workspaceId);
   const [isEditing, setEditing] = useState(false);
   const { modal } = App.useApp();
   const feedback = useFeedback();
+  const owner = ownerWords(scope);
 
+  const intro = (
+    <p className="llc-muted llc-pinning-owner">
+      {scope.workspace?.personal
+        ? 'Used for every collection of your personal workspace.'
+        : `Used for every collection of ${owner}, whoever publishes; its Owners and Admins change it.`}
+    </p>
+  );
   if (provider.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
   if (provider.isError)
     return <Typography.Text type="danger">{errorMessage(provider.error)}</Typography.Text>;
+  if (!provider.data && !manage.allowed) {
+    return (
+      <div className="llc-pinning-saved">
+        {intro}
+        <p className="llc-pinning-none">No pinning provider is saved for {owner} yet.</p>
+        <RoleNote id="llc-pinning-role" permission={manage} />
+      </div>
+    );
+  }
   if (!provider.data || isEditing) {
     return (
-      <ProviderForm
-        initialEndpoint={provider.data?.endpoint}
-        onDone={provider.data ? () => setEditing(false) : undefined}
-      />
+      <>
+        {intro}
+        <ProviderForm
+          scope={scope}
+          initialEndpoint={provider.data?.endpoint}
+          onDone={provider.data ? () => setEditing(false) : undefined}
+        />
+      </>
     );
   }
   const onRemove = () =>
     modal.confirm({
-      title: 'Remove your pinning provider?',
+      title: scope.workspace?.personal
+        ? 'Remove your pinning provider?'
+        : `Remove the pinning provider of ${owner}?`,
       content: 'Its address and access token are deleted from Layerloom. Files already pinned stay on IPFS.',
       okText: 'Remove',
       okButtonProps: { danger: true },
@@ -129,8 +177,10 @@ export function PinningProviderSettings() {
           (error: unknown) => feedback.error(error),
         ),
     });
+  const describedBy = manage.allowed ? undefined : 'llc-pinning-role';
   return (
     <div className="llc-pinning-saved">
+      {intro}
       <dl className="llc-ipfs-list">
         <div className="llc-ipfs-row">
           <dt>Provider</dt>
@@ -149,13 +199,26 @@ export function PinningProviderSettings() {
         </div>
       </dl>
       <div className="llc-pinning-actions">
-        <Button size="small" onClick={() => setEditing(true)}>
+        <Button
+          size="small"
+          onClick={() => setEditing(true)}
+          disabled={!manage.allowed}
+          aria-describedby={describedBy}
+        >
           Change provider
         </Button>
-        <Button size="small" danger onClick={onRemove} loading={remove.isPending}>
+        <Button
+          size="small"
+          danger
+          onClick={onRemove}
+          loading={remove.isPending}
+          disabled={!manage.allowed}
+          aria-describedby={describedBy}
+        >
           Remove
         </Button>
       </div>
+      <RoleNote id="llc-pinning-role" permission={manage} />
     </div>
   );
 }

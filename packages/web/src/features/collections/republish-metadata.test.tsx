@@ -1,5 +1,5 @@
 // Ant Design renders slowly in jsdom, more so on a busy 2-core machine: allow the test 20 s.
-import type { IpfsUpload } from '@layerloom/api';
+import type { Collection, IpfsUpload } from '@layerloom/api';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
@@ -20,8 +20,24 @@ const upload = (status: IpfsUpload['status']): IpfsUpload => ({
   startedAt: '2026-11-25T01:00:00.000Z',
 });
 
+/** A published collection of the team workspace w1. */
+const collection: Collection = {
+  id: 'c1',
+  name: 'Pinned Cats',
+  description: '',
+  size: 3,
+  width: 64,
+  height: 64,
+  projectId: 'p1',
+  watermark: false,
+  thumbnail: '/api/v1/collections/c1/images/1.png',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  progress: { status: 'ready', done: 3, total: 3, etaSeconds: null, error: null },
+  workspaceId: 'w1',
+};
+
 describe('RepublishMetadata', () => {
-  it('says the pinned metadata is out of date and publishes again with the saved provider', async () => {
+  it("says the pinned metadata is out of date and publishes again with the collection's workspace's provider", async () => {
     const posts: string[] = [];
     vi.stubGlobal(
       'fetch',
@@ -30,7 +46,11 @@ describe('RepublishMetadata', () => {
           posts.push(url);
           return Response.json({ status: 'success', data: { upload: upload('queued') } }, { status: 202 });
         }
-        if (url === '/api/v1/pinning-provider') {
+        if (url === '/api/v1/collections/c1') {
+          return Response.json({ status: 'success', data: { collection } });
+        }
+        // The provider of the collection's workspace, whoever publishes.
+        if (url === '/api/v1/pinning-provider?workspace=w1') {
           return Response.json({
             status: 'success',
             data: {

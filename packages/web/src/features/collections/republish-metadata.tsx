@@ -3,7 +3,12 @@ import { Alert, Button } from 'antd';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { UploadState } from './ipfs-publish-section.tsx';
-import { isUploading, useIpfsUpload, usePinningProvider, useStartIpfsUpload } from './ipfs-queries.ts';
+import {
+  isUploading,
+  useCollectionPinningProvider,
+  useIpfsUpload,
+  useStartIpfsUpload,
+} from './ipfs-queries.ts';
 
 /**
  * A collection on IPFS whose metadata was edited after its folder was pinned: the pinned folder still holds
@@ -11,7 +16,7 @@ import { isUploading, useIpfsUpload, usePinningProvider, useStartIpfsUpload } fr
  * stay). The drop's "Metadata on marketplaces" then points the contract at the new folder.
  */
 export function RepublishMetadata({ collectionId }: { collectionId: string }) {
-  const provider = usePinningProvider();
+  const { provider } = useCollectionPinningProvider(collectionId);
   const upload = useIpfsUpload(collectionId);
   const start = useStartIpfsUpload(collectionId);
   const feedback = useFeedback();
