@@ -32,16 +32,20 @@ export const ADVANCED_SUMMARY =
 export function AdvancedSection({
   open,
   onToggle,
+  locked,
   children,
 }: {
   open: boolean;
   onToggle: (open: boolean) => void;
+  /** Whether its parts are read only (a Viewer still opens it to read them). */
+  locked?: boolean;
   children: ReactNode;
 }) {
   const contentId = useId();
   return (
     <GenCard
       className={`ll-gen-card ll-gen-area-advanced${open ? ' is-open' : ''}`}
+      locked={locked}
       title={
         <h2 className="ll-gen-card-title">
           <button

@@ -15,6 +15,7 @@ import {
   newConfiguration,
 } from './configurations.ts';
 import './configurations-panel.css';
+import { useEditLocked } from './edit-lock.tsx';
 import type { DraftConfiguration, DraftLayer } from './project-draft.ts';
 
 /**
@@ -36,6 +37,7 @@ export function ConfigurationsPanel({
   /** Previews the saved configuration at that index; absent while it is not saved yet. */
   onPreview: (index: number) => void;
 }) {
+  const locked = useEditLocked();
   const shares = configurationShares(configurations, collectionSize);
   const add = () => onChange([...configurations, newConfiguration(configurations, layers)]);
   const change = (key: string, recipe: (entry: DraftConfiguration) => DraftConfiguration) =>
@@ -64,7 +66,7 @@ export function ConfigurationsPanel({
           ))}
         </ol>
       )}
-      <Button icon={<PlusOutlined aria-hidden="true" />} onClick={add} disabled={!canAdd}>
+      <Button icon={<PlusOutlined aria-hidden="true" />} onClick={add} disabled={!canAdd || locked}>
         Add configuration
       </Button>
       {layers.length === 0 ? (
@@ -94,6 +96,7 @@ function ConfigurationItem({
   onPreview: (() => void) | undefined;
 }) {
   const ids = useId();
+  const locked = useEditLocked();
   const [name, setName] = useState(configuration.name);
   const problem =
     name === configuration.name ? null : configurationNameProblem(name, configurations, configuration.key);
@@ -155,7 +158,7 @@ function ConfigurationItem({
               size="small"
               icon={<ArrowUpOutlined aria-hidden="true" />}
               aria-label={`Draw ${layer} earlier in ${label}`}
-              disabled={index === 0}
+              disabled={index === 0 || locked}
               onClick={() =>
                 onChange((entry) => ({
                   ...entry,
@@ -168,7 +171,7 @@ function ConfigurationItem({
               size="small"
               icon={<ArrowDownOutlined aria-hidden="true" />}
               aria-label={`Draw ${layer} later in ${label}`}
-              disabled={index === configuration.layers.length - 1}
+              disabled={index === configuration.layers.length - 1 || locked}
               onClick={() =>
                 onChange((entry) => ({
                   ...entry,
@@ -181,7 +184,7 @@ function ConfigurationItem({
               size="small"
               icon={<CloseOutlined aria-hidden="true" />}
               aria-label={`Remove ${layer} from ${label}`}
-              disabled={configuration.layers.length === 1}
+              disabled={configuration.layers.length === 1 || locked}
               onClick={() =>
                 onChange((entry) => ({ ...entry, layers: entry.layers.filter((name) => name !== layer) }))
               }
@@ -194,7 +197,7 @@ function ConfigurationItem({
           aria-label={`Add a layer to ${label}`}
           placeholder="Add a layer"
           value={null}
-          disabled={unused.length === 0}
+          disabled={unused.length === 0 || locked}
           options={unused.map((layer) => ({ value: layer.name, label: layer.name }))}
           onChange={(layer) => onChange((entry) => ({ ...entry, layers: [...entry.layers, layer] }))}
           className="ll-gen-configuration-add"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { EditLock } from './edit-lock.tsx';
 
 /**
  * A titled panel of Generate NFT: the look and markup of antd's bordered Card (head, title, body; styles in
@@ -8,10 +9,13 @@ import type { ReactNode } from 'react';
 export function GenCard({
   title,
   className,
+  locked,
   children,
 }: {
   title: ReactNode;
   className: string;
+  /** Given for a panel that changes the project: true makes it read only (see EditLock). */
+  locked?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -21,7 +25,9 @@ export function GenCard({
           <div className="ll-card-head-title">{title}</div>
         </div>
       </div>
-      <div className="ll-card-body">{children}</div>
+      <div className="ll-card-body">
+        {locked === undefined ? children : <EditLock locked={locked}>{children}</EditLock>}
+      </div>
     </div>
   );
 }

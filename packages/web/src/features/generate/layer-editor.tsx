@@ -1,7 +1,9 @@
-import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
+import { CommentOutlined, DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import { MIN_UPLOAD_BYTES, type Plan, type Trait } from '@layerloom/api';
 import { Button, Empty, Input, InputNumber, Popconfirm, Tooltip, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
+import { traitCountKey, useTraitCommentCounts } from '../review/review-queries.ts';
+import { useEditLocked } from './edit-lock.tsx';
 import { type DraftLayer, traitNameProblem } from './project-draft.ts';
 import { formatPercent, traitShares } from './rarity.ts';
 import { TraitMedia } from './trait-media.tsx';
@@ -13,6 +15,8 @@ export interface TraitActions {
   onWeight: (traitId: string, weight: number) => void;
   onRename: (traitId: string, name: string) => void;
   onDelete: (traitId: string) => void;
+  /** Opens the comments on a trait of this layer, by its name. */
+  onComments: (traitName: string) => void;
 }
 
 /** A refusal to show under the upload area: which file, and why. */
@@ -44,6 +48,9 @@ export function LayerEditor({
   const [refusals, setRefusals] = useState<UploadRefusal[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
   const batch = useRef<File[]>([]);
+  const locked = useEditLocked();
+  // Each trait's number of comments; without it (not loaded, or failed) the buttons say just "Comments".
+  const commentCounts = useTraitCommentCounts(projectId).data;
 
   const send = async (files: File[]) => {
     const { accepted, refused } = sortUploads(files, plan);
@@ -72,7 +79,7 @@ export function LayerEditor({
         multiple
         accept={{ format: ACCEPT_ATTRIBUTE, filter: 'native' }}
         showUploadList={false}
-        disabled={uploading || !layer.id}
+        disabled={uploading || !layer.id || locked}
         beforeUpload={(file, fileList) => {
           batch.current.push(file);
           if (file.uid === fileList[fileList.length - 1]?.uid) {
@@ -139,6 +146,7 @@ export function LayerEditor({
               traits={layer.traits}
               share={shares[index]}
               rarityMode={rarityMode}
+              comments={commentCounts?.get(traitCountKey(layer.name, trait.name)) ?? 0}
               actions={actions}
             />
           ))}
@@ -154,6 +162,7 @@ function TraitCard({
   traits,
   share,
   rarityMode,
+  comments,
   actions,
 }: {
   projectId: string;
@@ -161,6 +170,8 @@ function TraitCard({
   traits: readonly Trait[];
   share: ReturnType<typeof traitShares>[number] | undefined;
   rarityMode: 'weighted' | 'exact';
+  /** How many comments the trait has. */
+  comments: number;
   actions: TraitActions;
 }) {
   const [name, setName] = useState(trait.name);
@@ -229,6 +240,23 @@ function TraitCard({
           {shareText}
         </Typography.Text>
       )}
+      {/* Every member comments, Viewers too: never disabled with the rest of a read-only editor. */}
+      <Button
+        type="link"
+        size="small"
+        className="ll-gen-trait-comments"
+        icon={<CommentOutlined aria-hidden="true" />}
+        disabled={false}
+        aria-label={`${commentsLabel(comments)} on trait ${trait.name}`}
+        onClick={() => actions.onComments(trait.name)}
+      >
+        {commentsLabel(comments)}
+      </Button>
     </li>
   );
+}
+
+/** "Comments", or "Comments (3)" once there are some. */
+function commentsLabel(count: number): string {
+  return count > 0 ? `Comments (${count})` : 'Comments';
 }

@@ -25,6 +25,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Button, Input, InputNumber, Popconfirm, Popover, Tooltip } from 'antd';
 import { type KeyboardEvent, Suspense, useState } from 'react';
 import { lazyPart } from '../../lib/lazy-part.ts';
+import { useEditLocked } from './edit-lock.tsx';
 import { type DraftLayer, layerNameProblem } from './project-draft.ts';
 
 /** A layer's settings (name, blend mode, opacity, None): their code loads as the settings button is reached. */
@@ -174,8 +175,10 @@ function LayerRow({
   isSelected: boolean;
   actions: LayerActions;
 }) {
+  // A read-only editor shows the order without letting it change (the grip is disabled too).
+  const locked = useEditLocked();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: layer.key });
+    useSortable({ id: layer.key, disabled: locked });
   return (
     <li
       ref={setNodeRef}
@@ -188,6 +191,7 @@ function LayerRow({
         className="ll-gen-grip"
         {...attributes}
         {...listeners}
+        disabled={locked}
         aria-label={`Move layer ${layer.name}`}
       >
         <HolderOutlined aria-hidden="true" />

@@ -10,6 +10,7 @@ import {
 } from '@layerloom/api';
 import { Button, Input, InputNumber, Radio } from 'antd';
 import { useId, useState } from 'react';
+import { useEditLocked } from './edit-lock.tsx';
 import './metadata-format-panel.css';
 
 const FORMATS: { value: MetadataFormat; label: string; hint: string }[] = [
@@ -51,6 +52,7 @@ export function MetadataFormatPanel({
   onChange: (settings: MetadataFormatSettings) => void;
 }) {
   const id = useId();
+  const locked = useEditLocked();
   const [visited, setVisited] = useState<ReadonlySet<number>>(new Set());
   const solana = settings.solana ?? NEW_SOLANA_SETTINGS;
   const problems = metadataProblems(settings);
@@ -208,7 +210,7 @@ export function MetadataFormatPanel({
                     <Button
                       aria-label={`Remove creator ${index + 1}`}
                       icon={<DeleteOutlined aria-hidden="true" />}
-                      disabled={solana.creators.length === 1}
+                      disabled={solana.creators.length === 1 || locked}
                       onClick={() => {
                         setSolana({ creators: solana.creators.filter((_, at) => at !== index) });
                         setVisited(new Set());
@@ -225,7 +227,7 @@ export function MetadataFormatPanel({
             ) : null}
             <Button
               icon={<PlusOutlined aria-hidden="true" />}
-              disabled={solana.creators.length >= METAPLEX_MAX_CREATORS}
+              disabled={solana.creators.length >= METAPLEX_MAX_CREATORS || locked}
               onClick={() =>
                 setSolana({
                   creators: [...solana.creators, { address: '', share: Math.max(0, 100 - total) }],

@@ -4,6 +4,7 @@ import { Button, Input, Popconfirm, Typography, Upload } from 'antd';
 import { useId, useState } from 'react';
 import { endpointUrl } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { useEditLocked } from './edit-lock.tsx';
 import './one-of-ones-panel.css';
 
 /**
@@ -25,6 +26,7 @@ export function OneOfOnesPanel({
   onChange: (oneOfOnes: OneOfOne[]) => void;
 }) {
   const [isUploading, setIsUploading] = useState(false);
+  const locked = useEditLocked();
   const [uploadError, setUploadError] = useState<string | null>(null);
   const size = typeof collectionSize === 'number' ? collectionSize : 0;
   const change = (id: string, recipe: (entry: OneOfOne) => OneOfOne) =>
@@ -52,7 +54,7 @@ export function OneOfOnesPanel({
       <Upload
         accept=".png,.jpg,.jpeg,.gif,.webp"
         showUploadList={false}
-        disabled={isUploading || oneOfOnes.length >= PROJECT_LIMITS.oneOfOnes}
+        disabled={isUploading || oneOfOnes.length >= PROJECT_LIMITS.oneOfOnes || locked}
         beforeUpload={(file) => {
           setIsUploading(true);
           setUploadError(null);
@@ -87,6 +89,7 @@ function OneOfOneItem({
   onDelete: () => void;
 }) {
   const ids = useId();
+  const locked = useEditLocked();
   const [name, setName] = useState(oneOfOne.name);
   const trimmed = name.trim();
   const problem =
@@ -171,7 +174,7 @@ function OneOfOneItem({
           <Button
             size="small"
             icon={<PlusOutlined aria-hidden="true" />}
-            disabled={oneOfOne.attributes.length >= 20}
+            disabled={oneOfOne.attributes.length >= 20 || locked}
             onClick={() =>
               onChange((entry) => ({
                 ...entry,

@@ -21,7 +21,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, App, Button, Form } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { call } from '../../lib/api.ts';
@@ -29,10 +29,10 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { lazyPart } from '../../lib/lazy-part.ts';
 import { arrivalFocus } from '../../lib/use-arrival-focus.ts';
 import { PresenceStrip } from '../review/presence-strip.tsx';
+import type { TraitRef } from '../review/trait-thread-drawer.tsx';
 import { useProjectPresence } from '../review/use-project-presence.ts';
 import { MoveProjectButton } from '../workspaces/move-project-button.tsx';
 import { RoleNote } from '../workspaces/role-note.tsx';
-import { usePermission } from '../workspaces/workspace-context.tsx';
 import { AdvancedSection, usesAdvanced } from './advanced-section.tsx';
 import { BlockerList } from './blocker-list.tsx';
 import { pruneConfigurations, renameLayerInConfigurations } from './configurations.ts';
@@ -48,6 +48,7 @@ import { ADVANCED_FIELDS, ProjectForm, type SettingsValues, settingsOf } from '.
 import { ProjectPicker } from './project-picker.tsx';
 import { pruneRules, renameLayerInRules, renameTraitInRules } from './rules.ts';
 import { SaveIndicator } from './save-indicator.tsx';
+import { useEditAccess } from './use-edit-access.ts';
 import { useGeneration } from './use-generation.ts';
 import { useProjectDraft } from './use-project-draft.ts';
 import { useProjectQuality } from './use-project-quality.ts';
@@ -73,6 +74,10 @@ const previewGridModal = lazyPart(() =>
 );
 const conflictDialog = lazyPart(() =>
   import('./project-conflict-dialog.tsx').then((module) => module.ProjectConflictDialog),
+);
+// A trait's comments, opened from its card (or a mention's link).
+const traitThreadDrawer = lazyPart(() =>
+  import('../review/trait-thread-drawer.tsx').then((module) => module.TraitThreadDrawer),
 );
 
 /** Where a part loading on demand will be: a panel's height, taken while its code loads, so nothing jumps. */
@@ -128,7 +133,7 @@ export function ProjectEditor({
     draft,
     saveState,
     revision,
-    edit,
+    edit: editDraft,
     adopt,
     flush,
     current,
@@ -137,6 +142,14 @@ export function ProjectEditor({
     reloadTheirs,
     replaced,
   } = useProjectDraft(project);
+  // A Viewer reads the project (and comments): no edit reaches the draft, so no save is ever sent.
+  const { canEdit, note: editing } = useEditAccess(project.workspaceId);
+  const edit = useCallback(
+    (recipe: (current: Draft) => Draft) => {
+      if (canEdit) editDraft(recipe);
+    },
+    [canEdit, editDraft],
+  );
   // A merge with someone else's save (or reloading theirs) replaced the draft: the forms show it.
   useEffect(() => {
     if (replaced === 0) return;
@@ -150,7 +163,31 @@ export function ProjectEditor({
   const [advancedShown, setAdvancedShown] = useState(false);
   const onAdvancedShown = useCallback(() => setAdvancedShown(true), []);
   const [waitingFix, setWaitingFix] = useState<BlockerTarget | null>(null);
-  const [selectedKey, setSelectedKey] = useState<string | null>(project.layers[0]?.id ?? null);
+  // A trait's comments are open while the address names it (`?layer=&trait=`, where a mention's link leads).
+  const [params, setParams] = useSearchParams();
+  const threadLayer = params.get('layer');
+  const threadTrait = params.get('trait');
+  const thread: TraitRef | null =
+    threadLayer && threadTrait ? { layer: threadLayer, trait: threadTrait } : null;
+  const threadUsed = useShownOnce(thread !== null);
+  const showThread = (trait: TraitRef | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (trait) {
+          next.set('layer', trait.layer);
+          next.set('trait', trait.trait);
+        } else {
+          next.delete('layer');
+          next.delete('trait');
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const [selectedKey, setSelectedKey] = useState<string | null>(
+    () => (project.layers.find((layer) => layer.name === threadLayer) ?? project.layers[0])?.id ?? null,
+  );
   const [previewOpen, setPreviewOpen] = useState(false);
   const [configurationPreview, setConfigurationPreview] = useState<{ index: number; name: string } | null>(
     null,
@@ -507,8 +544,7 @@ export function ProjectEditor({
     draft.layers.every((layer) => layer.traits.length > 0);
   const blockersId = 'll-gen-blockers';
   const previewDisabled = !hasTraits || saveState.kind === 'error';
-  // A Viewer sees the project and its previews; changing it and generating stay disabled, with the reason.
-  const editing = usePermission('edit', 'changing projects and generating');
+  // A Viewer sees the project, its previews and comments; changing it and generating stay disabled, with the reason.
   const roleNoteId = 'll-gen-role-note';
   const generateNoteId = 'll-gen-role-note-generate';
 
@@ -534,14 +570,17 @@ export function ProjectEditor({
           <ProjectPicker
             value={project.id}
             options={projectOptions}
-            onChange={(id) => onSwitch(id)}
+            onChange={(id) => {
+              showThread(null);
+              onSwitch(id);
+            }}
             disabled={isSwitching}
           />
           <Button
             icon={<PlusOutlined aria-hidden="true" />}
             onClick={onNew}
             loading={isSwitching}
-            disabled={!editing.allowed}
+            disabled={!canEdit}
             aria-describedby={editing.allowed ? undefined : roleNoteId}
           >
             New project
@@ -550,7 +589,7 @@ export function ProjectEditor({
             danger
             icon={<DeleteOutlined aria-hidden="true" />}
             onClick={discard}
-            disabled={!editing.allowed}
+            disabled={!canEdit}
             aria-describedby={editing.allowed ? undefined : roleNoteId}
           >
             Discard
@@ -560,25 +599,31 @@ export function ProjectEditor({
         <RoleNote id={roleNoteId} permission={editing} />
       </header>
 
-      <NextStep
-        blockers={fixes}
-        isGenerating={isRunning || isStarting}
-        generated={generated}
-        collectionSize={draft.collectionSize}
-        onTarget={goTo}
-        onGoToGenerate={() => reveal(document.querySelector('.ll-gen-area-generate'), generateButton.current)}
-        onGoToProgress={() => reveal(progressRegion.current, progressRegion.current)}
-        onShowAll={() => {
-          const list = document.getElementById(blockersId);
-          reveal(list, list?.querySelector<HTMLElement>('h3'));
-        }}
-        sample={{ onStart: () => void startFromSample(), isLoading: isAddingSample }}
-      />
+      {/* What to do next is for who can do it: a Viewer reads why in the note above. */}
+      {canEdit ? (
+        <NextStep
+          blockers={fixes}
+          isGenerating={isRunning || isStarting}
+          generated={generated}
+          collectionSize={draft.collectionSize}
+          onTarget={goTo}
+          onGoToGenerate={() =>
+            reveal(document.querySelector('.ll-gen-area-generate'), generateButton.current)
+          }
+          onGoToProgress={() => reveal(progressRegion.current, progressRegion.current)}
+          onShowAll={() => {
+            const list = document.getElementById(blockersId);
+            reveal(list, list?.querySelector<HTMLElement>('h3'));
+          }}
+          sample={{ onStart: () => void startFromSample(), isLoading: isAddingSample }}
+        />
+      ) : null}
 
       <div className="ll-gen-body">
         <GenCard
           title={<h2 className="ll-gen-card-title">Project</h2>}
           className="ll-gen-card ll-gen-area-settings"
+          locked={!canEdit}
         >
           <ProjectForm
             part="basics"
@@ -591,6 +636,7 @@ export function ProjectEditor({
         <GenCard
           title={<h2 className="ll-gen-card-title">Layers</h2>}
           className="ll-gen-card ll-gen-area-layers"
+          locked={!canEdit}
         >
           <LayersPanel
             layers={draft.layers}
@@ -645,6 +691,7 @@ export function ProjectEditor({
             <h2 className="ll-gen-card-title">{selected ? `Layer: ${selected.name}` : 'Layer images'}</h2>
           }
           className="ll-gen-card ll-gen-area-layer"
+          locked={!canEdit}
         >
           {selected ? (
             <Suspense fallback={<PartLoading minHeight={220} />}>
@@ -691,6 +738,7 @@ export function ProjectEditor({
                       );
                       return { ...d, layers, rules: pruneRules(d.rules, layers) };
                     }),
+                  onComments: (trait) => showThread({ layer: selected.name, trait }),
                 }}
               />
             </Suspense>
@@ -702,7 +750,7 @@ export function ProjectEditor({
             </p>
           )}
         </GenCard>
-        <AdvancedSection open={advancedOpen} onToggle={setAdvancedOpen}>
+        <AdvancedSection open={advancedOpen} onToggle={setAdvancedOpen} locked={!canEdit}>
           {advancedUsed ? (
             <Suspense fallback={<PartLoading minHeight={320} />}>
               <advancedParts.Part
@@ -735,6 +783,7 @@ export function ProjectEditor({
           <GenCard
             title={<h2 className="ll-gen-card-title">Animation</h2>}
             className="ll-gen-card ll-gen-area-animation"
+            locked={!canEdit}
           >
             <Suspense fallback={<PartLoading minHeight={160} />}>
               <animationPanel.Part
@@ -803,7 +852,7 @@ export function ProjectEditor({
               ref={generateButton}
               type="primary"
               icon={<ThunderboltOutlined aria-hidden="true" />}
-              disabled={blockers.length > 0 || !editing.allowed}
+              disabled={blockers.length > 0 || !canEdit}
               aria-describedby={
                 [editing.allowed ? '' : generateNoteId, fixes.length > 0 ? blockersId : '']
                   .join(' ')
@@ -859,6 +908,9 @@ export function ProjectEditor({
             open={gridOpen}
             onClose={() => setGridOpen(false)}
           />
+        ) : null}
+        {threadUsed ? (
+          <traitThreadDrawer.Part projectId={project.id} trait={thread} onClose={() => showThread(null)} />
         ) : null}
         {generatedUsed ? (
           <generatedModal.Part

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProjectRule } from '@layerloom/api';
 import { Button, Empty, Select, Typography } from 'antd';
 import { useId, useState } from 'react';
+import { useEditLocked } from './edit-lock.tsx';
 import {
   buildRule,
   describeRule,
@@ -24,6 +25,7 @@ export function RulesEditor({
   onChange: (rules: ProjectRule[]) => void;
 }) {
   const [draft, setDraft] = useState<RuleDraft>({ kind: 'excludes' });
+  const locked = useEditLocked();
   const [problem, setProblem] = useState<string | null>(null);
   const ids = useId();
   const traitOptions = layers
@@ -138,7 +140,7 @@ export function RulesEditor({
                     id={`${ids}-traits`}
                     mode="multiple"
                     placeholder={chosenLayer ? `Traits of ${chosenLayer.name}` : 'Choose a layer first'}
-                    disabled={!chosenLayer}
+                    disabled={!chosenLayer || locked}
                     value={[...(draft.traits ?? [])]}
                     options={(chosenLayer?.traits ?? []).map((trait) => ({
                       value: trait.name,

@@ -23,17 +23,20 @@ export function CommentThread({
   resource,
   target,
   title,
+  titleHidden = false,
 }: {
   resource: CommentResource;
   target: CommentTarget;
   /** The heading, e.g. "Comments on #5". */
   title: string;
+  /** Keeps the heading for screen readers only, where what holds the thread (a drawer) shows the same title. */
+  titleHidden?: boolean;
 }) {
   const headingId = useId();
   const boxId = useId();
   const thread = useCommentThread(resource, target);
   const add = useAddComment(resource, target);
-  const remove = useDeleteComment(resource, target);
+  const remove = useDeleteComment(resource);
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<Map<string, string>>(new Map());
   const members = thread.data?.members ?? [];
@@ -55,7 +58,7 @@ export function CommentThread({
 
   return (
     <section className="ll-comments" aria-labelledby={headingId}>
-      <h2 id={headingId} className="ll-comments-title">
+      <h2 id={headingId} className={titleHidden ? 'll-visually-hidden' : 'll-comments-title'}>
         {title}
       </h2>
       {thread.isError ? (

@@ -26,8 +26,12 @@ const endpoints = {
   project: { list: listProjectComments, add: addProjectComment, remove: deleteProjectComment },
 } as const;
 
+/** Every comment query of a resource (its threads and counts): what a new or deleted comment refreshes. */
+const commentsKey = (resource: CommentResource) =>
+  ['review', resource.kind, resource.id, 'comments'] as const;
+
 const threadKey = (resource: CommentResource, target: CommentTarget) =>
-  ['review', resource.kind, resource.id, 'comments', target] as const;
+  [...commentsKey(resource), target] as const;
 
 const targetQuery = (target: CommentTarget) =>
   'token' in target ? { token: target.token } : { layer: target.layer, trait: target.trait };
@@ -47,6 +51,28 @@ export function useCommentThread(resource: CommentResource, target: CommentTarge
   });
 }
 
+/** The key of a trait's count in {@link useTraitCommentCounts}'s answer. */
+export const traitCountKey = (layer: string, trait: string) => JSON.stringify([layer, trait]);
+
+/** How many comments each trait of a project has, by {@link traitCountKey} (a trait without any is absent). */
+export function useTraitCommentCounts(projectId: string) {
+  const resource: CommentResource = { kind: 'project', id: projectId };
+  return useQuery({
+    queryKey: [...commentsKey(resource), 'counts'],
+    queryFn: async ({ signal }) => {
+      // Without a target, the project's every comment.
+      const { comments } = (await call(listProjectComments, { params: { id: projectId }, signal })).data;
+      const counts = new Map<string, number>();
+      for (const comment of comments) {
+        if (comment.layer === null || comment.trait === null) continue;
+        const key = traitCountKey(comment.layer, comment.trait);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      return counts;
+    },
+  });
+}
+
 /** Adds a comment to the thread (mentioned members are notified by the server). */
 export function useAddComment(resource: CommentResource, target: CommentTarget) {
   const client = useQueryClient();
@@ -54,17 +80,17 @@ export function useAddComment(resource: CommentResource, target: CommentTarget) 
     mutationFn: async (input: { body: string; mentions: string[] }) =>
       (await call(endpoints[resource.kind].add, { params: { id: resource.id }, body: { target, ...input } }))
         .data.comment,
-    onSuccess: () => client.invalidateQueries({ queryKey: threadKey(resource, target) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: commentsKey(resource) }),
   });
 }
 
 /** Deletes a comment (its author, an Owner or an Admin). */
-export function useDeleteComment(resource: CommentResource, target: CommentTarget) {
+export function useDeleteComment(resource: CommentResource) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (commentId: string) =>
       call(endpoints[resource.kind].remove, { params: { id: resource.id, commentId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: threadKey(resource, target) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: commentsKey(resource) }),
   });
 }
 
