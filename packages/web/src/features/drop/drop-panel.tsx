@@ -174,7 +174,7 @@ function DropArea({ collectionId, publication, deployment }: DropPanelProps & { 
           <AllowlistCard collectionId={collectionId} context={context} />
           <AirdropCard context={context} />
           <RevealCard collectionId={collectionId} context={context} publication={publication} />
-          <WithdrawCard context={context} />
+          <WithdrawCard collectionId={collectionId} context={context} />
           <ListingCard collectionId={collectionId} context={context} deployedAt={deployment.createdAt} />
           <MetadataUpdatesCard collectionId={collectionId} context={context} />
           <FreezeCard collectionId={collectionId} context={context} deployedAt={deployment.createdAt} />

@@ -1,8 +1,9 @@
 import { getPayouts, type Payout, release, withdraw } from '@layerloom/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button } from 'antd';
-import type { Address } from 'viem';
+import { Alert, Button, Typography } from 'antd';
+import type { Address, Hash } from 'viem';
 import { useConfig } from 'wagmi';
+import { errorMessage } from '../../lib/api-error.ts';
 import { shortAddress } from '../launch/short-address.ts';
 import { walletPublicClient } from '../launch/wallet-clients.ts';
 import { releaseCallData, withdrawCallData } from './drop-call-data.ts';
@@ -14,6 +15,7 @@ import { FeeHint } from './fee-hint.tsx';
 import { isSplitPayout, sharePercent } from './payout-view.ts';
 import { RoyaltyPayouts } from './royalty-payouts.tsx';
 import { dropChainStateKey } from './use-drop-state.ts';
+import { useRecordWithdrawal } from './use-record-withdrawal.ts';
 import './withdraw-card.css';
 
 /**
@@ -47,10 +49,28 @@ function usePayouts(chainId: number, address: Address | undefined, balance: bigi
 /**
  * The sale's funds: with one payee (the payout address, or the owner) a withdraw sends it everything; with a
  * payout split, each payee's share, what it was paid and what it is owed now, and a button anyone may use
- * to pay a payee its due (the money only ever goes to that payee).
+ * to pay a payee its due (the money only ever goes to that payee). Each confirmed payment is reported to
+ * Layerloom for the workspace's activity log.
  */
-export function WithdrawCard({ context }: { context: DropContext }) {
+export function WithdrawCard({ collectionId, context }: { collectionId: string; context: DropContext }) {
   const { state, canWithdraw, actions, chainId, currency } = context;
+  const record = useRecordWithdrawal(collectionId);
+  /** Runs the wallet's transaction in the card's step row, then logs it once confirmed. */
+  const send = async (title: string, write: Parameters<typeof actions.run>[0][number]['send']) => {
+    let hash: Hash | undefined;
+    const ok = await actions.run([
+      {
+        action: 'withdraw',
+        title,
+        send: async (clients) => {
+          const sent = await write(clients);
+          hash = sent.hash;
+          return sent;
+        },
+      },
+    ]);
+    if (ok && hash) record.mutate(hash);
+  };
   const address = useContractAddress(chainId, state);
   const payouts = usePayouts(chainId, address, state.balance);
   const to = state.payoutAddress ?? state.owner;
@@ -63,13 +83,9 @@ export function WithdrawCard({ context }: { context: DropContext }) {
 
   const pay = (payee: Payout) => {
     const amount = formatBalance(payee.releasable, currency);
-    void actions.run([
-      {
-        action: 'withdraw',
-        title: `Pay ${amount} to ${shortAddress(payee.address)}`,
-        send: (clients) => release({ ...clients, payee: payee.address }),
-      },
-    ]);
+    void send(`Pay ${amount} to ${shortAddress(payee.address)}`, (clients) =>
+      release({ ...clients, payee: payee.address }),
+    );
   };
 
   return (
@@ -127,15 +143,7 @@ export function WithdrawCard({ context }: { context: DropContext }) {
               type="primary"
               disabled={!canWithdraw || actions.isRunning || state.balance === 0n}
               loading={actions.running === 'withdraw'}
-              onClick={() =>
-                void actions.run([
-                  {
-                    action: 'withdraw',
-                    title: `Withdraw ${balance}`,
-                    send: (clients) => withdraw({ ...clients }),
-                  },
-                ])
-              }
+              onClick={() => void send(`Withdraw ${balance}`, (clients) => withdraw({ ...clients }))}
             >
               {state.balance === 0n ? 'Nothing to withdraw' : `Withdraw ${balance}`}
             </Button>
@@ -155,6 +163,17 @@ export function WithdrawCard({ context }: { context: DropContext }) {
       ) : null}
       <RoyaltyPayouts context={context} address={address} />
       <DropSteps steps={actions.steps} actions={['withdraw']} chainId={chainId} />
+      {record.isSuccess ? (
+        <Typography.Text className="llc-muted" role="status">
+          {record.data.amount} withdrawn: noted in the workspace&apos;s activity log.
+        </Typography.Text>
+      ) : null}
+      {record.isError ? (
+        <Typography.Text type="danger" role="alert">
+          The withdrawal went through, but Layerloom could not add it to the activity log:{' '}
+          {errorMessage(record.error)}
+        </Typography.Text>
+      ) : null}
     </DropCard>
   );
 }
