@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hitDetail, hitPath, hitTitle, searchPagePath } from './search-links.ts';
+import { hitDetail, hitPath, hitTitle, hitWorkspace, searchPagePath } from './search-links.ts';
 import { sampleHits } from './search-test-data.ts';
 
 describe('search links', () => {
@@ -18,5 +18,22 @@ describe('search links', () => {
     expect(hitDetail(sampleHits.token[0]!)).toBe('Gold · Crown');
     expect(hitDetail(sampleHits.collection[0]!)).toBe('Collection · 100 tokens');
     expect(hitDetail(sampleHits.user[0]!)).toBe('olive@example.com');
+  });
+
+  it("names the workspace of a team's result in its link, so the header switches to it, and in its label", () => {
+    const team = { workspaceId: 'ws 1', workspaceName: 'Moon Studio' };
+    const project = { ...sampleHits.project[0]!, ...team };
+    const collection = { ...sampleHits.collection[0]!, ...team };
+    const token = { ...sampleHits.token[0]!, ...team };
+    expect(hitPath(project)).toBe('/dashboard/nft?project=p1&workspace=ws%201');
+    expect(hitPath(collection)).toBe('/dashboard/collections/c1?workspace=ws%201');
+    expect(hitPath(token)).toBe('/dashboard/collections/c1/tokens/12?workspace=ws%201');
+    expect([project, collection, token].map(hitWorkspace)).toEqual([
+      'Moon Studio',
+      'Moon Studio',
+      'Moon Studio',
+    ]);
+    expect(hitWorkspace(sampleHits.user[0]!)).toBeNull();
+    expect(hitWorkspace(sampleHits.project[0]!)).toBeNull();
   });
 });

@@ -1,17 +1,27 @@
 import type { SearchHit, SearchKind } from '@layerloom/api';
 
-/** Where a result leads: the project in Generate NFT, the collection, the token page, the user in User Requests. */
+/**
+ * Where a result leads: the project in Generate NFT, the collection, the token page, the user in User Requests.
+ * A project's, collection's or token's link names its workspace (`workspace=`), so the header switches to it.
+ */
 export function hitPath(hit: SearchHit): string {
+  const workspace =
+    hit.kind !== 'user' && hit.workspaceId ? `workspace=${encodeURIComponent(hit.workspaceId)}` : null;
   switch (hit.kind) {
     case 'project':
-      return `/dashboard/nft?project=${encodeURIComponent(hit.id)}`;
+      return `/dashboard/nft?project=${encodeURIComponent(hit.id)}${workspace ? `&${workspace}` : ''}`;
     case 'collection':
-      return `/dashboard/collections/${encodeURIComponent(hit.id)}`;
+      return `/dashboard/collections/${encodeURIComponent(hit.id)}${workspace ? `?${workspace}` : ''}`;
     case 'token':
-      return `/dashboard/collections/${encodeURIComponent(hit.collectionId)}/tokens/${hit.edition}`;
+      return `/dashboard/collections/${encodeURIComponent(hit.collectionId)}/tokens/${hit.edition}${workspace ? `?${workspace}` : ''}`;
     case 'user':
       return `/dashboard/user-requests?tab=users&search=${encodeURIComponent(hit.email)}`;
   }
+}
+
+/** The workspace a project, collection or token is in ("Personal" or the team's name); null for users. */
+export function hitWorkspace(hit: SearchHit): string | null {
+  return hit.kind === 'user' ? null : (hit.workspaceName ?? null);
 }
 
 /** The results page of a search text. */

@@ -2,11 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { WorkspaceProvider } from '../workspaces/workspace-context.tsx';
 import { SearchPage } from './search-page.tsx';
-import { searchAnswer } from './search-test-data.ts';
+import { sampleHits, searchAnswer } from './search-test-data.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  window.localStorage.clear();
 });
 
 /** Serves the session (a user or an admin) and the search, 23 tokens in all. */
@@ -99,5 +101,68 @@ describe('SearchPage', () => {
     serve('user');
     show('/dashboard/search');
     await screen.findByText(/Type in the search box at the top/, {}, { timeout: 10_000 });
+  });
+
+  it("labels a team member's results with their workspace and links them into it", async () => {
+    const workspaces = [
+      { id: 'wsp_me', name: 'Personal', personal: true, role: 'owner', memberCount: 1, createdAt: '' },
+      { id: 'w1', name: 'Moon Studio', personal: false, role: 'viewer', memberCount: 3, createdAt: '' },
+    ];
+    const team = { workspaceId: 'w1', workspaceName: 'Moon Studio' };
+    const personal = { workspaceId: 'wsp_me', workspaceName: 'Personal' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const parsed = new URL(url, 'http://localhost');
+        if (parsed.pathname === '/api/v1/workspaces') {
+          return Response.json({ status: 'success', data: { workspaces } });
+        }
+        const kind = parsed.searchParams.get('kind');
+        const hits =
+          kind === 'project'
+            ? [
+                { ...sampleHits.project[0]!, ...team },
+                { ...sampleHits.project[0]!, id: 'p2', name: 'Golden Sketches', ...personal },
+              ]
+            : kind === 'collection'
+              ? [{ ...sampleHits.collection[0]!, ...team }]
+              : [];
+        return Response.json({
+          status: 'success',
+          data: {
+            query: 'golden',
+            groups: [{ kind, total: hits.length, page: 1, pageSize: 10, hits }],
+          },
+        });
+      }),
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/dashboard/search?q=golden']}>
+          <WorkspaceProvider>
+            <Routes>
+              <Route path="/dashboard/search" element={<SearchPage />} />
+            </Routes>
+          </WorkspaceProvider>
+        </MemoryRouter>
+      </Providers>,
+    );
+    const projects = await screen.findByRole('region', { name: /Projects/ }, { timeout: 10_000 });
+    // jsdom's name leaves out the spaces around the hidden 'in' that browsers keep.
+    const teamProject = await within(projects).findByRole('link', {
+      name: /^Golden Apes\s*in\s*Moon Studio/,
+    });
+    expect(teamProject.getAttribute('href')).toBe('/dashboard/nft?project=p1&workspace=w1');
+    expect(
+      within(projects)
+        .getByRole('link', { name: /^Golden Sketches\s*in\s*Personal/ })
+        .getAttribute('href'),
+    ).toBe('/dashboard/nft?project=p2&workspace=wsp_me');
+    const collections = screen.getByRole('region', { name: /Collections/ });
+    expect(
+      (await within(collections).findByRole('link', { name: /Golden Apes\s*in\s*Moon Studio/ })).getAttribute(
+        'href',
+      ),
+    ).toBe('/dashboard/collections/c1?workspace=w1');
   });
 });
