@@ -239,7 +239,7 @@ describe('CollectionPage', () => {
     const [publish, deploy, drop] = await steps();
     expect(publish!.textContent).toContain('Done');
     expect(publish!.querySelector('.llc-guide-summary')?.textContent).toBe(
-      'Published Nov 20, 2026, hosted by Layerloom. Its images are final (rerolls and growing closed when it was published); metadata edits make a new version.',
+      'Published Nov 20, 2026, hosted by Layerloom. Rerolls and growing closed when it was published; metadata and art edits make a new version.',
     );
     expect(deploy!.textContent).toContain('Your contract on Local (anvil) at 0x5FbD…0aa3');
     expect(drop!.textContent).toContain('Sale closed');

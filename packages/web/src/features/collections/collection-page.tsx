@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useFeedback } from '../../app/feedback.ts';
 import { WatermarkNote } from '../../components/watermark-note.tsx';
 import { AmendTools } from './amend-tools.tsx';
+import { ArtEditor } from './art-editor.tsx';
 import { CollectionGallery } from './collection-gallery.tsx';
 import { CollectionLoadError } from './collection-not-found.tsx';
 import {
@@ -251,13 +252,14 @@ export function CollectionPage() {
               </h2>
               <p className="llc-muted">
                 {isPublished
-                  ? 'The images are final since the collection was published (no rerolls or new tokens); you can still edit the metadata below. Each token’s files are at the addresses under Launch, step 1.'
+                  ? 'The collection is published: you can still edit the metadata and replace a token’s art below, each as a new version. Each token’s files are at the addresses under Launch, step 1.'
                   : 'Until you publish, you can edit the metadata, add tokens or reroll them below.'}
               </p>
               <IpfsPanel collectionId={data.id} />
             </div>
             {/* Until the publication is known, nothing offers a change the server might refuse. */}
             {publication.isSuccess && isPublished ? <MetadataEditor collection={data} published /> : null}
+            {publication.data ? <ArtEditor collection={data} publication={publication.data} /> : null}
             {publication.isSuccess && !isPublished ? (
               <AmendTools choosing={kept !== null}>
                 <MetadataEditor collection={data} />

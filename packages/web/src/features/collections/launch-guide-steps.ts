@@ -49,7 +49,7 @@ function publishStep({ publication }: LaunchGuideInput): GuideStep {
     title: 'Publish',
     state: 'done',
     label: 'Done',
-    summary: `Published ${formatDate(publication.publishedAt)}, ${where}. Its images are final (rerolls and growing closed when it was published); metadata edits make a new version.`,
+    summary: `Published ${formatDate(publication.publishedAt)}, ${where}. Rerolls and growing closed when it was published; metadata and art edits make a new version.`,
   };
 }
 

@@ -29,7 +29,7 @@ export function RepublishMetadata({ collectionId }: { collectionId: string }) {
         type="warning"
         showIcon
         title="Metadata changed since it was pinned — publish again"
-        description="The IPFS folder still holds the old metadata. Publishing again pins the new metadata (the images stay as they are); then point the contract at it under Run the drop."
+        description="The IPFS folder still holds the old metadata. Publishing again pins the new metadata (and new images, when a token’s art was replaced); then point the contract at it under Run the drop."
       />
       <UploadState collectionId={collectionId} endpoint={provider.data?.endpoint} />
       <div>
