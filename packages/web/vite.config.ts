@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { firstLoadChunks } from './scripts/first-load-chunks.ts';
 
 /**
  * Modules that only declare things (no import-time effects) although their package does not say so: the
@@ -40,7 +42,7 @@ function firstLoadHints(): Plugin {
       if (html?.type !== 'asset') return;
       const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
       const entry = chunks.find((chunk) => chunk.isEntry);
-      const landing = chunks.find((chunk) => LANDING_PAGE.test(chunk.facadeModuleId ?? ''));
+      const landing = chunks.find((chunk) => chunk.moduleIds.some((id) => LANDING_PAGE.test(id)));
       if (!entry || !landing) this.error('first-load hints: the entry or the landing page chunk is missing');
       const staticClosure = (fileName: string, seen = new Set<string>()): Set<string> => {
         if (seen.has(fileName)) return seen;
@@ -81,10 +83,13 @@ function firstLoadHints(): Plugin {
   };
 }
 
+/** The budgeted pages' first loads in a few chunks (scripts/first-load-chunks.ts). */
+const firstLoads = firstLoadChunks(fileURLToPath(import.meta.url));
+
 // Workspace packages are bundled from their TypeScript sources (the `@layerloom/source` condition),
 // so the web build never waits for their `dist/`. `npm run dev -w @layerloom/web` proxies the API to :3000.
 export default defineConfig({
-  plugins: [react(), firstLoadHints()],
+  plugins: [react(), firstLoadHints(), firstLoads.plugin],
   resolve: { conditions: ['@layerloom/source', ...defaultClientConditions] },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   build: {
@@ -97,14 +102,17 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => (isDeclarationsOnly(id) ? false : undefined) },
       output: {
         // What every page runs (React, the router, the server-state cache) in one long-cached chunk, rather
-        // than spread over chunks named after whichever module first shared them. antd stays split by
-        // component, so a page loads the components it shows (the landing page none).
+        // than spread over chunks named after whichever module first shared them. Then what the budgeted
+        // pages (landing, dashboard, Generate NFT, mint page) load first, grouped by which of them load it:
+        // each such page fetches a few files, and the rest (antd components of other pages, parts loaded on
+        // demand) stays split, so a page loads the components it shows.
         codeSplitting: {
           groups: [
             {
               name: 'vendor-react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
             },
+            firstLoads.group,
           ],
         },
       },
