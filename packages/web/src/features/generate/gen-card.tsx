@@ -19,7 +19,7 @@ export function GenCard({
   children: ReactNode;
 }) {
   return (
-    <div className={`ll-card ${className}`}>
+    <div className={`ll-card ${className}${locked ? ' is-locked' : ''}`}>
       <div className="ll-card-head">
         <div className="ll-card-head-wrapper">
           <div className="ll-card-head-title">{title}</div>

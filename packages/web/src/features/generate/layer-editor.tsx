@@ -75,32 +75,35 @@ export function LayerEditor({
 
   return (
     <div className="ll-gen-layer-editor">
-      <Upload.Dragger
-        multiple
-        accept={{ format: ACCEPT_ATTRIBUTE, filter: 'native' }}
-        showUploadList={false}
-        disabled={uploading || !layer.id || locked}
-        beforeUpload={(file, fileList) => {
-          batch.current.push(file);
-          if (file.uid === fileList[fileList.length - 1]?.uid) {
-            const files = batch.current;
-            batch.current = [];
-            void send(files);
-          }
-          return Upload.LIST_IGNORE;
-        }}
-        aria-label={`Upload images to layer ${layer.name}`}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined aria-hidden="true" />
-        </p>
-        <p className="ant-upload-text">
-          {uploading ? 'Uploading…' : `Drop images for ${layer.name} here, or click to choose`}
-        </p>
-        <p className="ant-upload-hint">
-          Many at once. Name a file <code>Trait#weight.png</code> to set its weight.
-        </p>
-      </Upload.Dragger>
+      {/* A read-only editor (a Viewer's) takes no images: no area to drop them on. */}
+      {locked ? null : (
+        <Upload.Dragger
+          multiple
+          accept={{ format: ACCEPT_ATTRIBUTE, filter: 'native' }}
+          showUploadList={false}
+          disabled={uploading || !layer.id}
+          beforeUpload={(file, fileList) => {
+            batch.current.push(file);
+            if (file.uid === fileList[fileList.length - 1]?.uid) {
+              const files = batch.current;
+              batch.current = [];
+              void send(files);
+            }
+            return Upload.LIST_IGNORE;
+          }}
+          aria-label={`Upload images to layer ${layer.name}`}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined aria-hidden="true" />
+          </p>
+          <p className="ant-upload-text">
+            {uploading ? 'Uploading…' : `Drop images for ${layer.name} here, or click to choose`}
+          </p>
+          <p className="ant-upload-hint">
+            Many at once. Name a file <code>Trait#weight.png</code> to set its weight.
+          </p>
+        </Upload.Dragger>
+      )}
       <div className="ll-gen-upload-status" aria-live="polite">
         {refusals.length > 0 ? (
           <div className="ll-gen-refusals" role="alert">

@@ -173,6 +173,8 @@ describe('the project editor by role', { timeout: 240_000 }, () => {
     );
     expect(notes.length).toBeGreaterThan(0);
     expect(await screen.findByText('Images:2', undefined, { timeout: 30_000 })).toBeTruthy();
+    // The layers' list may load with its own code too.
+    await screen.findByLabelText('Presence of Hat (%)', undefined, { timeout: 30_000 });
     for (const label of ['Project Name', 'Project Description', 'Width', 'Height', 'New Layer'])
       expect(disabled(screen.getByLabelText(label)), label).toBe(true);
     for (const name of [
@@ -189,9 +191,9 @@ describe('the project editor by role', { timeout: 240_000 }, () => {
     expect(disabled(screen.getByLabelText('Presence of Hat (%)'))).toBe(true);
     expect(disabled(screen.getByLabelText('Name of trait Blue'))).toBe(true);
     expect(disabled(screen.getByLabelText('Weight of Blue'))).toBe(true);
-    // The upload area takes no files (nor a drop).
-    const upload = document.querySelector<HTMLInputElement>('.ll-gen-area-layer input[type="file"]');
-    expect(upload?.disabled).toBe(true);
+    // No area to upload images to (nor to drop them on).
+    expect(screen.queryByRole('button', { name: 'Upload images to layer Background' })).toBeNull();
+    expect(document.querySelector('.ll-gen-area-layer input[type="file"]')).toBeNull();
     // Nothing to fix is offered to someone who cannot fix it.
     expect(screen.queryByRole('region', { name: 'Next step' })).toBeNull();
     // Reading stays open: another layer, the previews, the comments, Advanced (read only too).
