@@ -7,11 +7,12 @@ import {
 import { type ExplorerStandIn, startExplorerStandIn } from '@layerloom/server/test/explorer-stand-in';
 import { type KuboStandIn, startKuboStandIn } from '@layerloom/server/test/kubo-stand-in';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { type Address, getAddress, type Hash, maxUint256, parseEther, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialogSettled, openPage, screenshot, seriousAxeViolations } from './support/browser.ts';
+import { dialogSettled, openPage, screenshot, seriousAxeViolations, viewports } from './support/browser.ts';
 import { confirmed, dropTransaction, launchStep, openDrop } from './support/drop-ui.ts';
-import { callInPage } from './support/in-page.ts';
+import { callInPage, waitUntilReady } from './support/in-page.ts';
 import { openMoreOptions } from './support/launch-form.ts';
 import {
   adminPage,
@@ -50,7 +51,7 @@ const payees = [
 
 /**
  * Issue 26's checklist, walked through the UI on anvil with injected wallets: a launch with three payees,
- * two collectors' mints, the reveal, one token's metadata edited after it (EIP-4906), the freeze, every
+ * two collectors' mints, the reveal, one token's metadata and art edited after it (EIP-4906), the freeze, every
  * payee paid its share, the contractURI a marketplace reads, and source verification on the explorer.
  */
 describe('a collection as marketplaces and explorers expect it, from launch to freeze', () => {
@@ -67,7 +68,11 @@ describe('a collection as marketplaces and explorers expect it, from launch to f
     const uri = await tokenUri(stack, contract, tokenId);
     expect(uri).toMatch(/^ipfs:\/\//);
     const response = await fetch(`${stack.app.url}/ipfs/${uri.slice('ipfs://'.length)}`);
-    return (await response.json()) as { name: string; attributes: { trait_type: string; value: unknown }[] };
+    return (await response.json()) as {
+      name: string;
+      image: string;
+      attributes: { trait_type: string; value: unknown }[];
+    };
   };
   const read = <F extends 'contractURI' | 'baseURI' | 'metadataFrozen' | 'revealed'>(functionName: F) =>
     stack.publicClient().readContract({ address: contract, abi: layerloomCollectionAbi, functionName });
@@ -284,7 +289,7 @@ describe('a collection as marketplaces and explorers expect it, from launch to f
     });
   }, 120_000);
 
-  it("edits one token's metadata after the reveal: a new pinned folder, setBaseURI and BatchMetadataUpdate", async () => {
+  it("edits one token's metadata and art after the reveal: new pinned folders, setBaseURI and BatchMetadataUpdate", async () => {
     expect((await tokenMetadata(2n)).attributes).not.toContainEqual({ trait_type: 'Signed', value: 'Yes' });
     await page.goto(`/dashboard/collections/${collectionId}?section=metadata`);
     const editor = page.getByRole('region', { name: 'Edit metadata' });
@@ -300,7 +305,42 @@ describe('a collection as marketplaces and explorers expect it, from launch to f
       };
     await expect.poll(async () => (await publicationOf()).metadataChanged, { timeout: 60_000 }).toBe(true);
 
-    // The pinned folder cannot change: the publication says so and pins the edited metadata again.
+    // Token 2's art is replaced too (a new art version), after a confirmation about the provenance hash.
+    await waitUntilReady(page, collectionId);
+    const { collection } = (await callInPage(page, `/api/v1/collections/${collectionId}`)).json.data;
+    const newArt = await sharp({
+      create: { width: collection.width, height: collection.height, channels: 3, background: '#e63946' },
+    })
+      .png()
+      .toBuffer();
+    await page.goto(`/dashboard/collections/${collectionId}?section=metadata`);
+    const art = page.getByRole('region', { name: 'Replace token art' });
+    await art.getByRole('spinbutton', { name: 'Row 1: token number' }).fill('2', { timeout: 30_000 });
+    await art
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'fixed-2.png', mimeType: 'image/png', buffer: newArt });
+    await expect.poll(() => art.getByText('fixed-2.png').isVisible()).toBe(true);
+    for (const viewport of [viewports.desktop, viewports.tablet, viewports.phone]) {
+      await page.setViewportSize(viewport);
+      await art.scrollIntoViewIfNeeded();
+      await screenshot(page, 'contract-checklist-art');
+    }
+    await art.getByRole('button', { name: 'Replace art' }).click();
+    await dialogSettled(page);
+    const confirmArt = page.getByRole('dialog');
+    expect(await confirmArt.textContent()).toContain(
+      `It will no longer match the new art of token #2: anyone who checks the provenance will find that this token differs.`,
+    );
+    await screenshot(page, 'contract-checklist-art-confirm');
+    await page.setViewportSize(viewports.desktop);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await confirmArt.getByRole('button', { name: 'Replace art' }).click();
+    await expect
+      .poll(() => art.getByRole('list', { name: 'Art versions' }).textContent(), { timeout: 60_000 })
+      .toContain('Version 2: token #2 (on IPFS once published again)');
+    await waitUntilReady(page, collectionId);
+
+    // The pinned folders cannot change: the publication says so and pins the edited metadata and art again.
     await page.goto(`/dashboard/collections/${collectionId}`);
     await page.getByRole('button', { name: 'Show details of step 1' }).click({ timeout: 30_000 });
     const panel = page.getByRole('region', { name: 'Publication' });
@@ -313,6 +353,8 @@ describe('a collection as marketplaces and explorers expect it, from launch to f
     const newBase = (await publicationOf()).baseUri;
     expect(newBase).not.toBe(publication.baseUri);
     expect(kubo.pinned.has(newBase.slice('ipfs://'.length, -1))).toBe(true);
+    const newImages = ((await publicationOf()) as unknown as { imageBaseUri: string }).imageBaseUri;
+    expect(kubo.pinned.has(newImages.slice('ipfs://'.length, -1))).toBe(true);
     await expect.poll(() => panel.textContent()).toContain(newBase);
 
     // The drop tells marketplaces: setBaseURI, whose BatchMetadataUpdate covers every token.
@@ -336,6 +378,11 @@ describe('a collection as marketplaces and explorers expect it, from launch to f
     expect(await tokenUri(stack, contract, 2n)).toBe(`${newBase}2.json`);
     expect((await tokenMetadata(2n)).attributes).toContainEqual({ trait_type: 'Signed', value: 'Yes' });
     expect((await tokenMetadata(1n)).attributes).not.toContainEqual({ trait_type: 'Signed', value: 'Yes' });
+    // The tokenURI's JSON points at the new images folder, which serves the new art.
+    const image = (await tokenMetadata(2n)).image;
+    expect(image).toBe(`${newImages}2.png`);
+    const served = await fetch(`${stack.app.url}/ipfs/${image.slice('ipfs://'.length)}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(newArt)).toBe(true);
   }, 240_000);
 
   it('freezes the metadata for good: later edits are refused on chain and disabled in the page with the reason', async () => {
@@ -369,6 +416,9 @@ describe('a collection as marketplaces and explorers expect it, from launch to f
     await expect.poll(() => save.isDisabled(), { timeout: 30_000 }).toBe(true);
     expect(await editor.textContent()).toContain('Metadata is frozen on chain');
     expect(await editor.getByRole('textbox', { name: 'Name pattern' }).isDisabled()).toBe(true);
+    const art = page.getByRole('region', { name: 'Replace token art' });
+    expect(await art.getByRole('button', { name: 'Replace art' }).isDisabled()).toBe(true);
+    expect(await art.textContent()).toContain('no art can be replaced');
     const updates = drop.getByRole('region', { name: 'Metadata on marketplaces' });
     expect(await updates.getByRole('button', { name: 'Update metadata on marketplaces' }).isDisabled()).toBe(
       true,
