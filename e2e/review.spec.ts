@@ -129,7 +129,8 @@ describe('review in a team (issue 30)', () => {
     await comments.waitFor();
     for (const label of ['Project Name', 'Project Description', 'New Layer', `Name of trait ${trait}`])
       expect(await page.getByLabel(label, { exact: true }).isDisabled(), label).toBe(true);
-    expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
+    for (const name of ['Generate', 'Preview', 'Preview All'])
+      expect(await page.getByRole('button', { name, exact: true }).isDisabled(), name).toBe(true);
     expect(await page.locator('.ll-gen-area-layer input[type="file"]').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     for (const width of [1440, 820, 390]) {

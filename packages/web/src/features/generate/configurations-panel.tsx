@@ -204,7 +204,7 @@ function ConfigurationItem({
         />
         <Button
           icon={<EyeOutlined aria-hidden="true" />}
-          disabled={!onPreview}
+          disabled={!onPreview || locked}
           title={onPreview ? undefined : 'Saving… the preview follows in a moment'}
           onClick={onPreview}
         >

@@ -184,6 +184,8 @@ describe('the project editor by role', { timeout: 240_000 }, () => {
       'Delete layer Hat',
       'Delete trait Blue',
       'Generate',
+      'Preview',
+      'Preview All',
       'New project',
       'Discard',
     ])
@@ -196,10 +198,9 @@ describe('the project editor by role', { timeout: 240_000 }, () => {
     expect(document.querySelector('.ll-gen-area-layer input[type="file"]')).toBeNull();
     // Nothing to fix is offered to someone who cannot fix it.
     expect(screen.queryByRole('region', { name: 'Next step' })).toBeNull();
-    // Reading stays open: another layer, the previews, the comments, Advanced (read only too).
+    // Reading stays open: another layer, the comments, Advanced (read only too).
     fireEvent.click(screen.getByRole('button', { name: /^Hat/ }));
     expect(await screen.findByRole('heading', { name: 'Layer: Hat' })).toBeTruthy();
-    expect(disabled(screen.getByRole('button', { name: 'Preview' }))).toBe(false);
     expect(disabled(await screen.findByRole('button', { name: 'Comments on trait Cap' }))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Advanced' }));
     const seed = await screen.findByLabelText('Seed', undefined, { timeout: 30_000 });

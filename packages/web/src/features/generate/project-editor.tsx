@@ -543,8 +543,9 @@ export function ProjectEditor({
     draft.layers.length > 0 &&
     draft.layers.every((layer) => layer.traits.length > 0);
   const blockersId = 'll-gen-blockers';
-  const previewDisabled = !hasTraits || saveState.kind === 'error';
-  // A Viewer sees the project, its previews and comments; changing it and generating stay disabled, with the reason.
+  // Previews are made by the server for Editors and up (renders cost): a Viewer reads the project and comments.
+  const previewDisabled = !hasTraits || saveState.kind === 'error' || !canEdit;
+  // Changing the project, previewing and generating stay disabled for a Viewer, with the reason.
   const roleNoteId = 'll-gen-role-note';
   const generateNoteId = 'll-gen-role-note-generate';
 
@@ -837,6 +838,7 @@ export function ProjectEditor({
             <Button
               icon={<EyeOutlined aria-hidden="true" />}
               disabled={previewDisabled}
+              aria-describedby={editing.allowed ? undefined : generateNoteId}
               onClick={() => openPreview('one')}
             >
               Preview
@@ -844,6 +846,7 @@ export function ProjectEditor({
             <Button
               icon={<AppstoreOutlined aria-hidden="true" />}
               disabled={previewDisabled}
+              aria-describedby={editing.allowed ? undefined : generateNoteId}
               onClick={() => openPreview('grid')}
             >
               Preview All
