@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
+import { useWorkspace } from '../workspaces/workspace-context.tsx';
 import { hitKey, hitPath, kindLabels, searchPagePath } from './search-links.ts';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue, useSearch } from './search-queries.ts';
 import './search.css';
@@ -76,9 +77,13 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /** The dropdown's choices in order: each group's results, then "See all results". */
-export function choicesOf(groups: readonly SearchGroup[], text: string): Choice[] {
+export function choicesOf(
+  groups: readonly SearchGroup[],
+  text: string,
+  currentWorkspaceId?: string,
+): Choice[] {
   const choices: Choice[] = groups.flatMap((group) =>
-    group.hits.map((hit): Choice => ({ kind: 'hit', hit, path: hitPath(hit) })),
+    group.hits.map((hit): Choice => ({ kind: 'hit', hit, path: hitPath(hit, currentWorkspaceId) })),
   );
   if (text.trim()) choices.push({ kind: 'all', path: searchPagePath(text) });
   return choices;
@@ -91,6 +96,7 @@ export function choicesOf(groups: readonly SearchGroup[], text: string): Choice[
  * box is an icon that opens a full-width field over the header.
  */
 export function HeaderSearch() {
+  const { current } = useWorkspace();
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
@@ -104,7 +110,7 @@ export function HeaderSearch() {
   const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const results = useSearch(settled, { pageSize: DROPDOWN_PAGE_SIZE });
   const groups = text.trim() ? (results.data?.groups ?? []).filter((group) => group.hits.length > 0) : [];
-  const choices = choicesOf(groups, text);
+  const choices = choicesOf(groups, text, current.id);
   const showPanel = isOpen && text.trim().length > 0;
   const isWaiting = text.trim() !== settled.trim() || results.isFetching;
 
@@ -290,7 +296,7 @@ export function HeaderSearch() {
                           id={optionId(position)}
                           isActive={position === active}
                           onPoint={() => setActive(position)}
-                          onChoose={() => go(hitPath(hit))}
+                          onChoose={() => go(hitPath(hit, current.id))}
                         >
                           <SearchHitContent hit={hit} />
                         </ChoiceOption>

@@ -20,7 +20,7 @@ describe('search links', () => {
     expect(hitDetail(sampleHits.user[0]!)).toBe('olive@example.com');
   });
 
-  it("names the workspace of a team's result in its link, so the header switches to it, and in its label", () => {
+  it("names the workspace of another workspace's result in its link, so the header switches to it, and in its label", () => {
     const team = { workspaceId: 'ws 1', workspaceName: 'Moon Studio' };
     const project = { ...sampleHits.project[0]!, ...team };
     const collection = { ...sampleHits.collection[0]!, ...team };
@@ -28,7 +28,10 @@ describe('search links', () => {
     expect(hitPath(project)).toBe('/dashboard/nft?project=p1&workspace=ws%201');
     expect(hitPath(collection)).toBe('/dashboard/collections/c1?workspace=ws%201');
     expect(hitPath(token)).toBe('/dashboard/collections/c1/tokens/12?workspace=ws%201');
-    expect([project, collection, token].map(hitWorkspace)).toEqual([
+    // Already in that workspace: the link stays as it was.
+    expect(hitPath(collection, 'ws 1')).toBe('/dashboard/collections/c1');
+    expect(hitPath(token, 'wsp_me')).toBe('/dashboard/collections/c1/tokens/12?workspace=ws%201');
+    expect([project, collection, token].map((hit) => hitWorkspace(hit))).toEqual([
       'Moon Studio',
       'Moon Studio',
       'Moon Studio',

@@ -2,11 +2,12 @@ import type { SearchHit, SearchKind } from '@layerloom/api';
 
 /**
  * Where a result leads: the project in Generate NFT, the collection, the token page, the user in User Requests.
- * A project's, collection's or token's link names its workspace (`workspace=`), so the header switches to it.
+ * A project, collection or token of another workspace than the current one names it in its link
+ * (`workspace=`), so the header switches to it.
  */
-export function hitPath(hit: SearchHit): string {
-  const workspace =
-    hit.kind !== 'user' && hit.workspaceId ? `workspace=${encodeURIComponent(hit.workspaceId)}` : null;
+export function hitPath(hit: SearchHit, currentWorkspaceId?: string): string {
+  const other = hit.kind !== 'user' && hit.workspaceId && hit.workspaceId !== currentWorkspaceId;
+  const workspace = other ? `workspace=${encodeURIComponent(hit.workspaceId ?? '')}` : null;
   switch (hit.kind) {
     case 'project':
       return `/dashboard/nft?project=${encodeURIComponent(hit.id)}${workspace ? `&${workspace}` : ''}`;

@@ -103,7 +103,7 @@ describe('SearchPage', () => {
     await screen.findByText(/Type in the search box at the top/, {}, { timeout: 10_000 });
   });
 
-  it("labels a team member's results with their workspace and links them into it", async () => {
+  it("labels a team member's results with their workspace, linking a team's into it", async () => {
     const workspaces = [
       { id: 'wsp_me', name: 'Personal', personal: true, role: 'owner', memberCount: 1, createdAt: '' },
       { id: 'w1', name: 'Moon Studio', personal: false, role: 'viewer', memberCount: 3, createdAt: '' },
@@ -157,7 +157,7 @@ describe('SearchPage', () => {
       within(projects)
         .getByRole('link', { name: /^Golden Sketches\s*in\s*Personal/ })
         .getAttribute('href'),
-    ).toBe('/dashboard/nft?project=p2&workspace=wsp_me');
+    ).toBe('/dashboard/nft?project=p2');
     const collections = screen.getByRole('region', { name: /Collections/ });
     expect(
       (await within(collections).findByRole('link', { name: /Golden Apes\s*in\s*Moon Studio/ })).getAttribute(

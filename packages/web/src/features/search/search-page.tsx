@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSession } from '../auth/session.ts';
+import { useWorkspace } from '../workspaces/workspace-context.tsx';
 import { SearchHitContent } from './search-hit.tsx';
 import { hitKey, hitPath, kindLabels } from './search-links.ts';
 import { useSearch } from './search-queries.ts';
@@ -18,6 +19,7 @@ function ResultSection({ kind, text }: { kind: SearchKind; text: string }) {
   const [page, setPage] = useState(1);
   const headingId = useId();
   const results = useSearch(text, { kind, page, pageSize: RESULTS_PAGE_SIZE });
+  const { current } = useWorkspace();
   const group = results.data?.groups[0];
   const total = group?.total ?? 0;
   return (
@@ -49,7 +51,7 @@ function ResultSection({ kind, text }: { kind: SearchKind; text: string }) {
           <ul className="ll-search-page__hits">
             {group?.hits.map((hit) => (
               <li key={hitKey(hit)}>
-                <Link to={hitPath(hit)} className="ll-search-hit">
+                <Link to={hitPath(hit, current.id)} className="ll-search-hit">
                   <SearchHitContent hit={hit} />
                 </Link>
               </li>
