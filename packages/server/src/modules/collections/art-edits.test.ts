@@ -329,8 +329,8 @@ describe.each(databaseKinds)('replacing published tokens’ art as a new version
     expect((await upload()).status).toBe('succeeded');
     const before = await publicationOf(collectionId, owner);
     const oldImagesCid = before.imageBaseUri.slice('ipfs://'.length, -1);
-    const oldImage = await get(`/ipfs/${oldImagesCid}/2.png`);
-    expect(oldImage.statusCode).toBe(200);
+    // Read from the store, not through the gateway, so the gateway's first answer below is not from its cache.
+    const oldBytes = await test.app.blobs.getBuffer(`${collectionPrefix(collectionId)}/images/2.png`);
 
     const replaced = await send(
       owner,
@@ -341,6 +341,10 @@ describe.each(databaseKinds)('replacing published tokens’ art as a new version
     // Not pinned yet: the version has no IPFS location, and the publication says to publish again.
     expect(replaced.json().data.edit.location).toBeNull();
     await settled(collectionId, owner);
+    // The pinned images folder is content-addressed: this server's gateway still answers it with the old art.
+    const pinned = await get(`/ipfs/${oldImagesCid}/2.png`);
+    expect(pinned.statusCode).toBe(200);
+    expect(pinned.rawPayload.equals(oldBytes)).toBe(true);
     expect(await publicationOf(collectionId, owner)).toMatchObject({
       metadataChanged: true,
       baseUri: before.baseUri,
@@ -360,7 +364,7 @@ describe.each(databaseKinds)('replacing published tokens’ art as a new version
     expect(kubo.received.map((car) => car.roots)).toEqual([[imagesCid], [metadataCid]]);
     const newImage = await get(`/ipfs/${imagesCid}/2.png`);
     expect(await colourOf(newImage.rawPayload)).toBe('#00ffff');
-    expect(newImage.rawPayload.equals(oldImage.rawPayload)).toBe(false);
+    expect(newImage.rawPayload.equals(oldBytes)).toBe(false);
     expect(JSON.parse((await get(`/ipfs/${metadataCid}/2.json`)).body).image).toBe(
       `ipfs://${imagesCid}/2.png`,
     );

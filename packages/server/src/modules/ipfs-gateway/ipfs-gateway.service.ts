@@ -4,6 +4,7 @@ import type { CollectionTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import type { App } from '../../types.ts';
+import { artImageKey, artVersionsOf } from '../collections/art-edits.service.ts';
 import { collectionPrefix } from '../collections/collection-view.ts';
 import { collectionById } from '../collections/collections.service.ts';
 import { collectionSource } from '../collections/downloads.ts';
@@ -18,6 +19,8 @@ export interface GatewayFolder {
   folder: IpfsFolder;
   collection: CollectionTable;
   imagesCid: string;
+  /** The art version this folder holds (the publication's when it was pinned): replaced art comes later. */
+  artVersion: number;
 }
 
 /** Parses a CID as written in a URL (CIDv0 or v1, base32/base36/base58btc) to its stored form; 400 when it is not one. */
@@ -50,6 +53,7 @@ export async function gatewayFolder(app: App, cid: string): Promise<GatewayFolde
     folder: publication.ipfs_images_cid === cid ? 'images' : 'metadata',
     collection,
     imagesCid: publication.ipfs_images_cid,
+    artVersion: publication.art_version ?? 1,
   };
   lookups.set(cid, { at: Date.now(), found });
   if (lookups.size > LOOKUP_CACHE_SIZE) lookups.delete(lookups.keys().next().value as string);
@@ -125,8 +129,13 @@ export async function cachedBytes(key: string, make: () => Promise<Buffer>): Pro
 export function fileBytes(app: App, folder: GatewayFolder, edition: number, name: string): Promise<Buffer> {
   return cachedBytes(`${folder.cid}/${name}`, async () => {
     try {
+      const id = folder.collection.id;
+      // A token's image as pinned: art replaced since then is in the collection's files but not in this CID.
+      const imageKey = name.endsWith('.png')
+        ? artImageKey(id, await artVersionsOf(app, id), folder.artVersion, edition)
+        : `${collectionPrefix(id)}/images/${name}`;
       return folder.folder === 'images'
-        ? await app.blobs.getBuffer(`${collectionPrefix(folder.collection.id)}/images/${name}`)
+        ? await app.blobs.getBuffer(imageKey)
         : Buffer.from(
             await ipfsTokenMetadata(
               collectionSource(app.blobs, folder.collection),
