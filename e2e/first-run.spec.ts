@@ -63,6 +63,8 @@ async function openEmptyProject(page: Page) {
   await page.goto('/dashboard/nft');
   await page.getByRole('heading', { name: 'Generate NFT' }).waitFor();
   const picker = page.getByLabel('Project', { exact: true });
+  // The layers' list loads its own code: wait for it, or for the empty project's note, before counting.
+  await page.locator('.ll-gen-layers-empty, .ll-gen-layer').first().waitFor();
   if ((await page.locator('.ll-gen-layer').count()) > 0) {
     await page.getByRole('button', { name: 'New project' }).click();
     await expect.poll(() => page.locator('.ll-gen-layer').count()).toBe(0);

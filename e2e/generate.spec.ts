@@ -366,7 +366,7 @@ describe('Generate NFT', () => {
     const { context, page, errors } = await openPage(browser, app.url, 'desktop');
     await signIn(context, testAdmin.email, testAdmin.password);
     await openProject(page, 'Moon Cats');
-    expect(await layerNames(page)).toEqual(['Background', 'Body', 'Hat']);
+    await expect.poll(() => layerNames(page)).toEqual(['Background', 'Body', 'Hat']);
 
     // Keyboard reordering: pick Hat up, move it one place down the stack, drop it.
     await page.getByRole('button', { name: 'Move layer Hat' }).focus();
@@ -387,7 +387,7 @@ describe('Generate NFT', () => {
     await page.waitForURL(/\/dashboard\/collections$/);
     await openProject(page, 'Moon Cats');
     expect(await page.getByLabel('Project Description').inputValue()).toBe('Edited, then left at once.');
-    expect(await layerNames(page)).toEqual(['Background', 'Hat', 'Body']);
+    await expect.poll(() => layerNames(page)).toEqual(['Background', 'Hat', 'Body']);
 
     // More tokens than combinations (and than the plan allows) disables Generate, each reason with its fix.
     await page.getByLabel('Collection Size').fill('50');

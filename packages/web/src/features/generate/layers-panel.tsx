@@ -1,38 +1,16 @@
-import {
-  DeleteOutlined,
-  ExperimentOutlined,
-  HolderOutlined,
-  PlusOutlined,
-  SettingOutlined,
-} from '@ant-design/icons';
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { Button, Input, InputNumber, Popconfirm, Popover, Tooltip } from 'antd';
+import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Input } from 'antd';
 import { type KeyboardEvent, Suspense, useState } from 'react';
 import { lazyPart } from '../../lib/lazy-part.ts';
-import { useEditLocked } from './edit-lock.tsx';
 import { type DraftLayer, layerNameProblem } from './project-draft.ts';
 
-/** A layer's settings (name, blend mode, opacity, None): their code loads as the settings button is reached. */
-const layerSettings = lazyPart(() => import('./layer-settings.tsx').then((module) => module.LayerSettings));
-const preloadSettings = () => {
-  layerSettings.preload().catch(() => undefined); // shown by the popover when it opens
-};
+/** The layers of a project that has some, with drag-and-drop: their code loads with the first layer. */
+const layerList = lazyPart(() => import('./layer-list.tsx').then((module) => module.LayerList));
+
+/** Starts loading the layers list (a layer is about to be added), so it shows without a wait. */
+function preloadLayerList(): void {
+  layerList.preload().catch(() => undefined); // tried again when the list renders
+}
 
 /** What the layers list can change. */
 export interface LayerActions {
@@ -46,6 +24,9 @@ export interface LayerActions {
   onRename: (key: string, name: string) => void;
   onDelete: (key: string) => void;
 }
+
+/** A layer row's height with the gap under it (px, at every width): the list's place while its code loads. */
+const LAYER_ROW_HEIGHT = 74;
 
 /** The id of the New Layer input, so "Add a layer" elsewhere on the page can take the user to it. */
 export const NEW_LAYER_INPUT_ID = 'll-gen-new-layer';
@@ -72,64 +53,22 @@ export function LayersPanel({
   actions: LayerActions;
   sample?: SampleLayersOffer;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const nameOf = (id: unknown) => layers.find((layer) => layer.key === id)?.name ?? 'layer';
-  const positionOf = (id: unknown) => layers.findIndex((layer) => layer.key === id) + 1;
-
-  const onDragEnd = (event: DragEndEvent) => {
-    const { active, over } = event;
-    if (!over || active.id === over.id) return;
-    const from = layers.findIndex((layer) => layer.key === active.id);
-    const to = layers.findIndex((layer) => layer.key === over.id);
-    if (from >= 0 && to >= 0) actions.onMove(from, to);
-  };
-
   return (
     <div className="ll-gen-layers">
       {layers.length === 0 ? (
         <p className="ll-gen-layers-empty">No layers yet: add the bottom one first (e.g. Background).</p>
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{
-            screenReaderInstructions: {
-              draggable:
-                'To move a layer, press Space or Enter, use the up and down arrow keys, then press Space or Enter again to drop it, or Escape to cancel.',
-            },
-            announcements: {
-              onDragStart: ({ active }) => `Picked up layer ${nameOf(active.id)}.`,
-              onDragOver: ({ active, over }) =>
-                over
-                  ? `Layer ${nameOf(active.id)} is over position ${positionOf(over.id)} of ${layers.length}.`
-                  : '',
-              onDragEnd: ({ active, over }) =>
-                over
-                  ? `Layer ${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${layers.length}.`
-                  : `Layer ${nameOf(active.id)} dropped.`,
-              onDragCancel: ({ active }) => `Moving layer ${nameOf(active.id)} was cancelled.`,
-            },
-          }}
+        <Suspense
+          fallback={
+            <div
+              className="ll-gen-layer-list"
+              aria-busy="true"
+              style={{ minHeight: layers.length * LAYER_ROW_HEIGHT - 8 }}
+            />
+          }
         >
-          <SortableContext items={layers.map((layer) => layer.key)} strategy={verticalListSortingStrategy}>
-            <ol className="ll-gen-layer-list" aria-label="Layers, bottom first">
-              {layers.map((layer, index) => (
-                <LayerRow
-                  key={layer.key}
-                  layer={layer}
-                  index={index}
-                  layers={layers}
-                  isSelected={layer.key === selectedKey}
-                  actions={actions}
-                />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+          <layerList.Part layers={layers} selectedKey={selectedKey} actions={actions} />
+        </Suspense>
       )}
       <NewLayerInput layers={layers} onAdd={actions.onAdd} />
       {layers.length === 0 && sample ? <SampleLayersChoice sample={sample} /> : null}
@@ -146,7 +85,10 @@ function SampleLayersChoice({ sample }: { sample: SampleLayersOffer }) {
       <Button
         icon={<ExperimentOutlined aria-hidden="true" />}
         loading={sample.isLoading}
-        onClick={sample.onStart}
+        onClick={() => {
+          preloadLayerList();
+          sample.onStart();
+        }}
       >
         Start from sample layers
       </Button>
@@ -159,116 +101,6 @@ function SampleLayersChoice({ sample }: { sample: SampleLayersOffer }) {
         </span>
       ) : null}
     </div>
-  );
-}
-
-function LayerRow({
-  layer,
-  index,
-  layers,
-  isSelected,
-  actions,
-}: {
-  layer: DraftLayer;
-  index: number;
-  layers: readonly DraftLayer[];
-  isSelected: boolean;
-  actions: LayerActions;
-}) {
-  // A read-only editor shows the order without letting it change (the grip is disabled too).
-  const locked = useEditLocked();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: layer.key, disabled: locked });
-  return (
-    <li
-      ref={setNodeRef}
-      className={`ll-gen-layer${isSelected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-    >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        className="ll-gen-grip"
-        {...attributes}
-        {...listeners}
-        disabled={locked}
-        aria-label={`Move layer ${layer.name}`}
-      >
-        <HolderOutlined aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className="ll-gen-layer-name"
-        aria-pressed={isSelected}
-        onClick={() => actions.onSelect(layer.key)}
-      >
-        <span className="ll-gen-layer-title">
-          <span className="ll-gen-layer-index" aria-hidden="true">
-            {index + 1}
-          </span>
-          {layer.name}
-        </span>
-        <span className="ll-gen-layer-meta">
-          {layer.traits.length === 1 ? '1 image' : `${layer.traits.length} images`}
-          {layer.blend !== 'normal' || layer.opacity < 1
-            ? ` · ${layer.blend}${layer.opacity < 1 ? ` ${Math.round(layer.opacity * 100)} %` : ''}`
-            : ''}
-        </span>
-      </button>
-      <Tooltip title="Chance the layer appears on a token">
-        <InputNumber
-          className="ll-gen-presence"
-          aria-label={`Presence of ${layer.name} (%)`}
-          size="small"
-          min={0}
-          max={100}
-          step={5}
-          value={layer.presence}
-          suffix="%"
-          onChange={(value) => {
-            if (typeof value === 'number') actions.onChange(layer.key, { presence: value });
-          }}
-        />
-      </Tooltip>
-      <Popover
-        trigger="click"
-        placement="bottomRight"
-        title={`Layer ${layer.name}`}
-        content={
-          <Suspense fallback={<div className="ll-gen-layer-settings" aria-busy="true" />}>
-            <layerSettings.Part layer={layer} layers={layers} actions={actions} />
-          </Suspense>
-        }
-      >
-        <Button
-          type="text"
-          size="small"
-          icon={<SettingOutlined aria-hidden="true" />}
-          aria-label={`Settings of layer ${layer.name}`}
-          onPointerEnter={preloadSettings}
-          onFocus={preloadSettings}
-        />
-      </Popover>
-      <Popconfirm
-        title={`Delete layer ${layer.name}?`}
-        description={
-          layer.traits.length > 0
-            ? `Its ${layer.traits.length} images and the rules naming them go too.`
-            : undefined
-        }
-        okText="Delete"
-        okButtonProps={{ danger: true }}
-        onConfirm={() => actions.onDelete(layer.key)}
-      >
-        <Button
-          type="text"
-          size="small"
-          danger
-          icon={<DeleteOutlined aria-hidden="true" />}
-          aria-label={`Delete layer ${layer.name}`}
-        />
-      </Popconfirm>
-    </li>
   );
 }
 
@@ -302,6 +134,7 @@ function NewLayerInput({ layers, onAdd }: { layers: readonly DraftLayer[]; onAdd
         maxLength={100}
         status={problem ? 'error' : undefined}
         aria-describedby={problem ? `${inputId}-problem` : undefined}
+        onFocus={preloadLayerList}
         onChange={(event) => {
           setValue(event.target.value);
           setProblem(null);
@@ -334,5 +167,8 @@ function NewLayerInput({ layers, onAdd }: { layers: readonly DraftLayer[]; onAdd
 
 /** Moves a layer in the list (drag or keyboard). */
 export function moveLayer<T>(list: readonly T[], from: number, to: number): T[] {
-  return arrayMove([...list], from, to);
+  const moved = [...list];
+  const [item] = moved.splice(from, 1);
+  if (item !== undefined) moved.splice(to, 0, item);
+  return moved;
 }
