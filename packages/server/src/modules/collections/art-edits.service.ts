@@ -107,7 +107,8 @@ export async function artHistory(app: App, collectionId: string): Promise<Metada
         createdBy: row.created_by,
         createdAt: row.created_at,
         changes: [
-          `Art replaced (version ${row.version}): ${tokenList(editions)}${location ? `, images at ${location.imageBaseUri}` : ', on IPFS once published again'}`,
+          // Where the images are is in `location` (a long address would not wrap in a sentence).
+          `Art replaced (version ${row.version}): ${tokenList(editions)}${location ? '' : ', on IPFS once published again'}`,
         ],
         status: changeStatus(await app.jobs.progress(row.job_id)),
         editions,
