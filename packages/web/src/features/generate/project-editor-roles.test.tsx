@@ -244,6 +244,8 @@ describe('the project editor by role', { timeout: 240_000 }, () => {
     fireEvent.change(within(drawer).getByLabelText(/Add a comment/), { target: { value: 'Agreed' } });
     fireEvent.click(within(drawer).getByRole('button', { name: 'Comment' }));
     expect(await within(drawer).findByText('Agreed')).toBeTruthy();
+    // Sent: the box is empty again, and focused for the next one.
+    await waitFor(() => expect(document.activeElement).toBe(within(drawer).getByLabelText(/Add a comment/)));
     const post = requests.indexOf('POST /api/v1/projects/p1/comments');
     expect(bodies[post]).toEqual({
       target: { layer: 'Background', trait: 'Blue' },

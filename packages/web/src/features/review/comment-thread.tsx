@@ -1,6 +1,6 @@
 import { COMMENT_MAX_LENGTH, type CommentTarget, type ReviewComment } from '@layerloom/api';
-import { Alert, Button, Mentions, Skeleton } from 'antd';
-import { useId, useState } from 'react';
+import { Alert, Button, type GetRef, Mentions, Skeleton } from 'antd';
+import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api-error.ts';
 import { type CommentResource, useAddComment, useCommentThread, useDeleteComment } from './review-queries.ts';
 import './review.css';
@@ -39,6 +39,7 @@ export function CommentThread({
   const remove = useDeleteComment(resource);
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<Map<string, string>>(new Map());
+  const box = useRef<GetRef<typeof Mentions>>(null);
   const members = thread.data?.members ?? [];
   const comments = thread.data?.comments ?? [];
   const trimmed = text.trim();
@@ -51,6 +52,8 @@ export function CommentThread({
         onSuccess: () => {
           setText('');
           setPicked(new Map());
+          // The Comment button, now disabled for the empty box, would drop the focus: it goes back to the box.
+          box.current?.focus();
         },
       },
     );
@@ -110,6 +113,7 @@ export function CommentThread({
               Add a comment (type @ to mention a member; they are notified)
             </label>
             <Mentions
+              ref={box}
               id={boxId}
               value={text}
               onChange={setText}
