@@ -60,6 +60,11 @@ describe("a team's pinning provider and search (issue 30)", () => {
     await section.getByText('ending in 9f3a').waitFor();
     expect(await section.getByRole('button', { name: 'Change provider' }).isDisabled()).toBe(true);
     expect(await section.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
+    // Publishing is an Admin's too: the button says so rather than failing.
+    expect(await section.getByRole('button', { name: /Publish to IPFS/ }).isDisabled()).toBe(true);
+    await section
+      .getByText(/You are an Editor in Orbit Studio: publishing a collection needs the Admin role/)
+      .waitFor();
     await section
       .getByText(/You are an Editor in Orbit Studio: changing the pinning provider needs the Admin role/)
       .waitFor();

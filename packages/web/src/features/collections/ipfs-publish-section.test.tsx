@@ -7,6 +7,7 @@ import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { WorkspaceProvider } from '../workspaces/workspace-context.tsx';
 import { PublishModeChoice } from './ipfs-publish-section.tsx';
 import { PinningProviderSettings } from './pinning-provider-form.tsx';
+import { PublishPanel } from './publish-panel.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -223,6 +224,41 @@ describe('PublishModeChoice', () => {
     expect(await screen.findByText('Save a pinning provider first.')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Publish to IPFS/ }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByText('Hosted button')).toBeNull();
+  });
+
+  it("keeps an Editor from publishing a team's collection to IPFS, saying why beside the button", async () => {
+    const fetchMock = serve({
+      'GET /api/v1/workspaces': () => ({ data: { workspaces } }),
+      'GET /api/v1/collections/c1': () => ({ data: { collection: { ...collection, workspaceId: 'w1' } } }),
+      'GET /api/v1/pinning-provider?workspace=w1': () => ({ data: { provider: saved } }),
+      'GET /api/v1/collections/c1/publication/ipfs': () => ({ data: { upload: null } }),
+    });
+    showInWorkspaces(<PublishModeChoice collectionId="c1" name="Pinned Cats" hosted={<p>Hosted</p>} />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'IPFS' }));
+    expect(await screen.findByText('ending in c0de')).toBeTruthy();
+    const reason = await screen.findByText(
+      'You are an Editor in Moon Studio: publishing a collection needs the Admin role or higher. An owner can change your role.',
+    );
+    const publish = screen.getByRole('button', { name: /Publish to IPFS/ });
+    expect(publish.hasAttribute('disabled')).toBe(true);
+    expect(publish.getAttribute('aria-describedby')).toBe(reason.closest('p')?.id);
+    expect(screen.queryByText('Save a pinning provider first.')).toBeNull();
+    expect(requests(fetchMock, 'POST')).toHaveLength(0);
+  });
+
+  it("keeps an Editor from publishing a team's collection hosted by Layerloom too, saying why", async () => {
+    serve({
+      'GET /api/v1/workspaces': () => ({ data: { workspaces } }),
+      'GET /api/v1/collections/c1': () => ({ data: { collection: { ...collection, workspaceId: 'w1' } } }),
+      'GET /api/v1/collections/c1/publication': () => ({ data: { publication: null } }),
+      'GET /api/v1/collections/c1/publication/ipfs': () => ({ data: { upload: null } }),
+    });
+    showInWorkspaces(<PublishPanel collectionId="c1" name="Pinned Cats" />);
+    const publish = await screen.findByRole('button', { name: 'Publish, hosted by Layerloom' });
+    await waitFor(() => expect(publish.hasAttribute('disabled')).toBe(true));
+    expect(document.getElementById(publish.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'You are an Editor in Moon Studio: publishing a collection needs the Admin role or higher.',
+    );
   });
 
   it('opens on IPFS after a failed upload, says why, and a retry shows the upload progressing', async () => {

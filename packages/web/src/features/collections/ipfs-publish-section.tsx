@@ -3,6 +3,8 @@ import { Alert, App, Button, Progress, Radio, Skeleton, Typography } from 'antd'
 import { type ReactNode, useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { RoleNote } from '../workspaces/role-note.tsx';
+import { usePermission } from '../workspaces/workspace-context.tsx';
 import { formatBytes, hostOf } from './ipfs-links.ts';
 import {
   isUploading,
@@ -67,6 +69,7 @@ export function UploadState({
  */
 export function IpfsPublishSection({ collectionId, name }: { collectionId: string; name: string }) {
   const { workspaceId, ready, provider } = useCollectionPinningProvider(collectionId);
+  const publishing = usePermission('launch', 'publishing a collection', workspaceId);
   const upload = useIpfsUpload(collectionId);
   const start = useStartIpfsUpload(collectionId);
   const { modal } = App.useApp();
@@ -117,11 +120,13 @@ export function IpfsPublishSection({ collectionId, name }: { collectionId: strin
           icon={<CloudUploadOutlined aria-hidden="true" />}
           onClick={onPublish}
           loading={start.isPending || uploading}
-          disabled={!provider.data}
+          disabled={!provider.data || !publishing.allowed}
+          aria-describedby={publishing.allowed ? undefined : 'llc-ipfs-publish-role'}
         >
           {uploading ? 'Publishing to IPFS' : failed ? 'Try again' : 'Publish to IPFS'}
         </Button>
-        {!provider.data && !provider.isPending ? (
+        <RoleNote id="llc-ipfs-publish-role" permission={publishing} />
+        {!provider.data && !provider.isPending && publishing.allowed ? (
           <Typography.Paragraph type="secondary" className="llc-ipfs-hint">
             Save a pinning provider first.
           </Typography.Paragraph>

@@ -5,7 +5,9 @@ import { Alert, App, Button, Skeleton, Typography } from 'antd';
 import { useFeedback } from '../../app/feedback.ts';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { collectionsKey, usePublication } from './collections-queries.ts';
+import { RoleNote } from '../workspaces/role-note.tsx';
+import { usePermission } from '../workspaces/workspace-context.tsx';
+import { collectionsKey, useCollection, usePublication } from './collections-queries.ts';
 import { formatDate } from './format.ts';
 import { gatewayLink } from './ipfs-links.ts';
 import { PublishModeChoice } from './ipfs-publish-section.tsx';
@@ -59,6 +61,12 @@ function CopyRow({ label, value }: { label: string; value: string }) {
 export function PublishPanel({ collectionId, name }: { collectionId: string; name: string }) {
   const publication = usePublication(collectionId, true);
   const publish = usePublish(collectionId);
+  // Publishing is an Admin's (the server refuses others): the button says so instead of failing.
+  const publishing = usePermission(
+    'launch',
+    'publishing a collection',
+    useCollection(collectionId).data?.workspaceId,
+  );
   const { modal } = App.useApp();
   const feedback = useFeedback();
 
@@ -138,9 +146,16 @@ export function PublishPanel({ collectionId, name }: { collectionId: string; nam
                   />
                 ) : null}
                 <div>
-                  <Button type="primary" onClick={onPublish} loading={publish.isPending}>
+                  <Button
+                    type="primary"
+                    onClick={onPublish}
+                    loading={publish.isPending}
+                    disabled={!publishing.allowed}
+                    aria-describedby={publishing.allowed ? undefined : 'llc-publish-role'}
+                  >
                     Publish, hosted by Layerloom
                   </Button>
+                  <RoleNote id="llc-publish-role" permission={publishing} />
                 </div>
               </>
             }
