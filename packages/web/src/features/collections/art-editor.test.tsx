@@ -142,6 +142,10 @@ describe('replacing token art', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Row 1: token number' }), {
       target: { value: '2' },
     });
+    // The token's image as it is now, beside the new one.
+    expect(screen.getByRole('img', { name: 'Token #2 now' }).getAttribute('src')).toBe(
+      '/api/v1/collections/c1/thumbnails/2.webp?v=j2',
+    );
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'fixed.png', { type: 'image/png' });
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [file] } });

@@ -10,7 +10,7 @@ import {
 } from '@layerloom/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, InputNumber, Modal, Typography, Upload } from 'antd';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useFeedback } from '../../app/feedback.ts';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -18,7 +18,7 @@ import { marketplaceKey, useMarketplace } from '../drop/use-marketplace.ts';
 import { usePermission } from '../workspaces/workspace-context.tsx';
 import { useCollectionMetadata } from './amendments-queries.ts';
 import { ChangeByline } from './change-byline.tsx';
-import { collectionsKey } from './collections-queries.ts';
+import { collectionsKey, tokenThumbnailUrl } from './collections-queries.ts';
 import { gatewayLink } from './ipfs-links.ts';
 import { PLACEHOLDER_ACCEPT } from './placeholder-file.ts';
 import './amendments.css';
@@ -225,6 +225,31 @@ export function ArtEditor({ collection, publication }: { collection: Collection;
                 {row.file ? row.file.name : 'No image chosen'}
               </span>
             </div>
+            {row.edition !== null && row.edition >= 1 && row.edition <= collection.size ? (
+              <div className="llc-art-preview">
+                <figure>
+                  <img
+                    src={tokenThumbnailUrl(collection.id, row.edition, collection.revision)}
+                    alt={`Token #${row.edition} now`}
+                  />
+                  <figcaption>Now</figcaption>
+                </figure>
+                <span aria-hidden="true">→</span>
+                <figure>
+                  {row.file ? (
+                    <FilePreview file={row.file} alt={`New image of token #${row.edition}`} />
+                  ) : (
+                    <span className="llc-art-empty" />
+                  )}
+                  <figcaption>New</figcaption>
+                </figure>
+              </div>
+            ) : null}
+            {row.problem ? (
+              <Typography.Text type="danger" role="alert" className="llc-art-problem">
+                {row.problem}
+              </Typography.Text>
+            ) : null}
             {rows.length > 1 ? (
               <Button
                 icon={<DeleteOutlined />}
@@ -323,4 +348,17 @@ function ArtVersion({ entry, version }: { entry: MetadataEdit; version: number }
       <ChangeByline change={entry} />
     </li>
   );
+}
+
+/** A chosen file shown as an image (its object URL released when it changes or leaves). */
+function FilePreview({ file, alt }: { file: File; alt: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    // Some environments (tests) have no object URLs: no preview then, the file name says which it is.
+    if (typeof URL.createObjectURL !== 'function') return;
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url ? <img src={url} alt={alt} /> : <span className="llc-art-empty" />;
 }
