@@ -1,13 +1,14 @@
 import { FileZipOutlined } from '@ant-design/icons';
-import type { Plan, ProjectRule } from '@layerloom/api';
+import type { ProjectRule } from '@layerloom/api';
 import { Alert, Button, Checkbox, type FormInstance, Upload } from 'antd';
 import { useEffect, useId } from 'react';
 import { AdvancedPart } from './advanced-section.tsx';
+import { AdvancedSettingsForm } from './advanced-settings-form.tsx';
 import { ConfigurationsPanel } from './configurations-panel.tsx';
 import { MetadataFormatPanel } from './metadata-format-panel.tsx';
 import { OneOfOnesPanel } from './one-of-ones-panel.tsx';
 import type { Draft } from './project-draft.ts';
-import { ProjectForm, type SettingsValues } from './project-form.tsx';
+import type { SettingsValues } from './project-form.tsx';
 import { RulesEditor } from './rules-editor.tsx';
 
 /**
@@ -45,7 +46,6 @@ export interface AdvancedPartsProps {
   /** The form of the seed and rarity mode (the editor scrolls to its fields). */
   form: FormInstance<SettingsValues>;
   draft: Draft;
-  plan: Plan;
   edit: (recipe: (draft: Draft) => Draft) => void;
   distinctLooks: boolean;
   onDistinctLooks: (checked: boolean) => void;
@@ -69,7 +69,6 @@ export function AdvancedParts({
   projectId,
   form,
   draft,
-  plan,
   edit,
   distinctLooks,
   onDistinctLooks,
@@ -82,11 +81,9 @@ export function AdvancedParts({
   return (
     <>
       <AdvancedPart title="Seed and rarity" className="ll-gen-area-seed">
-        <ProjectForm
-          part="advanced"
+        <AdvancedSettingsForm
           form={form}
           draft={draft}
-          plan={plan}
           onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
         />
         <DistinctLooksOption checked={distinctLooks} onChange={onDistinctLooks} />

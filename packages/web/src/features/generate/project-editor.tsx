@@ -627,7 +627,6 @@ export function ProjectEditor({
           locked={!canEdit}
         >
           <ProjectForm
-            part="basics"
             form={form}
             draft={draft}
             plan={plan}
@@ -758,7 +757,6 @@ export function ProjectEditor({
                 projectId={project.id}
                 form={advancedForm}
                 draft={draft}
-                plan={plan}
                 edit={edit}
                 distinctLooks={distinctLooks}
                 onDistinctLooks={setDistinctLooks}

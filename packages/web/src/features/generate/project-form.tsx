@@ -1,12 +1,10 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import { CollectionSizeSchema, CreateProjectBodySchema, type Plan } from '@layerloom/api';
-import { Button, Form, type FormInstance, Input, InputNumber, Radio, Space, Tooltip } from 'antd';
+import { Form, type FormInstance, Input, InputNumber } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { WATERMARK_TEXT } from '../../components/watermark-note.tsx';
 import { PLANS_PATH } from '../../lib/plans-path.ts';
-import { randomSeed } from './preview-api.ts';
 import type { Draft } from './project-draft.ts';
 
 /** The fields of the settings form. */
@@ -51,37 +49,21 @@ export function settingsOf(draft: Draft): SettingsValues {
 export const ADVANCED_FIELDS: ReadonlySet<keyof SettingsValues> = new Set(['rarityMode', 'seed']);
 
 /**
- * The project's settings; each change autosaves. The basics (Project Name, Project Description, Collection
- * Size, Dimension) are one form; the rarity mode and seed, which a first collection can leave as they are,
- * another, shown under Advanced.
+ * The project's basic settings (Project Name, Project Description, Collection Size, Dimension); each change
+ * autosaves. The rarity mode and seed, which a first collection can leave as they are, are another form over
+ * the same values, shown under Advanced (advanced-settings-form.tsx).
  */
 export function ProjectForm({
-  part,
   form,
   draft,
   plan,
   onChange,
 }: {
-  part: 'basics' | 'advanced';
   form: FormInstance<SettingsValues>;
   draft: Draft;
   plan: Plan;
   onChange: (values: Partial<SettingsValues>) => void;
 }) {
-  if (part === 'advanced') {
-    return (
-      <Form<SettingsValues>
-        form={form}
-        layout="vertical"
-        requiredMark
-        initialValues={settingsOf(draft)}
-        onValuesChange={(changed: Partial<SettingsValues>) => onChange(changed)}
-        className="ll-gen-form"
-      >
-        <AdvancedFields form={form} draft={draft} onChange={onChange} />
-      </Form>
-    );
-  }
   const sizeRule: Rule = {
     validator: async (_rule, value: number | null) => {
       if (typeof value === 'number' && value > plan.maxAssets) {
@@ -145,57 +127,5 @@ export function ProjectForm({
         </div>
       </Form.Item>
     </Form>
-  );
-}
-
-/** Rarity mode and seed. */
-function AdvancedFields({
-  form,
-  draft,
-  onChange,
-}: {
-  form: FormInstance<SettingsValues>;
-  draft: Draft;
-  onChange: (values: Partial<SettingsValues>) => void;
-}) {
-  return (
-    <>
-      <Form.Item
-        label="Rarity"
-        name="rarityMode"
-        extra={
-          draft.rarityMode === 'exact'
-            ? 'Trait weights are counts: the collection has exactly that share of each trait.'
-            : 'Trait weights are relative chances of each trait in its layer.'
-        }
-      >
-        <Radio.Group optionType="button" buttonStyle="solid" aria-label="Rarity mode">
-          <Radio.Button value="weighted">Weighted</Radio.Button>
-          <Radio.Button value="exact">Exact counts</Radio.Button>
-        </Radio.Group>
-      </Form.Item>
-      <Form.Item label="Seed" extra="The same seed and settings always give the same collection.">
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item
-            name="seed"
-            noStyle
-            rules={[{ required: true, whitespace: true, message: 'Seed is required!' }]}
-          >
-            <Input aria-label="Seed" maxLength={100} autoComplete="off" />
-          </Form.Item>
-          <Tooltip title="New random seed">
-            <Button
-              aria-label="Shuffle seed"
-              icon={<ReloadOutlined aria-hidden="true" />}
-              onClick={() => {
-                const seed = randomSeed();
-                form.setFieldValue('seed', seed);
-                onChange({ seed });
-              }}
-            />
-          </Tooltip>
-        </Space.Compact>
-      </Form.Item>
-    </>
   );
 }
