@@ -77,6 +77,18 @@ describe("a team's pinning provider and search (issue 30)", () => {
       });
     }
 
+    // Settings › Publishing shows the provider of the workspace the header is on (the team's, from the address above).
+    await memberPage.setViewportSize({ width: 1440, height: 900 });
+    await memberPage.goto('/dashboard/settings?tab=publishing');
+    const settings = memberPage.getByRole('region', { name: 'Pinning provider of Orbit Studio' });
+    await settings.getByText('ending in 9f3a').waitFor();
+    expect(await settings.getByRole('button', { name: 'Change provider' }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(memberPage)).toEqual([]);
+    for (const width of [1440, 820, 390]) {
+      await memberPage.setViewportSize({ width, height: 900 });
+      await screenshot(memberPage, 'settings-publishing-team');
+    }
+
     // The Editor's search finds the team's project and collection, labeled with the team, and their own.
     await callInPage(memberPage, '/api/v1/projects', 'POST', {
       name: 'Orbit Sketches',

@@ -32,6 +32,8 @@ export interface PinningScope {
   key: string;
   /** The workspace as the switcher knows it (undefined while its list loads). */
   workspace: WorkspaceChoice | undefined;
+  /** False while the switcher's workspace is not known yet (its list loads): nothing is asked until then. */
+  ready: boolean;
 }
 
 /**
@@ -39,15 +41,16 @@ export interface PinningScope {
  * workspace's provider), else the switcher's current one.
  */
 export function usePinningScope(workspaceId?: string | null): PinningScope {
-  const { workspaces, current } = useWorkspace();
+  const { workspaces, current, ready } = useWorkspace();
   if (!workspaceId) {
     const param = workspaceParam(current);
-    return { param, key: param ?? 'personal', workspace: current };
+    return { param, key: param ?? 'personal', workspace: current, ready };
   }
   return {
     param: workspaceId,
     key: workspaceId,
     workspace: workspaces.find((item) => item.id === workspaceId),
+    ready: true,
   };
 }
 

@@ -123,7 +123,7 @@ function ownerWords(scope: PinningScope): string {
  */
 export function PinningProviderSettings({ workspaceId }: { workspaceId?: string | null }) {
   const scope = usePinningScope(workspaceId);
-  const provider = usePinningProvider(scope);
+  const provider = usePinningProvider(scope, scope.ready);
   const remove = useDeletePinningProvider(scope);
   const manage = usePermission('launch', 'changing the pinning provider', workspaceId);
   const [isEditing, setEditing] = useState(false);

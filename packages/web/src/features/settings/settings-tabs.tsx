@@ -39,6 +39,11 @@ export const settingsTabs: readonly SettingsTab[] = [
     Component: lazyTab(() => import('./notification/notification-tab.tsx'), 'NotificationTab'),
   },
   {
+    key: 'publishing',
+    label: 'Publishing',
+    Component: lazyTab(() => import('./publishing/publishing-tab.tsx'), 'PublishingTab'),
+  },
+  {
     key: 'developers',
     label: 'Developers',
     Component: lazyTab(() => import('../developers/developers-tab.tsx'), 'DevelopersTab'),
