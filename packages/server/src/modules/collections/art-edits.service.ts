@@ -58,10 +58,17 @@ export function artImageKey(
 const VERSIONS_TTL_MS = 60_000;
 const versionsCache = new Map<string, { at: number; rows: CollectionArtEditTable[] }>();
 
-/** A collection's art versions, cached briefly: hosted files read them on every request. */
-export async function artVersionsOf(app: App, collectionId: string): Promise<CollectionArtEditTable[]> {
+/**
+ * A collection's art versions, cached briefly: hosted files read them on every request. `notBefore` (ms)
+ * reads them again when the cached copy is older (a file written after it may be a later version's).
+ */
+export async function artVersionsOf(
+  app: App,
+  collectionId: string,
+  notBefore = 0,
+): Promise<CollectionArtEditTable[]> {
   const cached = versionsCache.get(collectionId);
-  if (cached && Date.now() - cached.at < VERSIONS_TTL_MS) return cached.rows;
+  if (cached && Date.now() - cached.at < VERSIONS_TTL_MS && cached.at >= notBefore) return cached.rows;
   const rows = await listArtEdits(app.database.db, collectionId);
   versionsCache.set(collectionId, { at: Date.now(), rows });
   if (versionsCache.size > 10_000) versionsCache.delete(versionsCache.keys().next().value as string);

@@ -243,6 +243,34 @@ describe.each(databaseKinds)('replacing published tokens’ art as a new version
     const own = await get(`/api/v1/collections/${hostedId}/images/2.png`, team.owner);
     expect(own.rawPayload.equals(newImage.rawPayload)).toBe(true);
 
+    // Another server replaces token 3's art (version 3) while this one still holds the versions it read:
+    // the published URL of token 3 keeps its bytes all the same.
+    expect((await get(`${publicPath(before.imageBaseUri)}1.png`)).statusCode).toBe(200);
+    const prefix = collectionPrefix(hostedId);
+    const original3 = await test.app.blobs.getBuffer(`${prefix}/images/3.png`);
+    await test.app.blobs.put(`${prefix}/art/1/3.png`, original3);
+    await test.app.blobs.put(`${prefix}/art/3/3.png`, await picture('#00ff00'));
+    await test.app.database.db
+      .insertInto('collection_art_edits')
+      .values({
+        id: randomUUID(),
+        collection_id: hostedId,
+        version: 3,
+        editions: '[3]',
+        job_id: 'elsewhere',
+        images_cid: null,
+        metadata_cid: null,
+        created_by: team.editor.email,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await setTimeout(5);
+    await test.app.blobs.put(`${prefix}/images/3.png`, await picture('#00ff00'));
+    const published3 = await get(`${publicPath(before.imageBaseUri)}3.png`);
+    expect(published3.rawPayload.equals(original3)).toBe(true);
+    await test.app.database.db.deleteFrom('collection_art_edits').where('version', '=', 3).execute();
+    await test.app.blobs.put(`${prefix}/images/3.png`, original3);
+
     const history = await historyOf(hostedId, team.viewer);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({

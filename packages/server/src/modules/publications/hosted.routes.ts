@@ -162,11 +162,24 @@ export async function hostedRoutes(app: App): Promise<void> {
     const { published, edition, withheld, versions } = await resolve(slug, file, /^(\d{1,6})\.png$/, version);
     if (withheld) return sendWithheld(app, slug, withheld, 'image', reply);
     // The image as it was at this version: a replaced token's earlier images stay at their URLs.
-    const key = artImageKey(published.collection_id, versions, version, edition);
-    const cached = imageCache.get(key);
-    if (cached && fresh(cached))
-      return sendCached(request, reply, cached.etag, 'image/png', async () => cached.body);
-    const info = await app.blobs.stat(key);
+    let key = artImageKey(published.collection_id, versions, version, edition);
+    let cached = imageCache.get(key);
+    if (cached && fresh(cached)) {
+      const hit = cached;
+      return sendCached(request, reply, hit.etag, 'image/png', async () => hit.body);
+    }
+    let info = await app.blobs.stat(key);
+    if (info && key.endsWith(`/images/${edition}.png`)) {
+      // Written after this server read the versions: another server may have replaced the token's art
+      // since, keeping the published image aside; the versions are read again.
+      const current = await artVersionsOf(app, published.collection_id, info.modifiedAt.getTime());
+      const moved = artImageKey(published.collection_id, current, version, edition);
+      if (moved !== key) {
+        key = moved;
+        cached = imageCache.get(key);
+        info = await app.blobs.stat(key);
+      }
+    }
     if (!info) throw notFound('File');
     // The image is written once, before publishing; its size and time name this version (no hashing).
     const etag = `"${info.size.toString(36)}-${info.modifiedAt.getTime().toString(36)}"`;
