@@ -131,6 +131,16 @@ async function stored(context: BrowserContext) {
   return (await send(context, 'GET', `/api/v1/projects/${projectId}`)).data.project;
 }
 
+/** Publishes hosted by Layerloom from the collection page: the button, then Publish in its dialog. */
+async function publishHosted(page: Page) {
+  await page.getByRole('button', { name: 'Publish, hosted by Layerloom' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialogSettled(page);
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /** Screenshots at the three widths (and axe at the first), back at desktop after. */
 async function atEveryWidth(page: Page, name: string) {
   expect(await seriousAxeViolations(page), name).toEqual([]);
@@ -270,8 +280,19 @@ describe('a studio working together on two web nodes', () => {
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewports[viewport].width);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
-      // Focus goes back to the switcher once the menu has closed.
-      await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+      // Focus goes back to the switcher once the menu has closed (the failure names what has it instead).
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const active = document.activeElement;
+              return active
+                ? `${active.tagName.toLowerCase()}.${active.className} ${active.getAttribute('aria-label') ?? ''}`
+                : 'nothing';
+            }),
+          { message: `the focus after Escape at ${viewport}` },
+        )
+        .toMatch(/^button\.llw-switcher /);
     }
     await page.setViewportSize(viewports.desktop);
     // Arrow down to the team, Enter: the list is the team's, named in the address; a reload keeps it.
@@ -462,10 +483,7 @@ describe('a studio working together on two web nodes', () => {
     await approval
       .getByText("Needs an Owner's or Admin's approval before it is published or deployed")
       .waitFor();
-    await page.getByRole('button', { name: 'Publish, hosted by Layerloom' }).click();
-    await dialogSettled(page);
-    const publishDialog = page.getByRole('dialog');
-    if (await publishDialog.isVisible()) await publishDialog.getByRole('button', { name: 'Publish' }).click();
+    await publishHosted(page);
     await page
       .getByText("needs an Owner's or Admin's approval before it is published", { exact: false })
       .first()
@@ -490,9 +508,7 @@ describe('a studio working together on two web nodes', () => {
     // The owner approves: publishing goes through.
     await approval.getByRole('button', { name: 'Approve collection' }).click();
     await approval.getByText(/^Approved by Olga Owner on /).waitFor();
-    await page.getByRole('button', { name: 'Publish, hosted by Layerloom' }).click();
-    await dialogSettled(page);
-    if (await publishDialog.isVisible()) await publishDialog.getByRole('button', { name: 'Publish' }).click();
+    await publishHosted(page);
     await expect
       .poll(
         async () =>
