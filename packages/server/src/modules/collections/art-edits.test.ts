@@ -192,6 +192,22 @@ describe.each(databaseKinds)('replacing published tokens’ art as a new version
     const oldOther = await get(`${publicPath(before.imageBaseUri)}1.png`);
     expect(oldImage.statusCode).toBe(200);
 
+    // The team reviews launches: the collection was approved before its art changed.
+    const reviewed = await test.app.inject({
+      method: 'PUT',
+      url: `/api/v1/workspaces/${team.workspaceId}/review-settings`,
+      headers: { cookie: team.owner.cookie },
+      payload: { requireApproval: true },
+    });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const approvalUrl = `/api/v1/collections/${hostedId}/approval`;
+    const approved = await test.app.inject({
+      method: 'POST',
+      url: approvalUrl,
+      headers: { cookie: team.owner.cookie },
+    });
+    expect(approved.json().data.approval.state).toBe('approved');
+
     // A WebP is accepted and kept as PNG, like every token's image.
     const replaced = await send(
       team.editor,
@@ -214,6 +230,11 @@ describe.each(databaseKinds)('replacing published tokens’ art as a new version
     });
     expect(edit.changes).toEqual(['Art replaced (version 2): token #2']);
     await settled(hostedId, team.owner);
+    // New art is a change the approval did not see: it lapses until approved again.
+    expect((await get(approvalUrl, team.owner)).json().data.approval).toMatchObject({
+      state: 'waiting',
+      lapsedAt: expect.any(String),
+    });
 
     const after = await publicationOf(hostedId, team.owner);
     expect(after.baseUri).toMatch(/\/hosted\/[^/]+\/v2\/metadata\/$/);

@@ -14,8 +14,11 @@ import { recordActivity } from '../workspaces/workspaces.service.ts';
 
 type Db = Kysely<Database>;
 
-/** The tables whose rows change a collection's art (rerolls, growth) or metadata (edits) after generation. */
-const changeTables = ['collection_amendments', 'collection_metadata_edits'] as const;
+/**
+ * The tables whose rows change a collection's art (rerolls, growth, art replaced after publication) or
+ * metadata (edits) after generation.
+ */
+const changeTables = ['collection_amendments', 'collection_metadata_edits', 'collection_art_edits'] as const;
 
 /**
  * The collection's metadata and art as a comparable text: how many changes of each kind it has had and the
@@ -29,7 +32,10 @@ async function contentState(db: Db, collectionId: string): Promise<string> {
       .select([sql<number>`count(*)`.as('count'), sql<string | null>`max(created_at)`.as('latest')])
       .where('collection_id', '=', collectionId)
       .executeTakeFirst();
-    parts.push(`${table}:${Number(row?.count ?? 0)}:${row?.latest ?? ''}`);
+    const count = Number(row?.count ?? 0);
+    // Art versions came later: without any, the text reads as before, so earlier approvals still match it.
+    if (table === 'collection_art_edits' && count === 0) continue;
+    parts.push(`${table}:${count}:${row?.latest ?? ''}`);
   }
   return parts.join('|');
 }
