@@ -57,9 +57,25 @@ export function WorkspaceSwitcher() {
     return () => cancelAnimationFrame(frame);
   }, [open]);
 
-  const close = (refocus: boolean) => {
+  // Whether the menu's closing should leave the focus on the button (Escape, a choice), not where Tab led.
+  const refocus = useRef(false);
+  const close = (back: boolean) => {
+    refocus.current = back;
     setOpen(false);
-    if (refocus) button.current?.focus();
+    if (back) button.current?.focus();
+  };
+  // Once the popup has finished opening or closing (its content mounts and unmounts with a motion, which
+  // can come after the frame above and after close()), the focus is where the menu pattern puts it.
+  const settled = (visible: boolean) => {
+    const active = document.activeElement;
+    if (visible) {
+      if (!menu.current?.contains(active)) {
+        menu.current?.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
+      }
+    } else if (refocus.current) {
+      refocus.current = false;
+      if (active !== button.current) button.current?.focus();
+    }
   };
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -141,6 +157,7 @@ export function WorkspaceSwitcher() {
       placement="bottomLeft"
       open={open}
       onOpenChange={setOpen}
+      afterOpenChange={settled}
       arrow={false}
       align={{ overflow: { adjustX: true, adjustY: true, shiftX: 12 } }}
       classNames={{ root: 'llw-popover' }}
