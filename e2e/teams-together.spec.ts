@@ -547,7 +547,7 @@ describe('a studio working together on two web nodes', () => {
     await expect.poll(() => funds.getByTestId('drop-balance').textContent()).toBe('0.01 ETH');
     await funds.getByRole('button', { name: 'Withdraw 0.01 ETH' }).click();
     await confirmed(drop, 'withdraw');
-    await funds.getByText("0.01 ETH withdrawn: noted in the workspace's activity log.").waitFor();
+    await funds.getByText("0.01 ETH withdrawn: noted in Moon Studio's activity log.").waitFor();
     const hash = (await drop.locator('li[data-action="withdraw"] code').textContent()) as string;
     for (const viewport of ['desktop', 'tablet', 'phone'] as ViewportName[]) {
       await page.setViewportSize(viewports[viewport]);

@@ -4,8 +4,10 @@ import { Alert, Button, Typography } from 'antd';
 import type { Address, Hash } from 'viem';
 import { useConfig } from 'wagmi';
 import { errorMessage } from '../../lib/api-error.ts';
+import { useCollection } from '../collections/collections-queries.ts';
 import { shortAddress } from '../launch/short-address.ts';
 import { walletPublicClient } from '../launch/wallet-clients.ts';
+import { useWorkspace } from '../workspaces/workspace-context.tsx';
 import { releaseCallData, withdrawCallData } from './drop-call-data.ts';
 import { DropCard } from './drop-card.tsx';
 import type { DropContext } from './drop-context.ts';
@@ -55,6 +57,10 @@ function usePayouts(chainId: number, address: Address | undefined, balance: bigi
 export function WithdrawCard({ collectionId, context }: { collectionId: string; context: DropContext }) {
   const { state, canWithdraw, actions, chainId, currency } = context;
   const record = useRecordWithdrawal(collectionId);
+  // A team's activity log is on its page; a personal workspace has none to point to.
+  const { workspaces } = useWorkspace();
+  const workspaceId = useCollection(collectionId).data?.workspaceId;
+  const team = workspaces.find((workspace) => workspace.id === workspaceId && !workspace.personal);
   /** Runs the wallet's transaction in the card's step row, then logs it once confirmed. */
   const send = async (title: string, write: Parameters<typeof actions.run>[0][number]['send']) => {
     let hash: Hash | undefined;
@@ -165,7 +171,9 @@ export function WithdrawCard({ collectionId, context }: { collectionId: string; 
       <DropSteps steps={actions.steps} actions={['withdraw']} chainId={chainId} />
       {record.isSuccess ? (
         <Typography.Text className="llc-muted" role="status">
-          {record.data.amount} withdrawn: noted in the workspace&apos;s activity log.
+          {team
+            ? `${record.data.amount} withdrawn: noted in ${team.name}'s activity log.`
+            : `${record.data.amount} withdrawn.`}
         </Typography.Text>
       ) : null}
       {record.isError ? (
