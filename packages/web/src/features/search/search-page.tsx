@@ -89,7 +89,8 @@ export function SearchPage() {
       <h1 className="ll-search-page__title ll-display">{text ? `Results for “${text}”` : 'Search'}</h1>
       {text ? (
         <p className="ll-search-page__lead">
-          Names of your projects and collections, your tokens by trait (“gold hat”) or edition (“#12”)
+          Names of the projects and collections in your workspaces, their tokens by trait (“gold hat”) or
+          edition (“#12”)
           {user?.role === 'admin' ? ', and users by name or email' : ''}.
         </p>
       ) : null}
