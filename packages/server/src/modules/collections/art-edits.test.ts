@@ -260,6 +260,10 @@ describe.each(databaseKinds)('replacing published tokens’ art as a new version
     expect((await get(`${publicPath(before.baseUri)}2`)).json().image).toBe(`${before.imageBaseUri}2.png`);
     expect((await get(`/hosted/${before.slug}/v3/images/2.png`)).statusCode).toBe(404);
     expect((await get(`/hosted/${before.slug}/v3/metadata/2`)).statusCode).toBe(404);
+    // The mint page reads the new version too.
+    const { drop } = (await get(`/api/v1/drops/${before.slug}`)).json().data;
+    expect(drop.metadataBaseUri).toBe(after.baseUri);
+    expect(drop.images).toContain(`${after.imageBaseUri}2.png`);
     // The collection's own files (gallery, downloads) hold the new art.
     const own = await get(`/api/v1/collections/${hostedId}/images/2.png`, team.owner);
     expect(own.rawPayload.equals(newImage.rawPayload)).toBe(true);
