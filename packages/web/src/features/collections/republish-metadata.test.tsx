@@ -1,8 +1,10 @@
 // Ant Design renders slowly in jsdom, more so on a busy 2-core machine: allow the test 20 s.
 import type { Collection, IpfsUpload } from '@layerloom/api';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { WorkspaceProvider } from '../workspaces/workspace-context.tsx';
 import { RepublishMetadata } from './republish-metadata.tsx';
 
 afterEach(() => {
@@ -87,5 +89,69 @@ describe('RepublishMetadata', () => {
     fireEvent.click(button);
     await waitFor(() => expect(posts).toEqual(['/api/v1/collections/c1/publication/ipfs']));
     expect(await screen.findByRole('status')).toBeTruthy();
+  }, 20_000);
+
+  it("is disabled for an Editor of the collection's team, with the reason beside it", async () => {
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') posts.push(url);
+        if (url === '/api/v1/workspaces')
+          return Response.json({
+            status: 'success',
+            data: {
+              workspaces: [
+                { id: 'me', name: 'Personal', personal: true, role: 'owner', memberCount: 1, createdAt: '' },
+                {
+                  id: 'w1',
+                  name: 'Moon Studio',
+                  personal: false,
+                  role: 'editor',
+                  memberCount: 3,
+                  createdAt: '',
+                },
+              ],
+            },
+          });
+        if (url === '/api/v1/collections/c1')
+          return Response.json({ status: 'success', data: { collection } });
+        if (url === '/api/v1/pinning-provider?workspace=w1')
+          return Response.json({
+            status: 'success',
+            data: { provider: { endpoint: 'http://127.0.0.1:5001', tokenLast4: 'c0de', updatedAt: '' } },
+          });
+        if (url === '/api/v1/collections/c1/publication/ipfs')
+          return Response.json({ status: 'success', data: { upload: upload('succeeded') } });
+        return Response.json(
+          { status: 'error', error: { code: 'NOT_FOUND', message: 'Not found' } },
+          { status: 404 },
+        );
+      }),
+    );
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <WorkspaceProvider>
+              <RepublishMetadata collectionId="c1" />
+            </WorkspaceProvider>
+          ),
+        },
+      ],
+      { initialEntries: ['/dashboard/collections/c1'] },
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const note = await screen.findByText(/publishing a collection/, {}, { timeout: 15_000 });
+    const button = screen.getByRole('button', { name: /Publish again/ });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(true));
+    expect(button.getAttribute('aria-describedby')).toBe(note.closest('p')?.id);
+    fireEvent.click(button);
+    expect(posts).toEqual([]);
   }, 20_000);
 });

@@ -2,6 +2,9 @@ import { CloudUploadOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { RoleNote } from '../workspaces/role-note.tsx';
+import { usePermission } from '../workspaces/workspace-context.tsx';
+import { useCollection } from './collections-queries.ts';
 import { UploadState } from './ipfs-publish-section.tsx';
 import {
   isUploading,
@@ -20,6 +23,12 @@ export function RepublishMetadata({ collectionId }: { collectionId: string }) {
   const upload = useIpfsUpload(collectionId);
   const start = useStartIpfsUpload(collectionId);
   const feedback = useFeedback();
+  // Publishing is for the collection's workspace's Owners and Admins (the server refuses the others).
+  const publishing = usePermission(
+    'launch',
+    'publishing a collection',
+    useCollection(collectionId).data?.workspaceId,
+  );
   const uploading = isUploading(upload.data);
   const publish = () =>
     start.mutate(undefined, { onSuccess: () => feedback.success('Pinning the new metadata on IPFS') });
@@ -37,10 +46,12 @@ export function RepublishMetadata({ collectionId }: { collectionId: string }) {
           icon={<CloudUploadOutlined aria-hidden="true" />}
           onClick={publish}
           loading={start.isPending || uploading}
-          disabled={!provider.data}
+          disabled={!provider.data || !publishing.allowed}
+          aria-describedby={publishing.allowed ? undefined : 'llc-republish-role'}
         >
           {uploading ? 'Publishing again' : 'Publish again'}
         </Button>
+        <RoleNote id="llc-republish-role" permission={publishing} />
       </div>
       {start.isError ? (
         <Alert
