@@ -20,6 +20,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { moveTraitComments, type TraitNames } from '../review/move-trait-comments.ts';
 import { resolveWorkspaceForCreate, workspaceForList } from '../workspaces/resource-access.ts';
 import { fromEngineError } from './engine-error.ts';
 import { unpackLayersZip } from './layers-zip.ts';
@@ -150,14 +151,25 @@ export async function updateProject(
   ifMatch?: number,
 ) {
   const body = parseInput(UpdateProjectBodySchema, input);
-  const { project, result: removedKeys } = await changeProject(ctx, ownerId, id, ifMatch, (project) =>
-    applyUpdate(project, body),
-  );
+  // The save and the move of renamed traits' comments (kept by name) happen together or not at all.
+  const { project, result: removedKeys } = await ctx.db.transaction().execute(async (trx) => {
+    let before: TraitNames[] = [];
+    const changed = await changeProject({ ...ctx, db: trx }, ownerId, id, ifMatch, (project) => {
+      before = traitNames(project.layers);
+      return applyUpdate(project, body);
+    });
+    await moveTraitComments(trx, id, before, traitNames(changed.project.layers));
+    return changed;
+  });
   await Promise.all(removedKeys.map((key) => ctx.blobs.delete(key)));
   // The analyses kept for removed images go with them (unless another trait has the same image).
   if (removedKeys.length > 0) await projectAnalyses(ctx.blobs, project).prune();
   return project;
 }
+
+/** A project's layer and trait names by id, before and after a save. */
+const traitNames = (layers: StoredLayer[]): TraitNames[] =>
+  layers.map((layer) => ({ name: layer.name, traits: layer.traits.map(({ id, name }) => ({ id, name })) }));
 
 /** Applies a checked autosave body to the project in memory; the blob keys of images it removes. */
 function applyUpdate(
