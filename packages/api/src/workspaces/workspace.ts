@@ -231,6 +231,8 @@ export const ActivityActionSchema = z.enum([
   'collection.withdrawn',
   'collection.approved',
   'approval.withdrawn',
+  'pinning.saved',
+  'pinning.removed',
 ]);
 export type ActivityAction = z.infer<typeof ActivityActionSchema>;
 
@@ -253,6 +255,8 @@ export const activityActionLabels: Record<ActivityAction, string> = {
   'collection.withdrawn': 'Withdrew funds',
   'collection.approved': 'Approved a collection',
   'approval.withdrawn': 'Withdrew an approval',
+  'pinning.saved': 'Saved the pinning provider',
+  'pinning.removed': 'Removed the pinning provider',
 };
 
 export const ActivityEntrySchema = z.object({

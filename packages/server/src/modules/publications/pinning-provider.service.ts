@@ -1,9 +1,11 @@
 import type { PinningProvider, SavePinningProviderBody } from '@layerloom/api';
-import type { WorkspacePinningProviderTable } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, WorkspacePinningProviderTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertPublicUrl, PrivateAddressError } from '../../lib/outbound-guard.ts';
 import type { App } from '../../types.ts';
 import { personalWorkspaceId, roleAllows, roleTooLow, workspaceRole } from '../workspaces/resource-access.ts';
+import { recordActivity } from '../workspaces/workspaces.service.ts';
 import { open, SecretUnreadableError, seal, secretKey } from './ipfs-secret-box.ts';
 import {
   deletePinningProviderRow,
@@ -74,14 +76,42 @@ export async function savePinningProvider(
     updated_by: userId,
     updated_at: new Date().toISOString(),
   };
-  await upsertPinningProvider(app.database.db, row);
+  await app.database.db.transaction().execute(async (trx) => {
+    await upsertPinningProvider(trx, row);
+    await logProviderChange(trx, workspaceId, userId, 'pinning.saved', {
+      endpoint,
+      tokenLast4: row.token_last4,
+    });
+  });
   return providerView(row);
 }
 
 /** Forgets a workspace's pinning provider and its token (its Owners and Admins). */
 export async function deletePinningProvider(app: App, userId: string, workspace?: string): Promise<void> {
   const workspaceId = await workspaceFor(app, userId, workspace, true);
-  await deletePinningProviderRow(app.database.db, workspaceId);
+  await app.database.db.transaction().execute(async (trx) => {
+    const removed = await findPinningProvider(trx, workspaceId);
+    if (!removed) return;
+    await deletePinningProviderRow(trx, workspaceId);
+    await logProviderChange(trx, workspaceId, userId, 'pinning.removed', { endpoint: removed.endpoint });
+  });
+}
+
+/** Logs a change of a team's pinning provider in its activity log (a personal workspace keeps none). */
+async function logProviderChange(
+  db: Kysely<Database>,
+  workspaceId: string,
+  userId: string,
+  action: 'pinning.saved' | 'pinning.removed',
+  detail: Record<string, string>,
+): Promise<void> {
+  const workspace = await db
+    .selectFrom('workspaces')
+    .select('personal')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
+  if (!workspace || Number(workspace.personal) === 1) return;
+  await recordActivity(db, workspaceId, userId, action, { detail });
 }
 
 /** Opens a row's token: bound to its workspace, or (saved before migration 0200) to the personal workspace's user. */

@@ -665,6 +665,10 @@ function subjectOf(
     case 'collection.approved':
     case 'approval.withdrawn':
       return detail.collection ?? '';
+    case 'pinning.saved':
+      return `${detail.endpoint ?? ''} (token ending in ${detail.tokenLast4 ?? ''})`;
+    case 'pinning.removed':
+      return detail.endpoint ?? '';
   }
 }
 
