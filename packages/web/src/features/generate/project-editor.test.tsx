@@ -151,7 +151,9 @@ describe('ProjectEditor', { timeout: 240_000 }, () => {
     expect(await screen.findByText('Images:2', undefined, { timeout: 30_000 })).toBeTruthy();
     expect(screen.getByText('75 % of layer')).toBeTruthy();
     expect(screen.getByText('25 % of layer')).toBeTruthy();
-    expect((screen.getByLabelText('Presence of Hat (%)') as HTMLInputElement).value).toBe('50');
+    // The layers' list loads its own code: it may come a moment after the layer's images.
+    const presence = await screen.findByLabelText('Presence of Hat (%)', undefined, { timeout: 30_000 });
+    expect((presence as HTMLInputElement).value).toBe('50');
     // Generate is disabled with the reason and its fix, also offered as the next step at the top.
     const reasons = screen.getByRole('region', { name: 'Before you can generate:' });
     expect(reasons.textContent).toContain(
