@@ -1,10 +1,11 @@
 import { CollectionSizeSchema, CreateProjectBodySchema, type Plan } from '@layerloom/api';
-import { Form, type FormInstance, Input, InputNumber } from 'antd';
+import { Form, type FormInstance, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { WATERMARK_TEXT } from '../../components/watermark-note.tsx';
 import { PLANS_PATH } from '../../lib/plans-path.ts';
+import { NumberInput } from './number-input.tsx';
 import type { Draft } from './project-draft.ts';
 
 /** The fields of the settings form. */
@@ -113,16 +114,16 @@ export function ProjectForm({
           </>
         }
       >
-        <InputNumber precision={0} style={{ width: '100%' }} />
+        <NumberInput />
       </Form.Item>
       <Form.Item label="Dimension" required extra="Width × height of every image, in pixels (16–4096).">
         <div className="ll-gen-dimension">
           <Form.Item name="width" noStyle rules={[schemaRule(widthSchema)]}>
-            <InputNumber aria-label="Width" precision={0} suffix="px" />
+            <NumberInput aria-label="Width" suffix="px" />
           </Form.Item>
           <span aria-hidden="true">×</span>
           <Form.Item name="height" noStyle rules={[schemaRule(heightSchema)]}>
-            <InputNumber aria-label="Height" precision={0} suffix="px" />
+            <NumberInput aria-label="Height" suffix="px" />
           </Form.Item>
         </div>
       </Form.Item>
