@@ -326,7 +326,7 @@ export type { Success } from './envelope.ts';
 export { successSchema } from './envelope.ts';
 export type { ErrorBody, ErrorCode, FieldError } from './errors.ts';
 export { ErrorBodySchema, ErrorCodeSchema, errorStatus, FieldErrorSchema } from './errors.ts';
-export type { LiveEventType } from './events/live-events.ts';
+export type { LiveEventType, ProjectSavedEvent } from './events/live-events.ts';
 export { LiveReadySchema, liveEventTypes, streamLiveEvents } from './events/live-events.ts';
 export type { DependencyCheck } from './health/dependency-check.ts';
 export { DependencyCheckSchema } from './health/dependency-check.ts';

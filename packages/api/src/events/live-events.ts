@@ -26,8 +26,17 @@ export const liveEventTypes = [
   'message',
   'messages.read',
   'presence',
+  'project.saved',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
+
+/** The data of a `project.saved` event: a member saved a project the user has open (its new version, and who). */
+export const ProjectSavedEventSchema = z.object({
+  projectId: z.string(),
+  version: z.number().int(),
+  by: z.string(),
+});
+export type ProjectSavedEvent = z.infer<typeof ProjectSavedEventSchema>;
 
 /** The data of a `ready` event: the newest event number when the connection opened. */
 export const LiveReadySchema = z.object({ latest: z.number().int() });

@@ -14,7 +14,7 @@ type Db = Kysely<Database>;
 type PresenceDeps = Pick<App, 'database' | 'live' | 'log'>;
 
 /** The tabs still alive now, one viewer per member who still belongs to the project's workspace. */
-async function viewersOf(db: Db, projectId: string): Promise<Omit<ProjectViewer, 'you'>[]> {
+export async function viewersOf(db: Db, projectId: string): Promise<Omit<ProjectViewer, 'you'>[]> {
   const rows = await db
     .selectFrom('project_presence')
     .innerJoin('users', 'users.id', 'project_presence.user_id')

@@ -23,6 +23,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { App } from '../../types.ts';
 import { currentUser, requireUser } from '../auth/require-user.ts';
 import { projectPlan } from '../billing/workspace-plan.ts';
+import { announceProjectSaved } from '../presence/project-saved.ts';
 import { logProjectActivity } from '../review/resource-activity.ts';
 import { moveProject as moveProjectTo } from './move-project.ts';
 import { projectSummary, projectView, type StoredProject } from './project-document.ts';
@@ -128,6 +129,7 @@ export async function projectsRoutes(app: App): Promise<void> {
         request.body,
         ifMatchVersion(request.headers['if-match']),
       );
+      await announceProjectSaved(app, currentUser(request).id, project.id, project.version);
       if (request.body.rules !== undefined)
         await logProjectActivity(
           app.database.db,

@@ -13,6 +13,7 @@ const eventTypes = [
   'message',
   'messages.read',
   'presence',
+  'project.saved',
 ] as const satisfies typeof liveEventTypes;
 
 /** A handler of one event type of the user's live stream: the event's data, parsed. */
