@@ -48,6 +48,7 @@ import { ADVANCED_FIELDS, ProjectForm, type SettingsValues, settingsOf } from '.
 import { ProjectPicker } from './project-picker.tsx';
 import { pruneRules, renameLayerInRules, renameTraitInRules } from './rules.ts';
 import { SaveIndicator } from './save-indicator.tsx';
+import { SavedByNote } from './saved-by-note.tsx';
 import { useEditAccess } from './use-edit-access.ts';
 import { useGeneration } from './use-generation.ts';
 import { useProjectDraft } from './use-project-draft.ts';
@@ -141,6 +142,7 @@ export function ProjectEditor({
     resolve,
     reloadTheirs,
     replaced,
+    savedBy,
   } = useProjectDraft(project);
   // A Viewer reads the project (and comments): no edit reaches the draft, so no save is ever sent.
   const { canEdit, note: editing } = useEditAccess(project.workspaceId);
@@ -565,6 +567,7 @@ export function ProjectEditor({
               <conflictDialog.Part conflict={conflict} onResolve={resolve} onReload={reloadTheirs} />
             </Suspense>
           ) : null}
+          <SavedByNote by={savedBy} />
           <PresenceStrip viewers={viewers} />
         </div>
         <div className="ll-gen-project-bar">

@@ -1,7 +1,8 @@
-import { getProject, type Project, updateProject } from '@layerloom/api';
+import { getProject, type Project, type ProjectSavedEvent, updateProject } from '@layerloom/api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, endpointUrl } from '../../lib/api.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { useLiveEvents } from '../live/use-live-events.ts';
 import { trackSave } from './pending-saves.ts';
 import { adoptServerIds, type Draft, saveBody, toDraft } from './project-draft.ts';
 import { type MergeConflict, mergeDrafts, resolveConflicts, type Side } from './project-merge.ts';
@@ -52,6 +53,8 @@ export function useProjectDraft(project: Project) {
   const resolving = useRef<{ merged: Draft; theirs: Draft; conflict: SaveConflict } | null>(null);
   /** Bumped when the draft is replaced from the server (a merge, a reload), so forms show the new values. */
   const [replaced, setReplaced] = useState(0);
+  /** Who saved the project this editor now shows, when another member's save replaced it (no edits were unsaved). */
+  const [savedBy, setSavedBy] = useState<string | null>(null);
 
   const setDraft = useCallback((next: Draft) => {
     latest.current = next;
@@ -158,9 +161,29 @@ export function useProjectDraft(project: Project) {
     }, AUTOSAVE_DELAY_MS);
   }, [sendOnce]);
 
+  // Another member saved: with nothing unsaved here, show their version at once. With unsaved edits, nothing
+  // changes: the next save gets 412 and merges (the conflict dialog when both changed the same fields).
+  const isIdle = () => !dirty.current && !inFlight.current && !resolving.current;
+  useLiveEvents('project.saved', (data) => {
+    const event = data as ProjectSavedEvent;
+    if (event?.projectId !== id || event.version <= version.current || !isIdle()) return;
+    call(getProject, { params: { id } }).then(
+      ({ data: { project: theirs } }) => {
+        if (theirs.version <= version.current || !isIdle()) return;
+        rebase(theirs);
+        setDraft(toDraft(theirs));
+        setReplaced((value) => value + 1);
+        setRevision((value) => value + 1);
+        setSavedBy(event.by);
+      },
+      () => undefined,
+    );
+  });
+
   /** Applies an edit locally and schedules its save. */
   const edit = useCallback(
     (recipe: (current: Draft) => Draft) => {
+      setSavedBy(null);
       setDraft(recipe(latest.current));
       dirty.current = true;
       setSaveState((state) => (state.kind === 'saving' ? state : { kind: 'pending' }));
@@ -248,8 +271,9 @@ export function useProjectDraft(project: Project) {
       resolve,
       reloadTheirs,
       replaced,
+      savedBy,
     }),
-    [draft, saveState, revision, edit, adopt, flush, conflict, resolve, reloadTheirs, replaced],
+    [draft, saveState, revision, edit, adopt, flush, conflict, resolve, reloadTheirs, replaced, savedBy],
   );
 }
 
