@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ART_CONFIRMATION, ART_MAX_TOKENS, type MetadataEdit } from '@layerloom/api';
+import type { TokenMetadata } from '@layerloom/engine';
 import type { CollectionArtEditTable, CollectionTable, PublicationTable } from '../../db/schema.ts';
 import { isFinished } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,6 +22,7 @@ import {
 import { checkArtImage } from './art-image.ts';
 import { collectionPrefix } from './collection-view.ts';
 import { getOwnedCollection } from './collections.service.ts';
+import { tokenAnimation } from './token-animation.ts';
 
 export const REPLACE_ART_JOB = 'replace-token-art';
 
@@ -182,6 +184,21 @@ export async function replaceTokenArt(
     if (seen.has(upload.edition)) throw badField(path, `Token #${upload.edition} has two new images.`);
     seen.add(upload.edition);
   }
+  // An animated token's art is its animation (N.mp4, N.webp or N.gif beside the poster): a new still would
+  // change its poster alone, and marketplaces would go on showing the old animation.
+  const prefix = collectionPrefix(collection.id);
+  for (const upload of uploads) {
+    const token = JSON.parse(
+      (await app.blobs.getBuffer(`${prefix}/metadata/${upload.edition}.json`)).toString(),
+    ) as TokenMetadata;
+    const animation = tokenAnimation(collection.id, upload.edition, token).animation;
+    if (animation) {
+      throw badField(
+        `token-${upload.edition}`,
+        `Token #${upload.edition} is animated (${animation.slice(animation.lastIndexOf('/') + 1)}): a new still image would change only its poster, and marketplaces would keep showing the old animation. Replace the art of still tokens only.`,
+      );
+    }
+  }
   const images: { edition: number; png: Buffer }[] = [];
   for (const upload of uploads) {
     images.push({
@@ -210,7 +227,6 @@ export async function replaceTokenArt(
     created_by: user.email,
     created_at: new Date().toISOString(),
   };
-  const prefix = collectionPrefix(collection.id);
   row.job_id = await runAsCollectionJob(app, collection, user.id, row.id, {
     record: async () => {
       for (const image of images) {

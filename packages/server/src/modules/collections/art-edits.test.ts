@@ -168,6 +168,21 @@ describe.each(databaseKinds)('replacing published tokens’ art as a new version
       expect(response.json().error.message).toMatch(message);
       if (field) expect(response.json().error.fields[0].path).toBe(field);
     }
+    // An animated token (its metadata's animation_url names N.mp4 beside the poster): a still would change
+    // its poster alone.
+    const token3 = `${collectionPrefix(hostedId)}/metadata/3.json`;
+    const still = await test.app.blobs.getBuffer(token3);
+    const animated = { ...JSON.parse(still.toString()), animation_url: 'https://cdn.example/images/3.mp4' };
+    await test.app.blobs.put(token3, Buffer.from(JSON.stringify(animated)));
+    const moving = await send(
+      team.editor,
+      hostedId,
+      artForm([{ field: 'token-3', filename: 'fixed.png', bytes: good }], CONFIRM),
+    );
+    await test.app.blobs.put(token3, still);
+    expect(moving.statusCode, moving.body).toBe(400);
+    expect(moving.json().error.message).toMatch(/Token #3 is animated \(3\.mp4\)/);
+    expect(moving.json().error.fields[0].path).toBe('token-3');
     const json = await test.app.inject({
       method: 'POST',
       url: `/api/v1/collections/${hostedId}/art`,
