@@ -101,6 +101,34 @@ describe('review in a team (issue 30)', () => {
       .getByRole('dialog', { name: `Comments on ${layer.name} / ${trait}` })
       .getByText('Could this one be a little warmer?')
       .waitFor();
+
+    // The owner renames the project and the commented trait: Vera's open editor (nothing unsaved) shows both at
+    // once and says who saved; the trait's comment moved with its name.
+    await page.keyboard.press('Escape');
+    type Layer = { id: string; traits: { id: string; name: string; weight: number }[] };
+    const saved = (await send(owner.context, 'GET', `/api/v1/projects/${projectId}`)).data.project;
+    const warmer = `${trait} Warm`;
+    await send(owner.context, 'PATCH', `/api/v1/projects/${projectId}`, {
+      name: 'Studio Cats Two',
+      layers: (saved.layers as Layer[]).map(({ traits, ...rest }, index) => ({
+        ...rest,
+        traits: traits.map(({ id, name, weight }, at) => ({
+          id,
+          name: index === 0 && at === 0 ? warmer : name,
+          weight,
+        })),
+      })),
+    });
+    await page.getByText(/^.+ saved changes; you are seeing them\.$/).waitFor();
+    await expect
+      .poll(() => page.getByLabel('Project Name', { exact: true }).inputValue())
+      .toBe('Studio Cats Two');
+    await page.getByRole('button', { name: `Comments (1) on trait ${warmer}` }).waitFor();
+    expect(await page.getByLabel(`Name of trait ${warmer}`, { exact: true }).inputValue()).toBe(warmer);
+    for (const width of [1440, 820, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, 'review-viewer-saved-by');
+    }
     await viewer.context.close();
     await owner.context.close();
   }, 240_000);

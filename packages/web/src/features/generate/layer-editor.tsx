@@ -178,6 +178,12 @@ function TraitCard({
   actions: TraitActions;
 }) {
   const [name, setName] = useState(trait.name);
+  // A rename from elsewhere (another member's save shown live, a merge, a reload) shows in the box.
+  const [shownName, setShownName] = useState(trait.name);
+  if (shownName !== trait.name) {
+    setShownName(trait.name);
+    setName(trait.name);
+  }
   const problem = name === trait.name ? null : traitNameProblem(name, traits, trait.id);
   const commit = () => {
     if (name.trim() === trait.name) return;

@@ -30,6 +30,7 @@ import { lazyPart } from '../../lib/lazy-part.ts';
 import { arrivalFocus } from '../../lib/use-arrival-focus.ts';
 import { PresenceStrip } from '../review/presence-strip.tsx';
 import type { TraitRef } from '../review/trait-thread-drawer.tsx';
+import { traitNamesOf, useCommentCountsFollowRenames } from '../review/use-comment-counts-follow-renames.ts';
 import { useProjectPresence } from '../review/use-project-presence.ts';
 import { MoveProjectButton } from '../workspaces/move-project-button.tsx';
 import { RoleNote } from '../workspaces/role-note.tsx';
@@ -219,6 +220,7 @@ export function ProjectEditor({
   const focusProgress = useRef(false);
   const generation = useGeneration();
   const viewers = useProjectPresence(project.id);
+  useCommentCountsFollowRenames(project.id, revision, traitNamesOf(draft.layers));
   const selected = draft.layers.find((layer) => layer.key === selectedKey) ?? null;
   const invalidFields = useMemo(() => saveBody(draft).skipped, [draft]);
   const hasTraits = draft.layers.some((layer) => layer.traits.length > 0);
