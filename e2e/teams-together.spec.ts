@@ -278,6 +278,14 @@ describe('a studio working together on two web nodes', () => {
       expect(await seriousAxeViolations(page), `switcher open at ${viewport}`).toEqual([]);
       const box = await button.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewports[viewport].width);
+      // Opened by the keyboard, the menu has the focus on the current workspace.
+      await expect
+        .poll(() =>
+          menu
+            .getByRole('menuitemradio', { checked: true })
+            .evaluate((item) => item === document.activeElement),
+        )
+        .toBe(true);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
       // Focus goes back to the switcher once the menu has closed (the failure names what has it instead).
@@ -359,14 +367,27 @@ describe('a studio working together on two web nodes', () => {
     await expect.poll(() => b.getByLabel('Collection Size').inputValue()).toBe('30');
     expect(await stored(olga.context)).toMatchObject({ collectionSize: 30, description: 'Edited by Eddie.' });
 
-    // The same field in both: the editor is shown who saved what, and chooses; everything else merges.
+    // The same field in both, while the editor's edits are still unsent (their save held until the owner's lands;
+    // an editor with nothing unsaved would just show the owner's save): the editor is shown who saved what, and
+    // chooses; everything else merges.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const projectUrl = `**/api/v1/projects/${projectId}`;
+    await b.route(projectUrl, async (route) => {
+      if (route.request().method() === 'PATCH') await held;
+      await route.continue();
+    });
+    await b.getByLabel('Project Name').fill('Moon Cats by Eddie');
+    await b.getByLabel('Width').fill('300');
     await a.getByLabel('Project Name').fill('Moon Cats by Olga');
     await a.getByLabel('Height').fill('320');
     await saved(a);
-    await b.getByLabel('Project Name').fill('Moon Cats by Eddie');
-    await b.getByLabel('Width').fill('300');
+    release();
     const dialog = b.getByRole('dialog');
     await dialog.waitFor();
+    await b.unroute(projectUrl);
     await dialogSettled(b);
     const savedBy = (await stored(olga.context)).updatedBy as string;
     expect(savedBy).toContain('Olga');

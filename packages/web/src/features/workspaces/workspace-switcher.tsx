@@ -156,7 +156,13 @@ export function WorkspaceSwitcher() {
       trigger="click"
       placement="bottomLeft"
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(next) => {
+        // Closed by the popover itself (Escape, a click outside): the focus goes back to the button when it
+        // was in the menu or nowhere, never to the page's start.
+        const active = document.activeElement;
+        if (!next) refocus.current = menu.current?.contains(active) || !active || active === document.body;
+        setOpen(next);
+      }}
       afterOpenChange={settled}
       arrow={false}
       align={{ overflow: { adjustX: true, adjustY: true, shiftX: 12 } }}
