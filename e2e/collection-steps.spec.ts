@@ -105,7 +105,7 @@ describe('the collection page guides the launch', () => {
       .toBe(0);
     expect(await page.getByText(/can no longer/).count()).toBe(0);
     expect(await page.locator('li[data-guide-step="publish"] .llc-guide-summary').textContent()).toContain(
-      'rerolls and growing closed when it was published); metadata edits make a new version',
+      'Rerolls and growing closed when it was published; metadata and art edits make a new version.',
     );
     // The metadata editor stays, saying what an edit does now.
     expect(
