@@ -40,6 +40,8 @@ const PUBLIC_ROUTES = [
   'GET /ipfs/{cid}/{*}',
   'GET /hosted/{slug}/metadata/{file}',
   'GET /hosted/{slug}/images/{file}',
+  'GET /hosted/{slug}/{version}/metadata/{file}',
+  'GET /hosted/{slug}/{version}/images/{file}',
   'GET /hosted/{slug}/placeholder.json',
   'GET /hosted/{slug}/placeholder/{file}',
 ];
