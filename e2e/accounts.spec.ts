@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app.ts';
 import {
@@ -16,71 +14,7 @@ import {
   type ViewportName,
   viewports,
 } from './support/browser.ts';
-
-/** A mail as the SMTP sink received it, its MIME body decoded from quoted-printable. */
-interface ReceivedMail {
-  to: string[];
-  text: string;
-}
-
-/** Undoes quoted-printable (soft line breaks and =XX bytes) so links and codes can be read. */
-function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let index = 0; index < joined.length; index++) {
-    const hex = joined.slice(index + 1, index + 3);
-    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      index += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[index] ?? ''));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8').replace(/\r\n/g, '\n');
-}
-
-/** A real SMTP server on a loopback port: the app delivers its mail here (SMTP_URL), nothing else. */
-async function startSmtpSink() {
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          text: decodeQuotedPrintable(raw),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    /** The newest mail to `to` whose content matches `pattern`, beyond the first `skip` such mails. */
-    async waitFor(to: string, pattern: RegExp, skip = 0): Promise<string> {
-      for (let attempt = 0; attempt < 150; attempt++) {
-        const matching = mails.filter((mail) => mail.to.includes(to) && pattern.test(mail.text));
-        const mail = matching[skip];
-        if (mail) return mail.text;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`No mail to ${to} matching ${pattern} arrived (${mails.length} mails in the sink)`);
-    },
-    count(to: string, pattern: RegExp): number {
-      return mails.filter((mail) => mail.to.includes(to) && pattern.test(mail.text)).length;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 
 const VERIFY_MAIL = /Subject: Confirm your email for Layerloom/;
 const RESET_MAIL = /Subject: Your Layerloom password reset code/;
@@ -128,7 +62,7 @@ async function pasteInto(page: Page, selector: string, text: string) {
 const otpBox = (page: Page, index: number) => page.getByLabel(`Digit ${index} of 6`, { exact: true });
 
 describe('accounts in the browser', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let smtp: SmtpSink;
   let app: RunningApp;
   let browser: Browser;
   /** One signed-in admin for the whole file: logins from one address are rate limited (10 per 15 min). */

@@ -4,7 +4,6 @@ import { useFeedback } from '../../app/feedback.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { RoleNote } from '../workspaces/role-note.tsx';
 import { usePermission } from '../workspaces/workspace-context.tsx';
-import { useCollection } from './collections-queries.ts';
 import { UploadState } from './ipfs-publish-section.tsx';
 import {
   isUploading,
@@ -19,16 +18,12 @@ import {
  * stay). The drop's "Metadata on marketplaces" then points the contract at the new folder.
  */
 export function RepublishMetadata({ collectionId }: { collectionId: string }) {
-  const { provider } = useCollectionPinningProvider(collectionId);
+  const { workspaceId, provider } = useCollectionPinningProvider(collectionId);
   const upload = useIpfsUpload(collectionId);
   const start = useStartIpfsUpload(collectionId);
   const feedback = useFeedback();
   // Publishing is for the collection's workspace's Owners and Admins (the server refuses the others).
-  const publishing = usePermission(
-    'launch',
-    'publishing a collection',
-    useCollection(collectionId).data?.workspaceId,
-  );
+  const publishing = usePermission('launch', 'publishing a collection', workspaceId);
   const uploading = isUploading(upload.data);
   const publish = () =>
     start.mutate(undefined, { onSuccess: () => feedback.success('Pinning the new metadata on IPFS') });
