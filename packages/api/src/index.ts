@@ -437,12 +437,11 @@ export {
   planFeatures,
   plans,
 } from './plans.ts';
+export { animationFrames, animationLimitProblem } from './projects/animation-limits.ts';
 export type { AnimationSettings } from './projects/animation-settings.ts';
 export {
   ANIMATION_FORMATS,
   AnimationSettingsSchema,
-  animationFrames,
-  animationLimitProblem,
   DEFAULT_ANIMATION_SETTINGS,
   GIF_DITHERS,
   MAX_ANIMATION_FPS,
@@ -526,6 +525,21 @@ export {
   uploadOneOfOne,
   uploadTraits,
 } from './projects/project.ts';
+export {
+  COLLECTION_SIZE_RULE,
+  DESCRIPTION_RULE,
+  dimensionRule,
+  nameRule,
+  PROJECT_FIELD_RULES,
+  type ProjectSettingsField,
+  projectFieldProblem,
+  RARITY_MODES,
+  SEED_RULE,
+  type TextFieldRule,
+  textProblem,
+  type WholeNumberRule,
+  wholeNumberProblem,
+} from './projects/project-fields.ts';
 export {
   firstProblem,
   LayerNameSchema,
@@ -727,7 +741,6 @@ export type {
   WorkspaceInvitation,
   WorkspaceMember,
   WorkspaceQuery,
-  WorkspaceRole,
   WorkspaceSummary,
 } from './workspaces/workspace.ts';
 export {
@@ -758,6 +771,10 @@ export {
   WorkspaceRoleSchema,
   WorkspaceSchema,
   WorkspaceSummarySchema,
+} from './workspaces/workspace.ts';
+export {
+  WORKSPACE_ROLES,
+  type WorkspaceRole,
   workspaceRoleRank,
   workspaceRoles,
-} from './workspaces/workspace.ts';
+} from './workspaces/workspace-roles.ts';

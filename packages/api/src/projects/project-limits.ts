@@ -1,35 +1,25 @@
 import { z } from 'zod';
+import { nameRule, PROJECT_LIMITS, type TextFieldRule, type WholeNumberRule } from './project-fields.ts';
 
-/**
- * The one set of limits on a project's contents. Every way in (the editor's autosave, image upload,
- * layers ZIP import, sample layers) checks against these, so whatever one path accepts another can save.
- */
-export const PROJECT_LIMITS = {
-  /** Longest project, layer or trait name, in characters (after trimming). */
-  nameLength: 100,
-  /** Largest trait weight (weighted mode) or count (exact mode). */
-  maxWeight: 1_000_000,
-  /** Most layers in a project. */
-  layers: 50,
-  /** Most traits in one layer. */
-  traitsPerLayer: 1000,
-  /** Most rules between traits. */
-  rules: 500,
-  /** Most layer configurations (e.g. body types) in a project. */
-  configurations: 20,
-  /** Largest share of a configuration (shares are relative, like weights). */
-  maxShare: 10_000,
-  /** Most 1-of-1s (finished artworks) in a project. */
-  oneOfOnes: 100,
-} as const;
+export { PROJECT_LIMITS };
+
+/** The zod schema of a text field's rule (project-fields.ts): trimmed, `min` to `max` characters. */
+export function textSchema(rule: TextFieldRule) {
+  const text = z.string({ error: rule.requiredMessage }).trim();
+  return (rule.min > 0 ? text.min(rule.min, rule.requiredMessage) : text).max(rule.max, rule.maxMessage);
+}
+
+/** The zod schema of a whole-number field's rule (project-fields.ts). */
+export function wholeNumberSchema(rule: WholeNumberRule) {
+  return z
+    .number({ error: rule.requiredMessage })
+    .int(rule.integerMessage)
+    .min(rule.min, rule.minMessage)
+    .max(rule.max, rule.maxMessage);
+}
 
 /** A required name of at most `PROJECT_LIMITS.nameLength` characters; the messages name the field. */
-export const nameSchema = (what: string) =>
-  z
-    .string({ error: `${what} is required!` })
-    .trim()
-    .min(1, `${what} is required!`)
-    .max(PROJECT_LIMITS.nameLength, `${what} is too long (at most ${PROJECT_LIMITS.nameLength} characters)`);
+export const nameSchema = (what: string) => textSchema(nameRule(what));
 
 /** A trait's weight or count: a finite number from 0 to `PROJECT_LIMITS.maxWeight`. */
 export const TraitWeightSchema = z

@@ -5,11 +5,20 @@ import { WorkspaceIdSchema, WorkspaceQuerySchema } from '../workspaces/workspace
 import { AnimationSettingsSchema } from './animation-settings.ts';
 import { MetadataFormatSettingsSchema } from './metadata-format.ts';
 import {
+  COLLECTION_SIZE_RULE,
+  DESCRIPTION_RULE,
+  dimensionRule,
+  RARITY_MODES,
+  SEED_RULE,
+} from './project-fields.ts';
+import {
   LayerNameSchema,
   nameSchema,
   PROJECT_LIMITS,
   TraitNameSchema,
   TraitWeightSchema,
+  textSchema,
+  wholeNumberSchema,
 } from './project-limits.ts';
 
 /** How a layer is drawn over the layers below it. */
@@ -29,7 +38,7 @@ export const BlendSchema = z.enum([
 ]);
 export type Blend = z.infer<typeof BlendSchema>;
 
-export const RarityModeSchema = z.enum(['weighted', 'exact']);
+export const RarityModeSchema = z.enum(RARITY_MODES, { error: 'Rarity is weighted or exact' });
 
 /** An uploaded trait image as stored: a still or animated image, or a video. */
 export const TraitImageSchema = z.object({
@@ -182,22 +191,13 @@ export const ProjectSummarySchema = z.object({
 });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
-export const CollectionSizeSchema = z
-  .number({ error: 'Collection Size is required!' })
-  .int('Collection Size must be a whole number')
-  .min(1, 'Collection Size must be at least 1')
-  .max(10_000, 'Collection Size is at most 10,000');
+export const CollectionSizeSchema = wholeNumberSchema(COLLECTION_SIZE_RULE);
 
-export const DimensionSchema = (what: string) =>
-  z
-    .number({ error: `${what} is required!` })
-    .int(`${what} must be a whole number of pixels`)
-    .min(16, `${what} must be at least 16 px`)
-    .max(4096, `${what} must be at most 4096 px`);
+export const DimensionSchema = (what: 'Width' | 'Height') => wholeNumberSchema(dimensionRule(what));
 
 export const CreateProjectBodySchema = z.object({
   name: nameSchema('Project Name'),
-  description: z.string().trim().max(2000, 'Project Description is too long').default(''),
+  description: textSchema(DESCRIPTION_RULE).default(''),
   collectionSize: CollectionSizeSchema,
   width: DimensionSchema('Width'),
   height: DimensionSchema('Height'),
@@ -229,12 +229,12 @@ export const LayerUpdateSchema = z.object({
 export const UpdateProjectBodySchema = z
   .object({
     name: nameSchema('Project Name'),
-    description: z.string().trim().max(2000, 'Project Description is too long'),
+    description: textSchema(DESCRIPTION_RULE),
     collectionSize: CollectionSizeSchema,
     width: DimensionSchema('Width'),
     height: DimensionSchema('Height'),
     rarityMode: RarityModeSchema,
-    seed: z.string().trim().min(1).max(100),
+    seed: textSchema(SEED_RULE),
     /** The whole ordered layer list (bottom first); layers left out are deleted with their images. */
     layers: z.array(LayerUpdateSchema).max(PROJECT_LIMITS.layers, `At most ${PROJECT_LIMITS.layers} layers`),
     rules: z.array(ProjectRuleSchema).max(PROJECT_LIMITS.rules, `At most ${PROJECT_LIMITS.rules} rules`),

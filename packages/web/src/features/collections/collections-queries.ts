@@ -1,21 +1,20 @@
-import {
-  type Collection,
-  cancelGeneration,
-  collectionEvents,
-  deleteCollection,
-  type GenerationProgress,
-  GenerationProgressSchema,
-  getCollection,
-  getCollectionIpfs,
-  getPublication,
-  listCollections,
-  listTokens,
-} from '@layerloom/api';
+import type { Collection, GenerationProgress } from '@layerloom/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { call, endpointUrl } from '../../lib/api.ts';
 import { useWorkspaceScope } from '../workspaces/workspace-context.tsx';
+import {
+  cancelGenerationEndpoint,
+  collectionEventsEndpoint,
+  collectionIpfsEndpoint,
+  deleteCollectionEndpoint,
+  getCollectionEndpoint,
+  listCollectionsEndpoint,
+  listTokensEndpoint,
+  publicationEndpoint,
+} from './collection-endpoints.ts';
 import { type GalleryState, tokensQuery } from './gallery-state.ts';
+import { onProgressEvents } from './progress-events.ts';
 
 export const collectionsKey = ['collections'] as const;
 /** The lists of collections, one per workspace (`[...collectionListKey, workspace]`). */
@@ -37,7 +36,8 @@ export function useCollections() {
   return useQuery({
     queryKey: [...collectionListKey, workspace.key],
     queryFn: async ({ signal }) =>
-      (await call(listCollections, { query: { workspace: workspace.param }, signal })).data.collections,
+      (await call(listCollectionsEndpoint, { query: { workspace: workspace.param }, signal })).data
+        .collections,
     enabled: workspace.ready,
     refetchInterval: (query) => (query.state.data?.some(isGenerating) ? LIST_POLL_MS : false),
   });
@@ -47,7 +47,8 @@ export function useCollections() {
 export function useCollection(id: string) {
   return useQuery({
     queryKey: collectionKey(id),
-    queryFn: async ({ signal }) => (await call(getCollection, { params: { id }, signal })).data.collection,
+    queryFn: async ({ signal }) =>
+      (await call(getCollectionEndpoint, { params: { id }, signal })).data.collection,
     // Events drive the live view; this slow poll only catches up if the event stream drops.
     refetchInterval: (query) => (isGenerating(query.state.data) ? DETAIL_POLL_MS : false),
   });
@@ -58,7 +59,7 @@ export function useTokens(id: string, state: GalleryState, enabled: boolean) {
   return useQuery({
     queryKey: [...collectionKey(id), 'tokens', state],
     queryFn: async ({ signal }) =>
-      (await call(listTokens, { params: { id }, query: tokensQuery(state), signal })).data,
+      (await call(listTokensEndpoint, { params: { id }, query: tokensQuery(state), signal })).data,
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
@@ -69,7 +70,7 @@ export function useTokens(id: string, state: GalleryState, enabled: boolean) {
 export function useCollectionIpfs(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...collectionKey(id), 'ipfs'],
-    queryFn: async ({ signal }) => (await call(getCollectionIpfs, { params: { id }, signal })).data,
+    queryFn: async ({ signal }) => (await call(collectionIpfsEndpoint, { params: { id }, signal })).data,
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -79,7 +80,8 @@ export function useCollectionIpfs(id: string, enabled: boolean) {
 export function usePublication(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...collectionKey(id), 'publication'],
-    queryFn: async ({ signal }) => (await call(getPublication, { params: { id }, signal })).data.publication,
+    queryFn: async ({ signal }) =>
+      (await call(publicationEndpoint, { params: { id }, signal })).data.publication,
     enabled,
   });
 }
@@ -124,7 +126,7 @@ export function tokenMetadataUrl(id: string, edition: number): string {
 export function useDeleteCollection() {
   const client = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (id: string) => call(deleteCollection, { params: { id } }),
+    mutationFn: (id: string) => call(deleteCollectionEndpoint, { params: { id } }),
     onSuccess: (_data, id) => {
       client.setQueriesData<Collection[]>({ queryKey: collectionListKey }, (list) =>
         list?.filter((item) => item.id !== id),
@@ -139,7 +141,7 @@ export function useDeleteCollection() {
 export function useCancelGeneration() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(cancelGeneration, { params: { id } }),
+    mutationFn: (id: string) => call(cancelGenerationEndpoint, { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: collectionsKey }),
   });
 }
@@ -157,12 +159,10 @@ export function useLiveProgress(
   const generating = initial?.status === 'generating';
   useEffect(() => {
     if (!generating || typeof EventSource === 'undefined') return;
-    const source = new EventSource(endpointUrl(collectionEvents, { id }));
-    source.addEventListener('progress', (event) => {
-      const parsed = GenerationProgressSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-      if (!parsed.success) return;
-      setLive({ id, progress: parsed.data });
-      if (parsed.data.status !== 'generating') {
+    const source = new EventSource(endpointUrl(collectionEventsEndpoint, { id }));
+    onProgressEvents(source, (progress) => {
+      setLive({ id, progress });
+      if (progress.status !== 'generating') {
         source.close();
         void client.invalidateQueries({ queryKey: collectionsKey });
       }

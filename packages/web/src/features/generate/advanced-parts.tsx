@@ -1,6 +1,6 @@
 import { FileZipOutlined } from '@ant-design/icons';
 import type { ProjectRule } from '@layerloom/api';
-import { Alert, Button, Checkbox, type FormInstance, Upload } from 'antd';
+import { Alert, Button, Checkbox, Upload } from 'antd';
 import { useEffect, useId } from 'react';
 import { AdvancedPart } from './advanced-section.tsx';
 import { AdvancedSettingsForm } from './advanced-settings-form.tsx';
@@ -8,7 +8,6 @@ import { ConfigurationsPanel } from './configurations-panel.tsx';
 import { MetadataFormatPanel } from './metadata-format-panel.tsx';
 import { OneOfOnesPanel } from './one-of-ones-panel.tsx';
 import type { Draft } from './project-draft.ts';
-import type { SettingsValues } from './project-form.tsx';
 import { RulesEditor } from './rules-editor.tsx';
 
 /**
@@ -43,8 +42,6 @@ export function DistinctLooksOption({
 /** What the parts under Advanced show and change. */
 export interface AdvancedPartsProps {
   projectId: string;
-  /** The form of the seed and rarity mode (the editor scrolls to its fields). */
-  form: FormInstance<SettingsValues>;
   draft: Draft;
   edit: (recipe: (draft: Draft) => Draft) => void;
   distinctLooks: boolean;
@@ -67,7 +64,6 @@ export interface AdvancedPartsProps {
  */
 export function AdvancedParts({
   projectId,
-  form,
   draft,
   edit,
   distinctLooks,
@@ -82,7 +78,6 @@ export function AdvancedParts({
     <>
       <AdvancedPart title="Seed and rarity" className="ll-gen-area-seed">
         <AdvancedSettingsForm
-          form={form}
           draft={draft}
           onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
         />

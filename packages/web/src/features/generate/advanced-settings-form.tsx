@@ -1,5 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Form, type FormInstance, Input, Radio, Space, Tooltip } from 'antd';
+import { useEffect } from 'react';
 import { randomSeed } from './preview-api.ts';
 import type { Draft } from './project-draft.ts';
 import { type SettingsValues, settingsOf } from './project-form.tsx';
@@ -9,14 +10,20 @@ import { type SettingsValues, settingsOf } from './project-form.tsx';
  * basics: their code loads with Advanced, not with the page.
  */
 export function AdvancedSettingsForm({
-  form,
   draft,
   onChange,
 }: {
-  form: FormInstance<SettingsValues>;
   draft: Draft;
   onChange: (values: Partial<SettingsValues>) => void;
 }) {
+  const [form] = Form.useForm<SettingsValues>();
+  // The draft changed other than through this form (someone else's save merged in, theirs reloaded): show it.
+  useEffect(() => {
+    const shown = form.getFieldsValue(['rarityMode', 'seed']);
+    if (shown.rarityMode !== draft.rarityMode || shown.seed !== draft.seed) {
+      form.setFieldsValue({ rarityMode: draft.rarityMode, seed: draft.seed });
+    }
+  }, [form, draft.rarityMode, draft.seed]);
   return (
     <Form<SettingsValues>
       form={form}

@@ -1,11 +1,7 @@
-import {
-  animationLimitProblem,
-  MetadataFormatSettingsSchema,
-  type Plan,
-  UpdateProjectBodySchema,
-} from '@layerloom/api';
+import { animationLimitProblem, type Plan, projectFieldProblem } from '@layerloom/api';
 import { countBelow, formatBigCount } from './eta.ts';
 import { problemTarget, problemText } from './feasibility.ts';
+import { metadataProblem } from './metadata-check.ts';
 import type { Draft } from './project-draft.ts';
 import type { SettingsValues } from './project-form.tsx';
 import type { SaveState } from './use-project-draft.ts';
@@ -52,30 +48,24 @@ function fieldProblem(field: keyof SettingsValues, draft: Draft): string | null 
       return 'Project Description is required: say in a sentence what the collection is about.';
     }
   }
-  // The update schema's fields are optional (a PATCH); a field on the page is required.
-  const result = UpdateProjectBodySchema.shape[field].unwrap().safeParse(value);
-  if (result.success) return null;
+  // What the server would say of the field (a field on the page is required, though a save may leave it out).
+  const problem = projectFieldProblem(field, value);
+  if (problem === null) return null;
   const empty = value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
   switch (field) {
     case 'name':
-      return empty
-        ? 'Project Name is required: give the project a name.'
-        : (result.error.issues[0]?.message ?? 'Project Name is not valid.');
+      return empty ? 'Project Name is required: give the project a name.' : problem;
     case 'collectionSize':
-      return empty
-        ? 'Collection Size is required: enter how many items to make.'
-        : `${result.error.issues[0]?.message}.`;
+      return empty ? 'Collection Size is required: enter how many items to make.' : `${problem}.`;
     case 'width':
     case 'height': {
       const label = field === 'width' ? 'Width' : 'Height';
-      return empty
-        ? `${label} is required: enter it in pixels (16–4096).`
-        : `${result.error.issues[0]?.message} (16–4096).`;
+      return empty ? `${label} is required: enter it in pixels (16–4096).` : `${problem} (16–4096).`;
     }
     case 'seed':
       return 'Seed is required: type one, or shuffle for a random one.';
     default:
-      return result.error.issues[0]?.message ?? 'This field is not valid yet.';
+      return problem;
   }
 }
 
@@ -108,12 +98,15 @@ export function generateBlockers({
   count,
   saveState,
   isRunning,
+  metadataCheckFailed = false,
 }: {
   draft: Draft;
   plan: Plan;
   count: CountState;
   saveState: SaveState;
   isRunning: boolean;
+  /** The metadata settings' check could not be loaded (metadata-check.ts). */
+  metadataCheckFailed?: boolean;
 }): Blocker[] {
   const blockers: Blocker[] = [];
   for (const field of ['name', 'description', 'collectionSize', 'width', 'height', 'seed'] as const) {
@@ -165,13 +158,23 @@ export function generateBlockers({
     });
   }
 
-  const metadataProblem = MetadataFormatSettingsSchema.safeParse(draft.metadata).error?.issues[0];
-  if (metadataProblem && draft.metadata.format !== 'erc721') {
-    blockers.push({
-      id: 'metadata',
-      text: `Solana metadata: ${metadataProblem.message}.`,
-      targets: [{ kind: 'metadata' }],
-    });
+  if (draft.metadata.format !== 'erc721') {
+    const problem = metadataProblem(draft.metadata);
+    if (problem) {
+      blockers.push({
+        id: 'metadata',
+        text: `Solana metadata: ${problem.message}.`,
+        targets: [{ kind: 'metadata' }],
+      });
+    } else if (problem === undefined) {
+      blockers.push({
+        id: 'metadata-unchecked',
+        text: metadataCheckFailed
+          ? 'The Solana metadata settings could not be checked (part of the page did not load): reload the page.'
+          : 'Checking the Solana metadata settings…',
+        targets: [],
+      });
+    }
   }
 
   // The server counts what it has saved; its own "no layers / no images" reasons are the ones above.

@@ -1,12 +1,4 @@
-import {
-  createProject,
-  deleteProject,
-  getProject,
-  listProjects,
-  type ProjectSummary,
-  planById,
-  type User,
-} from '@layerloom/api';
+import { type ProjectSummary, planById, type User } from '@layerloom/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
@@ -22,6 +14,12 @@ import { savesSettled } from './pending-saves.ts';
 import { lastGenerated, projectToOpen } from './project-choice.ts';
 import { UNTITLED_PROJECT } from './project-defaults.ts';
 import { ProjectEditor } from './project-editor.tsx';
+import {
+  createProjectEndpoint,
+  deleteProjectEndpoint,
+  getProjectEndpoint,
+  listProjectsEndpoint,
+} from './project-endpoints.ts';
 import './generate.css';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { projectDeleted } from '../review/use-project-presence.ts';
@@ -77,14 +75,17 @@ export function GeneratePage() {
   const listProjectsQuery = {
     queryKey: [...projectsKey, workspace.key],
     queryFn: () =>
-      call(listProjects, { query: { workspace: workspace.param } }).then((answer) => answer.data.projects),
+      call(listProjectsEndpoint, { query: { workspace: workspace.param } }).then(
+        (answer) => answer.data.projects,
+      ),
   };
   const projects = useQuery({ ...listProjectsQuery, enabled: user !== null && workspace.ready });
   // Which projects already made their collection: those are not reopened as if ready to generate.
   const collections = useCollections();
 
   const create = useMutation({
-    mutationFn: (owner: User) => call(createProject, { body: newProjectBody(owner, workspace.param) }),
+    mutationFn: (owner: User) =>
+      call(createProjectEndpoint, { body: newProjectBody(owner, workspace.param) }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(['projects', data.project.id], data.project);
       setProjectId(data.project.id);
@@ -112,7 +113,7 @@ export function GeneratePage() {
       const id = projectId ?? '';
       // Switching back right after leaving: read the project once its last save has landed.
       await savesSettled(id);
-      return (await call(getProject, { params: { id } })).data.project;
+      return (await call(getProjectEndpoint, { params: { id } })).data.project;
     },
     enabled: projectId !== null,
     // The editor owns the project once open; it is read again only when reopened.
@@ -123,7 +124,7 @@ export function GeneratePage() {
   const discard = async () => {
     if (!projectId || !user) return;
     try {
-      await call(deleteProject, { params: { id: projectId } });
+      await call(deleteProjectEndpoint, { params: { id: projectId } });
     } catch (error) {
       feedback.notifyError('The project could not be discarded', error);
       return;

@@ -8,6 +8,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { generateBlockers } from './generate-blockers.ts';
+import { loadMetadataCheck } from './metadata-check.ts';
 import { MetadataFormatPanel, NEW_SOLANA_SETTINGS } from './metadata-format-panel.tsx';
 import { type Draft, saveBody } from './project-draft.ts';
 
@@ -112,7 +113,9 @@ describe('MetadataFormatPanel', () => {
     expect(screen.queryByLabelText('Creator 4 wallet address')).toBeNull();
   });
 
-  it('keeps unfinished Solana settings out of the autosave and lists them among what stops Generate', () => {
+  it('keeps unfinished Solana settings out of the autosave and lists them among what stops Generate', async () => {
+    // Settings other than Ethereum only are checked with the contract's schema, loaded on first need.
+    await loadMetadataCheck();
     const draft = {
       id: 'p1',
       name: 'Cats',

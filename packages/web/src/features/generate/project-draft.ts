@@ -1,11 +1,11 @@
 import {
   type Configuration,
   type Layer,
-  MetadataFormatSettingsSchema,
   type Project,
+  projectFieldProblem,
   type UpdateProjectBody,
-  UpdateProjectBodySchema,
 } from '@layerloom/api';
+import { metadataProblem } from './metadata-check.ts';
 
 /** A layer being edited: `id` is missing until the server has saved a new layer; `key` is stable either way. */
 export type DraftLayer = Omit<Layer, 'id'> & { id?: string | undefined; key: string };
@@ -54,11 +54,10 @@ type ScalarField = (typeof scalarFields)[number];
  * through (an empty name, a size out of bounds) is left out — the form shows why — and the rest saves.
  */
 export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: (ScalarField | 'metadata')[] } {
-  const shape = UpdateProjectBodySchema.shape;
   const body: Record<string, unknown> = {};
   const skipped: (ScalarField | 'metadata')[] = [];
   for (const field of scalarFields) {
-    if (shape[field].safeParse(draft[field]).success) body[field] = draft[field];
+    if (projectFieldProblem(field, draft[field]) === null) body[field] = draft[field];
     else skipped.push(field);
   }
   body.layers = draft.layers.map((layer) => ({
@@ -73,13 +72,12 @@ export function saveBody(draft: Draft): { body: UpdateProjectBody; skipped: (Sca
   body.rules = draft.rules;
   body.animation = draft.animation;
   // Solana settings midway (a blank address, shares not at 100 % yet) stay in the editor, which says why;
-  // unfinished ones are not kept once Ethereum only is chosen again.
-  const metadata =
-    draft.metadata.format === 'erc721' && !MetadataFormatSettingsSchema.safeParse(draft.metadata).success
-      ? { format: 'erc721' as const, solana: null }
-      : draft.metadata;
-  if (MetadataFormatSettingsSchema.safeParse(metadata).success) body.metadata = metadata;
-  else skipped.push('metadata');
+  // unfinished ones are not kept once Ethereum only is chosen again. Settings not checked yet (their check
+  // is loading: metadata-check.ts) are not sent: the server keeps its own until they are.
+  const problem = metadataProblem(draft.metadata);
+  if (problem === null) body.metadata = draft.metadata;
+  else if (problem && draft.metadata.format === 'erc721') body.metadata = { format: 'erc721', solana: null };
+  else if (problem) skipped.push('metadata');
   body.configurations = draft.configurations.map((configuration) => ({
     ...(configuration.id ? { id: configuration.id } : {}),
     name: configuration.name,

@@ -5,20 +5,9 @@ import {
   PlusOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import {
-  addSampleLayers,
-  type Collection,
-  checkProjectFeasibility,
-  importLayersZip,
-  listCollections,
-  type Plan,
-  type Project,
-  type ProjectSummary,
-  uploadOneOfOne,
-  uploadTraits,
-} from '@layerloom/api';
+import type { Collection, Plan, Project, ProjectSummary } from '@layerloom/api';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form } from 'antd';
+import { Alert, App, Button } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -28,6 +17,7 @@ import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { lazyPart } from '../../lib/lazy-part.ts';
 import { arrivalFocus } from '../../lib/use-arrival-focus.ts';
+import { listCollectionsEndpoint } from '../collections/collection-endpoints.ts';
 import { PresenceStrip } from '../review/presence-strip.tsx';
 import type { TraitRef } from '../review/trait-thread-drawer.tsx';
 import { traitNamesOf, useCommentCountsFollowRenames } from '../review/use-comment-counts-follow-renames.ts';
@@ -42,10 +32,18 @@ import { FeasibilityPanel } from './feasibility-panel.tsx';
 import { GenCard } from './gen-card.tsx';
 import { type BlockerTarget, generateBlockers, longestAnimationMs } from './generate-blockers.ts';
 import { LayersPanel, moveLayer, NEW_LAYER_INPUT_ID } from './layers-panel.tsx';
+import { useMetadataCheck } from './metadata-check.ts';
 import { NextStep } from './next-step.tsx';
 import { sampleSettings, UNTITLED_PROJECT } from './project-defaults.ts';
 import { type Draft, type DraftLayer, newLayerKey, saveBody } from './project-draft.ts';
-import { ADVANCED_FIELDS, ProjectForm, type SettingsValues, settingsOf } from './project-form.tsx';
+import {
+  feasibilityEndpoint,
+  importLayersEndpoint,
+  sampleLayersEndpoint,
+  uploadOneOfOneEndpoint,
+  uploadTraitsEndpoint,
+} from './project-endpoints.ts';
+import { ADVANCED_FIELDS, ProjectForm } from './project-form.tsx';
 import { ProjectPicker } from './project-picker.tsx';
 import { pruneRules, renameLayerInRules, renameTraitInRules } from './rules.ts';
 import { SaveIndicator } from './save-indicator.tsx';
@@ -129,8 +127,6 @@ export function ProjectEditor({
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<SettingsValues>();
-  const [advancedForm] = Form.useForm<SettingsValues>();
   const {
     draft,
     saveState,
@@ -142,7 +138,6 @@ export function ProjectEditor({
     conflict,
     resolve,
     reloadTheirs,
-    replaced,
     savedBy,
   } = useProjectDraft(project);
   // A Viewer reads the project (and comments): no edit reaches the draft, so no save is ever sent.
@@ -153,12 +148,6 @@ export function ProjectEditor({
     },
     [canEdit, editDraft],
   );
-  // A merge with someone else's save (or reloading theirs) replaced the draft: the forms show it.
-  useEffect(() => {
-    if (replaced === 0) return;
-    form.setFieldsValue(settingsOf(current()));
-    advancedForm.setFieldsValue(settingsOf(current()));
-  }, [replaced, form, advancedForm, current]);
   // A project that uses an advanced feature shows them; a first one keeps them out of the way.
   const [advancedOpen, setAdvancedOpen] = useState(() => usesAdvanced(draft));
   // Advanced's parts are drawn from the first time it opens on; a fix for one of them waits until they are.
@@ -222,13 +211,16 @@ export function ProjectEditor({
   const viewers = useProjectPresence(project.id);
   useCommentCountsFollowRenames(project.id, revision, traitNamesOf(draft.layers));
   const selected = draft.layers.find((layer) => layer.key === selectedKey) ?? null;
-  const invalidFields = useMemo(() => saveBody(draft).skipped, [draft]);
+  // Metadata settings other than Ethereum only are checked with the contract's schema, loaded when needed.
+  const metadataCheck = useMetadataCheck(draft.metadata);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the check's state changes what saveBody finds.
+  const invalidFields = useMemo(() => saveBody(draft).skipped, [draft, metadataCheck]);
   const hasTraits = draft.layers.some((layer) => layer.traits.length > 0);
 
   // The server plans the saved project (counts, exact counts, rules): what stops Generate is decided in one place.
   const combinations = useQuery({
     queryKey: ['projects', project.id, 'feasibility', revision],
-    queryFn: ({ signal }) => call(checkProjectFeasibility, { params: { id: project.id }, signal }),
+    queryFn: ({ signal }) => call(feasibilityEndpoint, { params: { id: project.id }, signal }),
     placeholderData: keepPreviousData,
     enabled: draft.layers.length > 0,
   });
@@ -248,7 +240,7 @@ export function ProjectEditor({
   useEffect(() => {
     if (resumed.current) return;
     resumed.current = true;
-    call(listCollections)
+    call(listCollectionsEndpoint)
       .then(({ data }) => {
         const running = data.collections.find(
           (collection) => collection.projectId === project.id && collection.progress.status === 'generating',
@@ -287,6 +279,7 @@ export function ProjectEditor({
         },
         saveState,
         isRunning,
+        metadataCheckFailed: metadataCheck === 'failed',
       }),
     [
       draft,
@@ -297,6 +290,7 @@ export function ProjectEditor({
       combinations.isLoading,
       saveState,
       isRunning,
+      metadataCheck,
     ],
   );
   // Whether the project itself is complete, apart from saving and a generation already running.
@@ -339,12 +333,15 @@ export function ProjectEditor({
       return;
     }
     switch (target.kind) {
-      case 'field':
-        (ADVANCED_FIELDS.has(target.field) ? advancedForm : form).scrollToField(target.field, {
-          block: 'center',
-          focus: true,
-        });
+      case 'field': {
+        // The field's control has the field's name as its id; a group (the rarity mode) focuses its choice.
+        const field = document.getElementById(target.field);
+        const control = field?.matches('input, textarea, select, button')
+          ? field
+          : field?.querySelector<HTMLElement>('input:checked, input, textarea, button');
+        reveal(field, control);
         return;
+      }
       case 'new-layer': {
         const input = document.getElementById(NEW_LAYER_INPUT_ID);
         reveal(input?.closest('.ll-gen-area-layers') ?? input ?? null, input);
@@ -402,7 +399,7 @@ export function ProjectEditor({
     const body = new FormData();
     for (const file of files) body.append('files', file, file.name);
     const { added, project: saved } = (
-      await call(uploadTraits, { params: { id: project.id, layerId: layer.id }, body })
+      await call(uploadTraitsEndpoint, { params: { id: project.id, layerId: layer.id }, body })
     ).data;
     adopt(
       (d) => ({
@@ -422,7 +419,9 @@ export function ProjectEditor({
     await flush();
     const body = new FormData();
     body.append('file', file, file.name);
-    const { added, project: saved } = (await call(uploadOneOfOne, { params: { id: project.id }, body })).data;
+    const { added, project: saved } = (
+      await call(uploadOneOfOneEndpoint, { params: { id: project.id }, body })
+    ).data;
     adopt((d) => ({ ...d, oneOfOnes: [...d.oneOfOnes, added] }), saved);
     feedback.success(`Added 1-of-1 ${added.name}`);
   };
@@ -434,7 +433,8 @@ export function ProjectEditor({
       await flush();
       const body = new FormData();
       body.append('file', file, file.name);
-      const { project: imported } = (await call(importLayersZip, { params: { id: project.id }, body })).data;
+      const { project: imported } = (await call(importLayersEndpoint, { params: { id: project.id }, body }))
+        .data;
       adopt((d) => withKeys(d, imported), imported);
       if (!selectedKey && imported.layers[0]) setSelectedKey(imported.layers[0].id);
       feedback.success(`Imported ${imported.layers.length} layers`);
@@ -451,14 +451,13 @@ export function ProjectEditor({
     try {
       // The server fills only an empty project: it must have every local edit (a deleted layer) first.
       await flush();
-      const { project: filled } = (await call(addSampleLayers, { params: { id: project.id }, body: {} }))
+      const { project: filled } = (await call(sampleLayersEndpoint, { params: { id: project.id }, body: {} }))
         .data;
       adopt((d) => withKeys(d, filled), filled);
       // A sample left nameless would still be blocked by the required fields: name and describe it too.
       const settings = sampleSettings(current());
       if (Object.keys(settings).length > 0) {
         edit((d) => ({ ...d, ...settings }));
-        form.setFieldsValue(settings);
       }
       const first = filled.layers[0];
       if (first) setSelectedKey(first.id);
@@ -632,7 +631,6 @@ export function ProjectEditor({
           locked={!canEdit}
         >
           <ProjectForm
-            form={form}
             draft={draft}
             plan={plan}
             onChange={(changed) => edit((d) => ({ ...d, ...(changed as Partial<Draft>) }))}
@@ -760,7 +758,6 @@ export function ProjectEditor({
             <Suspense fallback={<PartLoading minHeight={320} />}>
               <advancedParts.Part
                 projectId={project.id}
-                form={advancedForm}
                 draft={draft}
                 edit={edit}
                 distinctLooks={distinctLooks}

@@ -89,9 +89,16 @@ describe('useGeneration', () => {
     expect(calls).toEqual(['POST /api/v1/projects/p1/generate']);
     const stream = FakeEventSource.last;
     expect(stream?.url).toBe('/api/v1/collections/c1/events');
-    act(() => stream?.emit(progress(8)));
+    // Each event is checked against the contract's schema, which loads with the first one.
+    await act(async () => {
+      stream?.emit(progress(8));
+      await vi.dynamicImportSettled();
+    });
     expect(result.current.run?.progress).toMatchObject({ done: 8, total: 20, etaSeconds: 3 });
-    act(() => stream?.emit(progress(20, 'ready')));
+    await act(async () => {
+      stream?.emit(progress(20, 'ready'));
+      await vi.dynamicImportSettled();
+    });
     expect(result.current.run?.progress.status).toBe('ready');
     expect(stream?.closed).toBe(true);
   });

@@ -1,15 +1,13 @@
-import {
-  type Collection,
-  cancelGeneration,
-  collectionEvents,
-  type GenerateProjectBody,
-  type GenerationProgress,
-  GenerationProgressSchema,
-  generateProject,
-  getCollection,
-} from '@layerloom/api';
+import type { Collection, GenerateProjectBody, GenerationProgress } from '@layerloom/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, endpointUrl } from '../../lib/api.ts';
+import {
+  cancelGenerationEndpoint,
+  collectionEventsEndpoint,
+  getCollectionEndpoint,
+} from '../collections/collection-endpoints.ts';
+import { onProgressEvents } from '../collections/progress-events.ts';
+import { generateEndpoint } from './project-endpoints.ts';
 
 /** How often progress is polled when the event stream is not available. */
 export const POLL_INTERVAL_MS = 1500;
@@ -51,7 +49,7 @@ export function useGeneration() {
       const tick = async () => {
         if (followed.current !== id) return;
         try {
-          const { collection } = (await call(getCollection, { params: { id } })).data;
+          const { collection } = (await call(getCollectionEndpoint, { params: { id } })).data;
           update(id, collection.progress);
         } catch {
           // A dropped connection is retried on the next tick; the bar simply pauses.
@@ -78,12 +76,9 @@ export function useGeneration() {
         poll(id);
         return;
       }
-      const events = new EventSource(endpointUrl(collectionEvents, { id }));
+      const events = new EventSource(endpointUrl(collectionEventsEndpoint, { id }));
       source.current = events;
-      events.addEventListener('progress', (event) => {
-        const parsed = GenerationProgressSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-        if (parsed.success) update(id, parsed.data);
-      });
+      onProgressEvents(events, (progress) => update(id, progress));
       events.onerror = () => {
         // The stream dropped before the end (proxy, restart, network): poll instead of reconnecting blindly.
         if (source.current !== events) return;
@@ -98,7 +93,8 @@ export function useGeneration() {
   /** Starts generating the (saved) project with this generation's options; throws the server's refusal. */
   const start = useCallback(
     async (projectId: string, options: GenerateProjectBody = {}) => {
-      const { collection } = (await call(generateProject, { params: { id: projectId }, body: options })).data;
+      const { collection } = (await call(generateEndpoint, { params: { id: projectId }, body: options }))
+        .data;
       follow(collection);
       return collection;
     },
@@ -109,7 +105,7 @@ export function useGeneration() {
   const cancel = useCallback(async () => {
     const id = run?.collection.id;
     if (!id) return;
-    const { progress } = (await call(cancelGeneration, { params: { id } })).data;
+    const { progress } = (await call(cancelGenerationEndpoint, { params: { id } })).data;
     followed.current = id;
     update(id, progress);
   }, [run, update]);

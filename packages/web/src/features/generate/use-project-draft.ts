@@ -1,10 +1,12 @@
-import { getProject, type Project, type ProjectSavedEvent, updateProject } from '@layerloom/api';
+import type { Project, ProjectSavedEvent } from '@layerloom/api';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, endpointUrl } from '../../lib/api.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { useLiveEvents } from '../live/use-live-events.ts';
+import { loadMetadataCheck, metadataProblem } from './metadata-check.ts';
 import { trackSave } from './pending-saves.ts';
 import { adoptServerIds, type Draft, saveBody, toDraft } from './project-draft.ts';
+import { getProjectEndpoint, updateProjectEndpoint } from './project-endpoints.ts';
 import { type MergeConflict, mergeDrafts, resolveConflicts, type Side } from './project-merge.ts';
 
 /** Where the autosave stands, for the "Saved" / "Saving…" indicator. */
@@ -51,8 +53,6 @@ export function useProjectDraft(project: Project) {
   /** Both sides changed the same fields: saving waits for the user's choice. */
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const resolving = useRef<{ merged: Draft; theirs: Draft; conflict: SaveConflict } | null>(null);
-  /** Bumped when the draft is replaced from the server (a merge, a reload), so forms show the new values. */
-  const [replaced, setReplaced] = useState(0);
   /** Who saved the project this editor now shows, when another member's save replaced it (no edits were unsaved). */
   const [savedBy, setSavedBy] = useState<string | null>(null);
 
@@ -73,12 +73,11 @@ export function useProjectDraft(project: Project) {
    */
   const mergeWithCurrent = useCallback(
     async (message: string): Promise<boolean> => {
-      const theirs = (await call(getProject, { params: { id } })).data.project;
+      const theirs = (await call(getProjectEndpoint, { params: { id } })).data.project;
       const mine = latest.current;
       const { merged, conflicts, notes } = mergeDrafts(base.current, mine, toDraft(theirs));
       rebase(theirs);
       setDraft(merged);
-      setReplaced((value) => value + 1);
       setRevision((value) => value + 1);
       if (conflicts.length === 0 && notes.length === 0) return true;
       const found = { message, by: theirs.updatedBy, at: theirs.updatedAt, conflicts, notes };
@@ -90,6 +89,9 @@ export function useProjectDraft(project: Project) {
   );
 
   const sendOnce = useCallback(async (): Promise<void> => {
+    // Metadata settings other than Ethereum only are sent once checked: their check loads on first need.
+    if (metadataProblem(latest.current.metadata) === undefined)
+      await loadMetadataCheck().catch(() => undefined);
     if (inFlight.current) await inFlight.current.catch(() => undefined);
     if (!dirty.current || resolving.current) return;
     dirty.current = false;
@@ -102,7 +104,7 @@ export function useProjectDraft(project: Project) {
           try {
             const sent = attempt === 0 ? body : saveBody(latest.current).body;
             saved = (
-              await call(updateProject, {
+              await call(updateProjectEndpoint, {
                 params: { id },
                 body: sent,
                 headers: { 'if-match': `"${version.current}"` },
@@ -167,12 +169,11 @@ export function useProjectDraft(project: Project) {
   useLiveEvents('project.saved', (data) => {
     const event = data as ProjectSavedEvent;
     if (event?.projectId !== id || event.version <= version.current || !isIdle()) return;
-    call(getProject, { params: { id } }).then(
+    call(getProjectEndpoint, { params: { id } }).then(
       ({ data: { project: theirs } }) => {
         if (theirs.version <= version.current || !isIdle()) return;
         rebase(theirs);
         setDraft(toDraft(theirs));
-        setReplaced((value) => value + 1);
         setRevision((value) => value + 1);
         setSavedBy(event.by);
       },
@@ -213,7 +214,6 @@ export function useProjectDraft(project: Project) {
       resolving.current = null;
       setConflict(null);
       setDraft(resolveConflicts(latest.current, open.conflict.conflicts, choices));
-      setReplaced((value) => value + 1);
       dirty.current = true;
       sendOnce().catch(() => undefined);
     },
@@ -228,7 +228,6 @@ export function useProjectDraft(project: Project) {
     setConflict(null);
     dirty.current = false;
     setDraft(open.theirs);
-    setReplaced((value) => value + 1);
     setSaveState({ kind: 'saved' });
   }, [setDraft]);
 
@@ -236,7 +235,7 @@ export function useProjectDraft(project: Project) {
   useEffect(() => {
     const onPageHide = () => {
       if (!dirty.current) return;
-      const save = fetch(endpointUrl(updateProject, { id }), {
+      const save = fetch(endpointUrl(updateProjectEndpoint, { id }), {
         method: 'PATCH',
         credentials: 'same-origin',
         keepalive: true,
@@ -270,10 +269,9 @@ export function useProjectDraft(project: Project) {
       conflict,
       resolve,
       reloadTheirs,
-      replaced,
       savedBy,
     }),
-    [draft, saveState, revision, edit, adopt, flush, conflict, resolve, reloadTheirs, replaced, savedBy],
+    [draft, saveState, revision, edit, adopt, flush, conflict, resolve, reloadTheirs, savedBy],
   );
 }
 

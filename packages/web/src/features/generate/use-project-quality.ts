@@ -1,8 +1,9 @@
-import { checkProjectQuality, type ProjectQuality } from '@layerloom/api';
+import type { ProjectQuality } from '@layerloom/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { qualityEndpoint } from './project-endpoints.ts';
 
 /** Quiet time after the last saved change before the layers are checked again. */
 export const QUALITY_DELAY_MS = 800;
@@ -43,7 +44,7 @@ export function useProjectQuality({
   const query = useQuery<ProjectQuality>({
     queryKey: ['projects', projectId, 'quality', checked],
     queryFn: ({ signal }) =>
-      call(checkProjectQuality, { params: { id: projectId }, signal }).then((answer) => answer.data),
+      call(qualityEndpoint, { params: { id: projectId }, signal }).then((answer) => answer.data),
     placeholderData: keepPreviousData,
     enabled,
     retry: false,

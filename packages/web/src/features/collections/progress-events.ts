@@ -1,0 +1,30 @@
+import type { GenerationProgress } from '@layerloom/api';
+
+let schema: Promise<typeof import('./progress-schema.ts')> | undefined;
+
+/**
+ * Hands each `progress` event of a collection's event stream to `onProgress`, in the order they came, once
+ * checked against the contract's schema (events that do not match are dropped). The schema loads with the
+ * first event, so a page that only might follow a generation does not carry it.
+ */
+export function onProgressEvents(
+  source: EventSource,
+  onProgress: (progress: GenerationProgress) => void,
+): void {
+  let delivered: Promise<void> = Promise.resolve();
+  source.addEventListener('progress', (event) => {
+    const data = (event as MessageEvent<string>).data;
+    schema ??= import('./progress-schema.ts');
+    const loading = schema;
+    delivered = delivered
+      .then(async () => {
+        const { GenerationProgressSchema } = await loading;
+        const parsed = GenerationProgressSchema.safeParse(JSON.parse(data));
+        if (parsed.success) onProgress(parsed.data);
+      })
+      .catch(() => {
+        // Not JSON, or the schema's file did not load (a deploy, the network): the next event loads it again.
+        schema = undefined;
+      });
+  });
+}
