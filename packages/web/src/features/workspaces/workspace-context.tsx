@@ -115,7 +115,8 @@ export function useWorkspaceInUrl(): void {
   const [params, setParams] = useSearchParams();
   const named = params.get(WORKSPACE_PARAM);
   useEffect(() => {
-    if (!ready || named === current.id) return;
+    // The stand-in for the personal workspace before the list has come is not a workspace the server knows.
+    if (!ready || named === current.id || current === PERSONAL_FALLBACK) return;
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);

@@ -55,23 +55,28 @@ function show(at: string) {
     ],
     { initialEntries: [at] },
   );
+  /** Every address the page moved to. */
+  const addresses: string[] = [];
+  router.subscribe((state) => addresses.push(state.location.search));
   render(
     <Providers client={createQueryClient()}>
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { fetch, router };
+  return { fetch, router, addresses };
 }
 
 describe('the workspace switcher', () => {
   it('starts in the personal workspace and names it in a list page’s address', async () => {
-    show('/dashboard/collections');
+    const { addresses } = show('/dashboard/collections');
     expect(await screen.findByRole('button', { name: 'Personal Your own, switch workspace' })).toHaveProperty(
       'ariaHasPopup',
       'menu',
     );
     await screen.findByText('Address: /dashboard/collections?workspace=me');
     screen.getByText('Asks: personal');
+    // Named once the list has come: never by the stand-in the page starts with.
+    expect(addresses).toEqual(['?workspace=me']);
   });
 
   it('lists every workspace with the role, switches from the keyboard, and remembers the choice', async () => {
