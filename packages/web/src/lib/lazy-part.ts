@@ -1,4 +1,5 @@
 import { type ComponentType, createElement } from 'react';
+import { lazyValue } from './lazy-value.ts';
 
 /** A part of a page whose code loads on first use: `Part` renders it (inside a Suspense), `preload` fetches it early. */
 export interface LazyPart<P> {
@@ -14,25 +15,12 @@ export interface LazyPart<P> {
  * failed load is tried again the next time the part renders.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const preload = () => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const code = lazyValue(load);
   function Part(props: P) {
+    const loaded = code.current();
     if (loaded) return createElement(loaded, props);
     // Suspends as React.lazy does, by throwing the load: the Suspense above retries when it settles.
-    throw preload();
+    throw code.load();
   }
-  return { Part, preload };
+  return { Part, preload: code.load };
 }

@@ -1,6 +1,7 @@
 import type { GenerationProgress } from '@layerloom/api';
+import { lazyValue } from '../../lib/lazy-value.ts';
 
-let schema: Promise<typeof import('./progress-schema.ts')> | undefined;
+const schema = lazyValue(() => import('./progress-schema.ts'));
 
 /**
  * Hands each `progress` event of a collection's event stream to `onProgress`, in the order they came, once
@@ -14,17 +15,13 @@ export function onProgressEvents(
   let delivered: Promise<void> = Promise.resolve();
   source.addEventListener('progress', (event) => {
     const data = (event as MessageEvent<string>).data;
-    schema ??= import('./progress-schema.ts');
-    const loading = schema;
     delivered = delivered
       .then(async () => {
-        const { GenerationProgressSchema } = await loading;
+        const { GenerationProgressSchema } = await schema.load();
         const parsed = GenerationProgressSchema.safeParse(JSON.parse(data));
         if (parsed.success) onProgress(parsed.data);
       })
-      .catch(() => {
-        // Not JSON, or the schema's file did not load (a deploy, the network): the next event loads it again.
-        schema = undefined;
-      });
+      // Not JSON, or the schema's file did not load (a deploy, the network: the next event loads it again).
+      .catch(() => undefined);
   });
 }

@@ -1,28 +1,15 @@
 import type { MetadataFormatSettings } from '@layerloom/api';
 import { useEffect, useState } from 'react';
+import { lazyValue } from '../../lib/lazy-value.ts';
 
 // Most projects write Ethereum metadata only and keep no Solana fields: those settings are valid as they are.
 // Any other settings are checked with the contract's schema (zod), which loads when a project needs it, so
 // Generate NFT's first load does not carry it.
 
-type Check = typeof import('./metadata-schema.ts');
-let loaded: Check | undefined;
-let loading: Promise<Check> | undefined;
+const check = lazyValue(() => import('./metadata-schema.ts'));
 
 /** Loads the schema check once (a failed load is tried again on the next call). */
-export function loadMetadataCheck(): Promise<Check> {
-  loading ??= import('./metadata-schema.ts').then(
-    (module) => {
-      loaded = module;
-      return module;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadMetadataCheck = check.load;
 
 function isEthereumOnly(metadata: MetadataFormatSettings): boolean {
   return metadata.format === 'erc721' && metadata.solana === null;
@@ -34,7 +21,7 @@ function isEthereumOnly(metadata: MetadataFormatSettings): boolean {
  */
 export function metadataProblem(metadata: MetadataFormatSettings): { message: string } | null | undefined {
   if (isEthereumOnly(metadata)) return null;
-  return loaded?.metadataSettingsProblem(metadata);
+  return check.current()?.metadataSettingsProblem(metadata);
 }
 
 /** Where the check of a project's metadata settings stands. */
@@ -45,7 +32,7 @@ export type MetadataCheckState = 'ready' | 'loading' | 'failed';
  * loaded (the settings then stay unchecked, and unsent, until the page is reloaded).
  */
 export function useMetadataCheck(metadata: MetadataFormatSettings): MetadataCheckState {
-  const needed = !isEthereumOnly(metadata) && loaded === undefined;
+  const needed = !isEthereumOnly(metadata) && check.current() === undefined;
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   useEffect(() => {
     if (!needed) return;
