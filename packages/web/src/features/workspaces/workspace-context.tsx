@@ -114,9 +114,10 @@ export function useWorkspaceInUrl(): void {
   const { current, ready } = useWorkspace();
   const [params, setParams] = useSearchParams();
   const named = params.get(WORKSPACE_PARAM);
+  // The stand-in for the personal workspace before the list has come is not a workspace the server knows.
+  const standIn = current === PERSONAL_FALLBACK;
   useEffect(() => {
-    // The stand-in for the personal workspace before the list has come is not a workspace the server knows.
-    if (!ready || named === current.id || current === PERSONAL_FALLBACK) return;
+    if (!ready || standIn || named === current.id) return;
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -125,7 +126,7 @@ export function useWorkspaceInUrl(): void {
       },
       { replace: true },
     );
-  }, [ready, named, current.id, setParams]);
+  }, [ready, standIn, named, current.id, setParams]);
 }
 
 /**
