@@ -42,7 +42,8 @@ function fieldMessage(field: BasicField, draft: Draft, plan: Plan): string | nul
   if (field === 'description' && (typeof value !== 'string' || value.trim() === '')) {
     return 'Project Description is required!';
   }
-  const problem = projectFieldProblem(field, value === null || value === '' ? undefined : value);
+  // The rule reads an empty field (null, '') as missing.
+  const problem = projectFieldProblem(field, value);
   if (problem) return problem;
   if (field === 'collectionSize' && typeof value === 'number' && value > plan.maxAssets) {
     return `Your ${plan.name} plan generates up to ${plan.maxAssets.toLocaleString('en-US')} assets`;
@@ -124,11 +125,10 @@ export function ProjectForm({
     setEdited((fields) => (fields.has(field) ? fields : new Set([...fields, field])));
     onChange({ [field]: value });
   };
-  const messagesOf = (...fields: BasicField[]) =>
-    fields.flatMap((field) => {
-      const message = edited.has(field) ? fieldMessage(field, draft, plan) : null;
-      return message ? [message] : [];
-    });
+  const messagesOf = (field: BasicField): string[] => {
+    const message = edited.has(field) ? fieldMessage(field, draft, plan) : null;
+    return message ? [message] : [];
+  };
   /** A control's id, its state, and what describes it: its field's message (when it has one) and help. */
   const described = (id: string, messages: string[], field: string, extra: boolean) => ({
     id,
