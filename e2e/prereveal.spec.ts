@@ -355,11 +355,12 @@ describe('a pre-reveal drop: placeholder, deploy, reveal', () => {
       .toBe(true);
     const revealCard = drop.getByRole('region', { name: 'Provenance and reveal' });
     await expect.poll(() => revealCard.getByText('Matches the publication.').isVisible()).toBe(true);
-    expect(
-      await revealCard
-        .getByText('Tokens show the placeholder until the reveal, which is one-way.')
-        .isVisible(),
-    ).toBe(true);
+    // Said once the contract's reveal state has been read, which may come after the provenance check.
+    await expect
+      .poll(() =>
+        revealCard.getByText('Tokens show the placeholder until the reveal, which is one-way.').isVisible(),
+      )
+      .toBe(true);
     await revealCard.getByRole('button', { name: 'Reveal…' }).click();
     const dialog = page.getByRole('dialog');
     await expect
